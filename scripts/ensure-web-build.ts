@@ -1,0 +1,42 @@
+// `npm start` runs this first: builds the web app when it was never built or its sources
+// changed since the last build, so a fresh clone needs only `npm install && npm start`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'dist/web/.build-stamp');
+const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target: string): number {
+  const full = path.join(root, target);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+const changed = Math.max(...sources.map(newestMtime));
+
+if (built === 0 || changed > built || !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+  console.log(
+    built === 0 ? 'Building the web app (first start)…' : 'Web sources changed: rebuilding…',
+  );
+  const vite = path.join(root, 'node_modules/.bin/vite');
+  const result = spawnSync(vite, ['build', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('The web app did not build; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+  fs.writeFileSync(stamp, new Date().toISOString() + '\n');
+}

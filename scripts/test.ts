@@ -1,0 +1,75 @@
+// `npm test`: every suite — unit and HTTP integration (Vitest) and the browser flows
+// (Playwright in Chromium). A skipped or empty suite fails the run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const reports = path.join(root, '.tmp');
+fs.mkdirSync(reports, { recursive: true });
+
+function step(title: string, command: string, args: string[]) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
+interface Totals {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+const problems: string[] = [];
+
+// 1. Vitest
+const vitestReport = path.join(reports, 'vitest.json');
+fs.rmSync(vitestReport, { force: true });
+const vitestStatus = step('Unit and integration tests (Vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+if (fs.existsSync(vitestReport)) {
+  const r = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  if (r.numTotalTests === 0) problems.push('Vitest ran no test.');
+  if (r.numPendingTests + r.numTodoTests > 0) problems.push('Vitest skipped tests.');
+} else {
+  problems.push('Vitest wrote no report.');
+}
+if (vitestStatus !== 0) problems.push('Vitest failed.');
+
+// 2. Playwright (browser flows)
+let e2eStatus = step('Chromium check', process.execPath, [
+  path.join(root, 'scripts/ensure-chromium.ts'),
+]);
+if (e2eStatus !== 0) {
+  problems.push('No Chromium for the browser suite.');
+} else {
+  const e2eReport = path.join(reports, 'playwright.json');
+  fs.rmSync(e2eReport, { force: true });
+  e2eStatus = step('Browser tests (Playwright, Chromium)', bin('playwright'), ['test']);
+  if (fs.existsSync(e2eReport)) {
+    const r = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+    const s = r.stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+    if (s.expected + s.unexpected + s.flaky === 0) problems.push('The browser suite ran no test.');
+    if (s.skipped > 0) problems.push('The browser suite skipped tests.');
+  } else {
+    problems.push('Playwright wrote no report.');
+  }
+  if (e2eStatus !== 0) problems.push('The browser suite failed.');
+}
+
+console.log('');
+for (const problem of problems) console.log(`✗ ${problem}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(problems.length > 0 ? 1 : 0);

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+describe('the HTTP app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers health and readiness', async () => {
+    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('says not ready when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.app.inject('/api/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('NOT_READY');
+    await other.app.close();
+  });
+
+  it('turns bad JSON into a readable 400, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"full_name": "Ama",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+    });
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ issue: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('BODY_TOO_LARGE');
+  });
+
+  it('refuses bodies that are not JSON with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const res = await t.app.inject('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such endpoint: GET /api/nope' },
+    });
+  });
+
+  it('sends a Content-Security-Policy that allows only the spec embeds', async () => {
+    const res = await t.app.inject('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(
+      'frame-src https://www.youtube-nocookie.com https://docs.google.com https://drive.google.com',
+    );
+    expect(csp).toContain('img-src');
+    expect(csp).toContain('https://i.ytimg.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives branding and the assemblies from the content files', async () => {
+    const res = await t.app.inject('/api/church');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.productName).toBe('Flock');
+    expect(body.devMailbox).toBe(true);
+    expect(body.assemblies).toHaveLength(9);
+    expect(body.assemblies[0]).toEqual({ slug: 'bethel', label: 'Bethel' });
+    expect(body.assemblies.map((a: { slug: string }) => a.slug)).toContain('altar-of-fire');
+  });
+});
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ build: { webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('falls back to index.html for page routes, uncached', async () => {
+    const res = await t.app.inject('/devotional/week/15');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject('/assets/main-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('does not answer missing files with the page', async () => {
+    expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
+    expect((await t.app.inject('/api/unknown')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { loadChurch, loadContent } from './db/content.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { applyAdminEmails } from './features/accounts/accounts.service.ts';
+import { churchRoutes } from './features/church/church.routes.ts';
+import { givingRoutes } from './features/giving/giving.routes.ts';
+import { startGivingBackground } from './features/giving/giving.background.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
+import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
+import { supportRoutes } from './features/support/support.routes.ts';
+import { errorBody, registerErrorHandling } from './http/errors.ts';
+import { createAuth } from './platform/auth.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createPayments } from './platform/payments/payments.ts';
+import { pgRateLimitStore } from './platform/rate-limit.ts';
+import { loadSecrets } from './platform/secrets.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
+import type { Storage } from './platform/storage/storage.ts';
+import { fileRoutes } from './platform/storage/file.routes.ts';
+
+export const webDistDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/web',
+);
+
+// Third parties the spec embeds (§7): the video platform's privacy-enhanced player and
+// thumbnails, and document preview frames for the devotional.
+const embedFrames = [
+  'https://www.youtube-nocookie.com',
+  'https://docs.google.com',
+  'https://drive.google.com',
+];
+const embedImages = ['https://i.ytimg.com', 'https://img.youtube.com'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An open database; otherwise one is opened from config. */
+  database?: Database;
+  /** Close `database` when the app closes (default: only when the app opened it). */
+  ownsDatabase?: boolean;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** Serve the built web app from this folder (default dist/web when it exists). */
+  webDir?: string | null;
+}
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+          },
+    // Fastify also takes a hop count, which its types leave out.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 256 * 1024,
+  });
+
+  const ownsDatabase = options.ownsDatabase ?? !options.database;
+  const database = options.database ?? (await openDatabase(config));
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+
+  await database.migrate();
+  const changed = await loadContent(database.db, config.contentDir);
+  if (changed.length > 0) app.log.info({ changed }, 'content files applied');
+
+  const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
+  const mailer =
+    options.mailer ??
+    (await createMailer({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      db: database.db,
+      log: app.log,
+    }));
+  if (mailer.kind === 'dev' && config.env !== 'test') {
+    app.log.warn(
+      'SMTP_URL is not set: mail is NOT delivered. It is kept at /dev/mailbox (this machine only).',
+    );
+  }
+  app.addHook('onClose', async () => mailer.close());
+
+  const church = loadChurch(config.contentDir);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    church,
+    secrets,
+    mailer,
+    auth: createAuth({ config, db: database.db, mailer, church, secrets, log: app.log }),
+    payments: createPayments(config),
+    storage: options.storage ?? (await createStorage(config, secrets)),
+    log: app.log,
+  };
+  // Tests and scripts reach services through the same context the routes use.
+  app.decorate('ctx', ctx);
+  startGivingBackground(app, ctx);
+  const admins = await applyAdminEmails(ctx, config.adminEmails);
+  if (admins > 0) app.log.info({ admins }, 'ADMIN_EMAILS applied');
+
+  registerErrorHandling(app);
+  // JSON only: anything else gets a 415 instead of reaching the schemas as a string.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-toastify and React style attributes need inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', ...embedImages],
+        frameSrc: embedFrames,
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Embedded players and document frames are cross-origin.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: pgRateLimitStore(database.db),
+    // Rate limits must not become the reason a request fails.
+    skipOnError: true,
+  });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(churchRoutes, { ctx });
+  await app.register(accountsRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
+  await app.register(givingRoutes, { ctx });
+  await app.register(historyRoutes, { ctx });
+  await app.register(sermonsRoutes, { ctx });
+  await app.register(devotionalRoutes, { ctx });
+  await app.register(supportRoutes, { ctx });
+  await app.register(fileRoutes, { ctx });
+  await app.register(mailboxRoutes, { ctx });
+
+  const webDir = options.webDir === undefined ? webDistDir : options.webDir;
+  const hasWeb = webDir !== null && fs.existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed build output never changes; everything else is revalidated.
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !['/api/', '/dev/', '/sandbox/'].some((prefix) => url.startsWith(prefix)) &&
+      !path.extname(url);
+    if (isPage && hasWeb) {
+      // Single-page app: the browser router decides, including its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (isPage) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply
+      .status(404)
+      .send(errorBody('NOT_FOUND', `No such endpoint: ${request.method} ${url}`));
+  });
+
+  return app;
+}

@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting comes from the environment and is checked here once, at start.
+// `npm start` needs none of them; see .env.example for what each one does.
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0-65535)' })
+    .int('must be a port number (0-65535)')
+    .min(0, 'must be a port number (0-65535)')
+    .max(65535, 'must be a port number (0-65535)')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  CONTENT_DIR: z.string().min(1).default('./content'),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalString,
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Flock <no-reply@localhost>'),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanString.default(true),
+  SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  GIVING_MAX_AMOUNT: z.coerce
+    .number({ error: 'must be an amount in GHS' })
+    .positive('must be more than 0')
+    .max(10_000_000, 'must be at most 10000000')
+    .default(50_000),
+  PAYSTACK_SECRET_KEY: optionalString,
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  MOOLRE_API_USER: optionalString,
+  MOOLRE_API_KEY: optionalString,
+  MOOLRE_ACCOUNT_NUMBER: optionalString,
+  MOOLRE_CALLBACK_SECRET: optionalString,
+  MOOLRE_BASE_URL: z.url().default('https://api.moolre.com'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  GIFT_PENDING_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SANDBOX_MOMO_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface PaystackSettings {
+  secretKey: string;
+  baseUrl: string;
+}
+
+export interface MoolreSettings {
+  apiUser: string;
+  apiKey: string;
+  accountNumber: string;
+  callbackSecret: string;
+  baseUrl: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  contentDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: S3Settings | undefined;
+  supportRateLimit: number;
+  /** Lower-case emails that are admins whenever their account exists. */
+  adminEmails: string[];
+  /** Attempts per client (and per account) per window on sign-in, sign-up, reset, email check. */
+  authRateLimit: number;
+  giving: {
+    maxAmountPesewas: number;
+    /** Real card payments; the sandbox is used when unset. */
+    paystack: PaystackSettings | undefined;
+    /** Real mobile money; the sandbox is used when unset. */
+    moolre: MoolreSettings | undefined;
+    providerTimeoutMs: number;
+    pendingTimeoutMs: number;
+    /** 0 turns the background reconciler off. */
+    reconcileIntervalMs: number;
+    sandboxMomoDelayMs: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads `.env` into the environment when there is one (variables already set win). */
+export function loadDotEnv(file = '.env') {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // comma-separated addresses or CIDR ranges
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+
+  const s3Values = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  const s3Set = s3Values.filter((v) => v !== undefined).length;
+  if (s3Set > 0 && s3Set < 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+
+  const moolreValues = [
+    e.MOOLRE_API_USER,
+    e.MOOLRE_API_KEY,
+    e.MOOLRE_ACCOUNT_NUMBER,
+    e.MOOLRE_CALLBACK_SECRET,
+  ];
+  const moolreSet = moolreValues.filter((v) => v !== undefined).length;
+  if (moolreSet > 0 && moolreSet < 4) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MOOLRE_API_USER, MOOLRE_API_KEY, MOOLRE_ACCOUNT_NUMBER and MOOLRE_CALLBACK_SECRET must be set together',
+    );
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    contentDir: path.resolve(e.CONTENT_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3:
+      s3Set === 3
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    supportRateLimit: e.SUPPORT_RATE_LIMIT,
+    adminEmails: e.ADMIN_EMAILS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    giving: {
+      maxAmountPesewas: Math.round(e.GIVING_MAX_AMOUNT * 100),
+      paystack: e.PAYSTACK_SECRET_KEY
+        ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, '') }
+        : undefined,
+      moolre:
+        moolreSet === 4
+          ? {
+              apiUser: e.MOOLRE_API_USER!,
+              apiKey: e.MOOLRE_API_KEY!,
+              accountNumber: e.MOOLRE_ACCOUNT_NUMBER!,
+              callbackSecret: e.MOOLRE_CALLBACK_SECRET!,
+              baseUrl: e.MOOLRE_BASE_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
+      providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+      pendingTimeoutMs: e.GIFT_PENDING_TIMEOUT_MINUTES * 60_000,
+      reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+      sandboxMomoDelayMs: e.SANDBOX_MOMO_DELAY_MS,
+    },
+  };
+}

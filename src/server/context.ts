@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Church } from './db/content.ts';
+import type { Auth } from './platform/auth.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import type { Payments } from './platform/payments/payments.ts';
+import type { Secrets } from './platform/secrets.ts';
+import type { Storage } from './platform/storage/storage.ts';
+
+/** What services need, passed as an argument (no DI container). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  church: Church;
+  secrets: Secrets;
+  mailer: Mailer;
+  auth: Auth;
+  payments: Payments;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from './client.ts';
+import { DataDirLockedError } from './embedded.ts';
+
+describe('embedded database', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-lock-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('lets only one process open a data directory, and frees it on close', async () => {
+    const first = await openPglite(dir);
+    await expect(openPglite(dir)).rejects.toThrow(DataDirLockedError);
+    await expect(openPglite(dir)).rejects.toThrow(/already using the data directory/);
+    await first.close();
+    const again = await openPglite(dir);
+    await again.ping();
+    await again.close();
+  });
+});

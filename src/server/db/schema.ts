@@ -1,0 +1,419 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  APPLICATION_STATUSES,
+  BANKS,
+  CASH_DELETE_REASONS,
+  OFFERING_TYPES,
+  PASTOR_TYPES,
+  TRANSACTION_STATUSES,
+  WORKER_ROLES,
+} from '../../shared/constants.ts';
+
+// Money is integer pesewas (1 GHS = 100 pesewas); times are timestamptz.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+function inList(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+}
+
+// ---------------------------------------------------------------- members and auth
+
+// The member profile of spec §3 is also the auth library's user row (better-auth's user
+// model is mapped onto this table), so sign-up writes one row: nothing half-created.
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    phoneNumber: text('phone_number'),
+    assemblyName: text('assembly_name').references(() => assemblies.slug, {
+      onUpdate: 'cascade',
+    }),
+    location: text('location'),
+    dateOfBirth: date('date_of_birth'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+// Shared fixed-window counters, so limits hold across app instances.
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------- reference content
+
+export const assemblies = pgTable('assemblies', {
+  slug: text('slug').primaryKey(),
+  label: text('label').notNull(),
+  position: integer('position').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const sermons = pgTable(
+  'sermons',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    videoId: text('video_id').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('sermons_id_format', sql`${t.id} ~ '^[a-z0-9][a-z0-9-]{0,79}$'`),
+    check('sermons_video_id_format', sql`${t.videoId} ~ '^[A-Za-z0-9_-]{11}$'`),
+    check('sermons_title_length', sql`char_length(${t.title}) between 1 and 200`),
+    index('sermons_position_idx').on(t.position),
+  ],
+);
+
+export const devotionalWeeks = pgTable(
+  'devotional_weeks',
+  {
+    id: integer('id').primaryKey(), // the week number, e.g. 15
+    title: text('title').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('devotional_weeks_id_positive', sql`${t.id} > 0`)],
+);
+
+export const devotionalDays = pgTable(
+  'devotional_days',
+  {
+    weekId: integer('week_id')
+      .notNull()
+      .references(() => devotionalWeeks.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    title: text('title').notNull(),
+    documentUrl: text('document_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.weekId, t.day] }),
+    check('devotional_days_day_positive', sql`${t.day} > 0`),
+    check(
+      'devotional_days_url_https',
+      sql`${t.documentUrl} is null or ${t.documentUrl} ~ '^https://'`,
+    ),
+  ],
+);
+
+// Which content file was last applied (by hash), so a restart does not undo admin edits.
+export const contentVersions = pgTable('content_versions', {
+  name: text('name').primaryKey(),
+  hash: text('hash').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const admins = pgTable('admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- giving
+
+const offeringTypeCheck = (name: string, column: string) =>
+  check(name, inList(column, OFFERING_TYPES));
+
+// Card and mobile-money gifts. A row is written before the provider is called.
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reference: text('reference').notNull().unique(),
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    otherType: text('other_type'),
+    amount: integer('amount').notNull(), // pesewas
+    currency: text('currency').notNull().default('GHS'),
+    status: text('status').notNull().default('pending'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    assembly: text('assembly')
+      .notNull()
+      .references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    email: text('email'),
+    phone: text('phone'),
+    network: text('network'),
+    providerResponse: jsonb('provider_response'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('transactions_amount_positive', sql`${t.amount} > 0`),
+    check('transactions_currency', sql`${t.currency} = 'GHS'`),
+    check('transactions_method', inList('method', ['card', 'momo'])),
+    check('transactions_provider', inList('provider', ['paystack', 'moolre', 'sandbox'])),
+    check('transactions_status', inList('status', TRANSACTION_STATUSES)),
+    check(
+      'transactions_network',
+      sql`${t.network} is null or ${inList('network', ['MTN', 'Telecel', 'AT'])}`,
+    ),
+    offeringTypeCheck('transactions_type', 'type'),
+    index('transactions_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('transactions_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const cashOfferings = pgTable(
+  'cash_offerings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    assembly: text('assembly')
+      .notNull()
+      .references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    type: text('type').notNull(),
+    otherType: text('other_type'),
+    amount: integer('amount').notNull(),
+    code: text('code').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    deletedReason: text('deleted_reason'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('cash_offerings_amount_positive', sql`${t.amount} > 0`),
+    check('cash_offerings_code_format', sql`${t.code} ~ '^[0-9]{6}$'`),
+    check(
+      'cash_offerings_deleted_reason',
+      sql`${t.deletedReason} is null or ${inList('deleted_reason', CASH_DELETE_REASONS)}`,
+    ),
+    offeringTypeCheck('cash_offerings_type', 'type'),
+    // Cash is only allowed for tithe (spec §5).
+    check('cash_offerings_tithe_only', sql`${t.type} = 'tithe'`),
+    uniqueIndex('cash_offerings_open_code_idx')
+      .on(t.code)
+      .where(sql`not ${t.deleted}`),
+    index('cash_offerings_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const bankTransfers = pgTable(
+  'bank_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    assembly: text('assembly')
+      .notNull()
+      .references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    type: text('type').notNull(),
+    otherType: text('other_type'),
+    amount: integer('amount').notNull(),
+    bank: text('bank').notNull(),
+    code: text('code'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bank_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('bank_transfers_bank', inList('bank', BANKS)),
+    check('bank_transfers_code_format', sql`${t.code} is null or ${t.code} ~ '^BT-[0-9]{5}$'`),
+    // Only tithes get a code.
+    check('bank_transfers_code_tithe', sql`(${t.code} is null) = (${t.type} <> 'tithe')`),
+    offeringTypeCheck('bank_transfers_type', 'type'),
+    uniqueIndex('bank_transfers_open_code_idx')
+      .on(t.code)
+      .where(sql`not ${t.deleted} and ${t.code} is not null`),
+    index('bank_transfers_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- support
+
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    title: text('title').notNull(),
+    issue: text('issue').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_created_idx').on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- workers
+
+export const workerApplications = pgTable(
+  'worker_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    // Answers plus storage keys of uploaded files and the signature (never public URLs).
+    formData: jsonb('form_data').notNull(),
+    status: text('status').notNull().default('pending'),
+    pastorType: text('pastor_type'),
+    appointmentLetterUrl: text('appointment_letter_url'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('worker_applications_role', inList('role', WORKER_ROLES)),
+    check('worker_applications_status', inList('status', APPLICATION_STATUSES)),
+    check(
+      'worker_applications_pastor_type',
+      sql`${t.pastorType} is null or ${inList('pastor_type', PASTOR_TYPES)}`,
+    ),
+    index('worker_applications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('worker_applications_role_status_idx').on(t.role, t.status),
+    index('worker_applications_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- pastor messages
+
+export const pastorMessages = pgTable(
+  'pastor_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Text, or for a file the storage key (served only through signed links).
+    message: text('message').notNull(),
+    isFile: boolean('is_file').notNull().default(false),
+    fileName: text('file_name'),
+    edited: boolean('edited').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('pastor_messages_not_self', sql`${t.senderId} <> ${t.receiverId}`),
+    check('pastor_messages_file_name', sql`(${t.fileName} is not null) = ${t.isFile}`),
+    index('pastor_messages_sender_created_idx').on(t.senderId, t.createdAt),
+    index('pastor_messages_receiver_created_idx').on(t.receiverId, t.createdAt),
+  ],
+);
+
+// "Delete chat" hides a conversation for one pastor on every device; the other keeps it.
+export const pastorHiddenChats = pgTable(
+  'pastor_hidden_chats',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    peerId: text('peer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hiddenBefore: timestamp('hidden_before', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.peerId] })],
+);
+
+// ---------------------------------------------------------------- dev mailbox
+
+// Mails kept when no SMTP server is configured (see platform/mail).
+export const devMails = pgTable(
+  'dev_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_mails_created_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,172 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import { ACCOUNT_MESSAGES, firstNameOf, type Me } from '../../../shared/schemas/accounts.ts';
+import type { z } from 'zod';
+import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
+import type { AppContext } from '../../context.ts';
+import { admins, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import { isAssemblyOffered } from '../church/church.service.ts';
+
+export type SessionUser = { id: string; email: string; name: string };
+
+/** The signed-in member, or null (guests have no session). */
+export async function findSessionUser(
+  ctx: AppContext,
+  headers: Headers,
+): Promise<SessionUser | null> {
+  const session = await ctx.auth.api.getSession({ headers });
+  if (!session) return null;
+  return { id: session.user.id, email: session.user.email, name: session.user.name };
+}
+
+export async function requireSessionUser(ctx: AppContext, headers: Headers): Promise<SessionUser> {
+  const user = await findSessionUser(ctx, headers);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+  return user;
+}
+
+/** Admin endpoints: 401 without a session, 403 for members who are not admins. */
+export async function requireAdmin(ctx: AppContext, headers: Headers): Promise<SessionUser> {
+  const user = await requireSessionUser(ctx, headers);
+  if (!(await isAdmin(ctx, user.id))) {
+    throw new AppError(403, 'FORBIDDEN', 'Only admins may do this.');
+  }
+  return user;
+}
+
+export async function isAdmin(ctx: Pick<AppContext, 'db'>, userId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(admins.userId, userId));
+  return Boolean(row);
+}
+
+export async function getMe(ctx: AppContext, headers: Headers): Promise<Me> {
+  const user = await findSessionUser(ctx, headers);
+  if (!user) return { user: null };
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      fullName: user.name,
+      firstName: firstNameOf(user.name),
+      isAdmin: await isAdmin(ctx, user.id),
+    },
+  };
+}
+
+export async function isEmailAvailable(
+  ctx: Pick<AppContext, 'db'>,
+  email: string,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return !row;
+}
+
+async function assertAssemblyOffered(ctx: Pick<AppContext, 'db'>, slug: string) {
+  if (!(await isAssemblyOffered(ctx, slug))) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+      assembly: 'Please select your assembly.',
+    });
+  }
+}
+
+/**
+ * Creates the member (one `users` row, which is also the auth user) and sends the
+ * confirmation email. The account cannot log in before the email is confirmed.
+ */
+export async function signUp(
+  ctx: AppContext,
+  input: z.output<typeof signUpSchema>,
+  headers: Headers,
+): Promise<void> {
+  const perAccount = await consumeRateLimit(
+    ctx.db,
+    `signup-account:${input.email}`,
+    3,
+    60 * 60 * 1000,
+  );
+  if (!perAccount.allowed) {
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      'Too many sign-up attempts for this email. Please try again later.',
+    );
+  }
+  await assertAssemblyOffered(ctx, input.assembly);
+  if (!(await isEmailAvailable(ctx, input.email))) {
+    throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+  }
+  try {
+    await ctx.auth.api.signUpEmail({
+      headers,
+      body: {
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.email,
+        password: input.password,
+        phoneNumber: input.phone,
+        assemblyName: input.assembly,
+        callbackURL: '/auth?verified=1',
+      },
+    });
+  } catch (error) {
+    if (isAPIError(error)) {
+      const body = error.body as { code?: string; message?: string } | undefined;
+      if (body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+        throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+      }
+      throw new AppError(
+        error.statusCode,
+        body?.code ?? 'SIGN_UP_FAILED',
+        body?.message ?? error.message,
+      );
+    }
+    throw error;
+  }
+  if (ctx.config.adminEmails.includes(input.email)) await grantAdmin(ctx, input.email);
+}
+
+/** Makes the account with this email an admin. False when no such account exists. */
+export async function grantAdmin(ctx: Pick<AppContext, 'db'>, email: string): Promise<boolean> {
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!user) return false;
+  await ctx.db.insert(admins).values({ userId: user.id }).onConflictDoNothing();
+  return true;
+}
+
+export async function revokeAdmin(ctx: Pick<AppContext, 'db'>, email: string): Promise<boolean> {
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!user) return false;
+  await ctx.db.delete(admins).where(eq(admins.userId, user.id));
+  return true;
+}
+
+/** ADMIN_EMAILS at start: the accounts that exist become admins. */
+export async function applyAdminEmails(
+  ctx: Pick<AppContext, 'db'>,
+  emails: string[],
+): Promise<number> {
+  if (emails.length === 0) return 0;
+  const found = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  if (found.length === 0) return 0;
+  await ctx.db
+    .insert(admins)
+    .values(found.map((u) => ({ userId: u.id })))
+    .onConflictDoNothing();
+  return found.length;
+}

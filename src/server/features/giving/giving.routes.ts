@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { momoOtpSchema, offeringSchema } from '../../../shared/schemas/giving.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
+import { authHeaders } from '../../platform/auth.ts';
+import { findSessionUser } from '../accounts/accounts.service.ts';
+import {
+  createGift,
+  getGiftStatus,
+  handleMoolreCallback,
+  handlePaystackWebhook,
+  submitMomoOtp,
+} from './giving.service.ts';
+import { sandboxRoutes } from './sandbox.routes.ts';
+
+const referenceParams = z.object({
+  reference: z.string().regex(/^FLK-[A-Z0-9-]{5,60}$/, 'Unknown reference.'),
+});
+
+// Giving is open to members and guests (spec §2, §6): a guest's gift has no user.
+export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const schema = offeringSchema(ctx.config.giving.maxAmountPesewas);
+  const userIdOf = async (request: Parameters<typeof authHeaders>[0]) =>
+    (await findSessionUser(ctx, authHeaders(request)))?.id ?? null;
+
+  app.post(
+    '/api/giving/gifts',
+    { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
+    async (request, reply) => {
+      const offering = parseInput(schema, request.body);
+      return reply.status(201).send(await createGift(ctx, offering, await userIdOf(request)));
+    },
+  );
+
+  app.post(
+    '/api/giving/gifts/:reference/otp',
+    { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
+    async (request) => {
+      const { reference } = parseInput(referenceParams, request.params);
+      const { otp } = parseInput(momoOtpSchema, request.body);
+      return submitMomoOtp(ctx, reference, otp, await userIdOf(request));
+    },
+  );
+
+  app.get('/api/giving/gifts/:reference', async (request, reply) => {
+    const { reference } = parseInput(referenceParams, request.params);
+    reply.header('cache-control', 'no-store');
+    return getGiftStatus(ctx, reference, await userIdOf(request));
+  });
+
+  // Provider webhooks: the signature is over the raw bytes, so this scope keeps them raw.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    scope.post('/api/webhooks/paystack', async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(400, 'BAD_REQUEST', 'Expected a JSON body.');
+      const signature = request.headers['x-paystack-signature'];
+      await handlePaystackWebhook(
+        ctx,
+        request.body,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      return reply.status(200).send({ received: true });
+    });
+
+    scope.post('/api/webhooks/moolre', async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(400, 'BAD_REQUEST', 'Expected a JSON body.');
+      let payload: unknown;
+      try {
+        payload = JSON.parse(request.body.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+      }
+      await handleMoolreCallback(ctx, payload);
+      return reply.status(200).send({ received: true });
+    });
+  });
+
+  if (ctx.payments.sandbox) await app.register(sandboxRoutes, { ctx });
+};

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, parseInput } from '../../http/errors.ts';
+import { authHeaders } from '../../platform/auth.ts';
+import { findSessionUser, isAdmin } from '../accounts/accounts.service.ts';
+import { findDevMail, isLoopback, listDevMails } from './mailbox.service.ts';
+
+// The dev mailbox exists only while no SMTP server is configured (see platform/mail).
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const linkify = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:1rem;line-height:1.5}
+li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f4f4f6;padding:1rem;border-radius:.5rem}
+.note{background:#fff4d6;padding:.5rem 1rem;border-radius:.5rem}</style></head>
+<body>${body}</body></html>`;
+}
+
+export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  if (ctx.mailer.kind !== 'dev') return;
+
+  const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (isLoopback(request.ip)) return;
+    const user = await findSessionUser(ctx, authHeaders(request));
+    if (user && (await isAdmin(ctx, user.id))) return;
+    throw new AppError(
+      403,
+      'FORBIDDEN',
+      'The dev mailbox is only available on this machine or to admins.',
+    );
+  };
+
+  app.get('/dev/mailbox', { preHandler: guard }, async (_request, reply) => {
+    const mails = await listDevMails(ctx);
+    const items = mails
+      .map(
+        (m) =>
+          `<li><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a> — to ${escapeHtml(m.to)}, ${m.createdAt.toISOString()}</li>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Dev mailbox',
+          `<h1>Dev mailbox</h1><p class="note">SMTP is not configured, so mail is kept here instead of being delivered.</p>` +
+            (items ? `<ol>${items}</ol>` : '<p>No mail yet.</p>'),
+        ),
+      );
+  });
+
+  app.get('/dev/mailbox/:id', { preHandler: guard }, async (request, reply) => {
+    const { id } = parseInput(z.object({ id: z.uuid('Unknown mail.') }), request.params);
+    const mail = await findDevMail(ctx, id);
+    if (!mail) throw new AppError(404, 'NOT_FOUND', 'No such mail.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          mail.subject,
+          `<p><a href="/dev/mailbox">← All mail</a></p><h1>${escapeHtml(mail.subject)}</h1>` +
+            `<p>To: ${escapeHtml(mail.to)}<br>At: ${mail.createdAt.toISOString()}</p><pre>${linkify(mail.text)}</pre>`,
+        ),
+      );
+  });
+
+  // JSON for tests and tools on this machine.
+  app.get('/dev/mailbox.json', { preHandler: guard }, async () => ({
+    mails: await listDevMails(ctx),
+  }));
+};

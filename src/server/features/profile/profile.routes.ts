@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
+import { changePasswordSchema, profileUpdateSchema } from '../../../shared/schemas/profile.ts';
+import type { AppContext } from '../../context.ts';
+import { parseInput } from '../../http/errors.ts';
+import { authHeaders } from '../../platform/auth.ts';
+import { requireSessionUser } from '../accounts/accounts.service.ts';
+import { changePassword, getProfile, updateProfile } from './profile.service.ts';
+
+// Members only: guests have no profile.
+export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/api/profile', async (request, reply) => {
+    const user = await requireSessionUser(ctx, authHeaders(request));
+    reply.header('cache-control', 'no-store');
+    return getProfile(ctx, user.id);
+  });
+
+  app.patch('/api/profile', async (request) => {
+    const user = await requireSessionUser(ctx, authHeaders(request));
+    const input = parseInput(profileUpdateSchema, request.body);
+    return updateProfile(ctx, user.id, input);
+  });
+
+  app.post(
+    '/api/profile/password',
+    { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const headers = authHeaders(request);
+      await requireSessionUser(ctx, headers);
+      const input = parseInput(changePasswordSchema, request.body);
+      const responseHeaders = await changePassword(ctx, headers, input);
+      const cookies = responseHeaders.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return { message: ACCOUNT_MESSAGES.passwordUpdated };
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
+import {
+  PROFILE_MESSAGES,
+  type changePasswordSchema,
+  type Profile,
+  type profileUpdateSchema,
+  type ProfileUpdateResult,
+} from '../../../shared/schemas/profile.ts';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { isAssemblyOffered } from '../church/church.service.ts';
+
+const profileColumns = {
+  fullName: users.fullName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  assemblyName: users.assemblyName,
+  location: users.location,
+  dateOfBirth: users.dateOfBirth,
+};
+
+export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Profile> {
+  const [profile] = await ctx.db.select(profileColumns).from(users).where(eq(users.id, userId));
+  if (!profile) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notFound);
+  return profile;
+}
+
+/**
+ * Spec §5: nothing to save when name, phone and assembly are unchanged and no location
+ * is given; a location is saved only when non-empty; a date of birth only when non-empty
+ * and changed. (We also count a changed location or date of birth as a change.)
+ */
+export async function updateProfile(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+  input: z.output<typeof profileUpdateSchema>,
+): Promise<ProfileUpdateResult> {
+  const current = await getProfile(ctx, userId);
+  const location = input.location || undefined;
+  const dateOfBirth = input.dateOfBirth || undefined;
+
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.fullName !== current.fullName) changes.fullName = input.fullName;
+  if (input.phoneNumber !== current.phoneNumber) changes.phoneNumber = input.phoneNumber;
+  if (input.assemblyName !== current.assemblyName) changes.assemblyName = input.assemblyName;
+  if (location !== undefined && location !== current.location) changes.location = location;
+  if (dateOfBirth !== undefined && dateOfBirth !== current.dateOfBirth)
+    changes.dateOfBirth = dateOfBirth;
+
+  if (Object.keys(changes).length === 0) {
+    return { changed: false, message: PROFILE_MESSAGES.noChanges, profile: current };
+  }
+  if (changes.assemblyName) {
+    if (!(await isAssemblyOffered(ctx, changes.assemblyName))) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+        assemblyName: 'Please select your assembly.',
+      });
+    }
+  }
+  await ctx.db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  return {
+    changed: true,
+    message: PROFILE_MESSAGES.updated,
+    profile: await getProfile(ctx, userId),
+  };
+}
+
+/**
+ * Verifies the current password on the server and ends the member's other sessions.
+ * Returns the headers (a fresh session cookie) the response must carry.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  headers: Headers,
+  input: z.output<typeof changePasswordSchema>,
+): Promise<Headers> {
+  try {
+    const result = await ctx.auth.api.changePassword({
+      headers,
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      returnHeaders: true,
+    });
+    return result.headers;
+  } catch (error) {
+    if (isAPIError(error)) {
+      const code = (error.body as { code?: string } | undefined)?.code;
+      if (code === 'INVALID_PASSWORD') {
+        throw new AppError(400, 'WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPassword);
+      }
+      if (error.statusCode === 401)
+        throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+      throw new AppError(400, code ?? 'PASSWORD_NOT_CHANGED', PROFILE_MESSAGES.passwordFailed);
+    }
+    throw error;
+  }
+}

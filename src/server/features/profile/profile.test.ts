@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
+import { PROFILE_MESSAGES } from '../../../shared/schemas/profile.ts';
+import { cookieHeader, logIn, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+describe('profile', () => {
+  let t: TestApp;
+  let cookie: string;
+  const base = { fullName: 'Ama Mensah', phoneNumber: '+233241234567', assemblyName: 'bethel' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await memberSession(t, 'ama@example.com');
+  });
+  afterAll(async () => t.close());
+
+  const patch = (payload: object, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload,
+      headers: { origin: ORIGIN, ...headers },
+    });
+
+  it('refuses visitors without a session', async () => {
+    expect((await t.app.inject('/api/profile')).statusCode).toBe(401);
+    expect((await patch(base, {})).statusCode).toBe(401);
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/password',
+      payload: { currentPassword: 'a', newPassword: 'bbbbbbbb', confirmPassword: 'bbbbbbbb' },
+    });
+    expect(password.statusCode).toBe(401);
+    expect(password.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it("shows the member's own profile, email included", async () => {
+    const res = await t.app.inject({ url: '/api/profile', headers: { cookie } });
+    expect(res.json()).toEqual({
+      fullName: 'Ama Mensah',
+      email: 'ama@example.com',
+      phoneNumber: '+233241234567',
+      assemblyName: 'bethel',
+      location: null,
+      dateOfBirth: null,
+    });
+  });
+
+  it("says 'No changes to save.' when nothing changed and no location is given", async () => {
+    const res = await patch({ ...base, location: '', dateOfBirth: '' });
+    expect(res.json()).toMatchObject({ changed: false, message: PROFILE_MESSAGES.noChanges });
+  });
+
+  it('saves changes, keeping a location and date of birth only when given', async () => {
+    const first = await patch({
+      ...base,
+      fullName: 'Ama Serwaa Mensah',
+      location: 'Kumasi',
+      dateOfBirth: '1990-04-12',
+    });
+    expect(first.json()).toMatchObject({
+      changed: true,
+      message: PROFILE_MESSAGES.updated,
+      profile: { fullName: 'Ama Serwaa Mensah', location: 'Kumasi', dateOfBirth: '1990-04-12' },
+    });
+    // Empty location and date: kept as they were.
+    const second = await patch({
+      ...base,
+      fullName: 'Ama Serwaa Mensah',
+      assemblyName: 'grace',
+      location: '',
+      dateOfBirth: '',
+    });
+    expect(second.json()).toMatchObject({
+      changed: true,
+      profile: { assemblyName: 'grace', location: 'Kumasi', dateOfBirth: '1990-04-12' },
+    });
+    // The greeting follows the new name.
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.json().user.firstName).toBe('Ama');
+  });
+
+  it('never changes the email, and refuses unknown fields', async () => {
+    const res = await patch({ ...base, email: 'other@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Unknown field: email.');
+  });
+
+  it('refuses bad values with field messages', async () => {
+    const res = await patch({
+      fullName: ' ',
+      phoneNumber: '12',
+      assemblyName: 'atlantis',
+      dateOfBirth: '2999-01-01',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      fullName: 'Full name is required.',
+      phoneNumber: 'Enter the phone number with its country code, at most 15 digits.',
+      dateOfBirth: 'Enter a real date of birth.',
+    });
+    const assembly = await patch({ ...base, assemblyName: 'atlantis' });
+    expect(assembly.json().error.fields).toEqual({ assemblyName: 'Please select your assembly.' });
+  });
+
+  describe('changing the password', () => {
+    const change = (payload: object, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/profile/password',
+        payload,
+        headers: { origin: ORIGIN, ...headers },
+        remoteAddress: someClient(),
+      });
+
+    it('needs every field and matching new passwords', async () => {
+      const empty = await change(
+        { currentPassword: '', newPassword: '', confirmPassword: '' },
+        { cookie },
+      );
+      expect(empty.json().error.fields.currentPassword).toBe(ACCOUNT_MESSAGES.fillAllFields);
+      const differ = await change(
+        {
+          currentPassword: 'correct horse 1',
+          newPassword: 'new password 1',
+          confirmPassword: 'new password 2',
+        },
+        { cookie },
+      );
+      expect(differ.json().error.fields.confirmPassword).toBe(ACCOUNT_MESSAGES.passwordsDiffer);
+    });
+
+    it('checks the current password on the server', async () => {
+      const res = await change(
+        {
+          currentPassword: 'not my password',
+          newPassword: 'new password 1',
+          confirmPassword: 'new password 1',
+        },
+        { cookie },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'WRONG_PASSWORD',
+        message: ACCOUNT_MESSAGES.wrongPassword,
+      });
+    });
+
+    it("ends the member's other sessions but keeps this one", async () => {
+      const otherDevice = cookieHeader(await logIn(t, 'ama@example.com'));
+      const res = await change(
+        {
+          currentPassword: 'correct horse 1',
+          newPassword: 'new password 1',
+          confirmPassword: 'new password 1',
+        },
+        { cookie },
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordUpdated });
+
+      expect(
+        (await t.app.inject({ url: '/api/me', headers: { cookie: otherDevice } })).json(),
+      ).toEqual({ user: null });
+      const thisDevice = cookieHeader(res);
+      expect(
+        (await t.app.inject({ url: '/api/me', headers: { cookie: thisDevice } })).json().user.email,
+      ).toBe('ama@example.com');
+      expect((await logIn(t, 'ama@example.com', 'new password 1')).statusCode).toBe(200);
+    });
+  });
+});

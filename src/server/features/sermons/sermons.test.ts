@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseVideoId } from '../../../shared/schemas/sermons.ts';
+import { memberSession, ORIGIN } from '../../testing/accounts.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+describe('parseVideoId', () => {
+  it('takes an id or the usual link forms, and nothing else', () => {
+    const id = 'dQw4w9WgXcQ';
+    expect(parseVideoId(id)).toBe(id);
+    expect(parseVideoId(`https://www.youtube.com/watch?v=${id}&t=42s`)).toBe(id);
+    expect(parseVideoId(`https://youtu.be/${id}?si=abc`)).toBe(id);
+    expect(parseVideoId(`https://m.youtube.com/watch?v=${id}`)).toBe(id);
+    expect(parseVideoId(`https://www.youtube.com/embed/${id}`)).toBe(id);
+    expect(parseVideoId(`https://www.youtube.com/shorts/${id}`)).toBe(id);
+    expect(parseVideoId(`https://www.youtube-nocookie.com/embed/${id}`)).toBe(id);
+    expect(parseVideoId('dQw4w9WgXc')).toBeNull(); // 10 characters
+    expect(parseVideoId(`https://evil.example/watch?v=${id}`)).toBeNull();
+    expect(parseVideoId(`javascript:alert(1)//${id}`)).toBeNull();
+    expect(parseVideoId('https://www.youtube.com/watch?v=bad')).toBeNull();
+  });
+});
+
+describe('sermons API', () => {
+  let t: TestApp;
+  let admin: string;
+  let member: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
+    admin = await memberSession(t, 'admin@example.com');
+    member = await memberSession(t, 'member@example.com');
+  });
+  afterAll(async () => t.close());
+
+  const write = (
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    cookie?: string,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    });
+
+  it('lists the 10 sermons in order for anyone, with an ETag', async () => {
+    const res = await t.app.inject('/api/sermons');
+    expect(res.statusCode).toBe(200);
+    const { sermons } = res.json();
+    expect(sermons).toHaveLength(10);
+    expect(sermons[0]).toEqual({
+      id: 'sermon-01',
+      title: 'Walking by Faith (sample)',
+      videoId: 'SAMPLEvid01',
+    });
+    expect(res.headers.etag).toMatch(/^"/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+
+    const again = await t.app.inject({
+      url: '/api/sermons',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('finds one sermon by id, and says when there is none', async () => {
+    expect((await t.app.inject('/api/sermons/sermon-02')).json().title).toBe(
+      'The Power of Prayer (sample)',
+    );
+    const missing = await t.app.inject('/api/sermons/nope');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Sermon not found.');
+  });
+
+  it('lets only admins write', async () => {
+    const body = { title: 'New', video: 'dQw4w9WgXcQ' };
+    expect((await write('POST', '/api/admin/sermons', body)).statusCode).toBe(401);
+    expect((await write('POST', '/api/admin/sermons', body, member)).statusCode).toBe(403);
+    expect(
+      (await write('PATCH', '/api/admin/sermons/sermon-01', { title: 'x' }, member)).statusCode,
+    ).toBe(403);
+    expect(
+      (await write('DELETE', '/api/admin/sermons/sermon-01', undefined, member)).statusCode,
+    ).toBe(403);
+    expect(
+      (await write('PUT', '/api/admin/sermons/order', { ids: ['sermon-01'] }, member)).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject('/api/sermons')).json().sermons).toHaveLength(10);
+  });
+
+  it('adds a sermon from a link, at the end, and the ETag changes', async () => {
+    const before = await t.app.inject('/api/sermons');
+    const res = await write(
+      'POST',
+      '/api/admin/sermons',
+      { title: 'Fire on the Altar', video: 'https://youtu.be/dQw4w9WgXcQ' },
+      admin,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: 'fire-on-the-altar',
+      title: 'Fire on the Altar',
+      videoId: 'dQw4w9WgXcQ',
+    });
+    const list = await t.app.inject({
+      url: '/api/sermons',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().sermons.at(-1).id).toBe('fire-on-the-altar');
+
+    const twin = await write(
+      'POST',
+      '/api/admin/sermons',
+      { title: 'Fire on the Altar', video: 'dQw4w9WgXcQ' },
+      admin,
+    );
+    expect(twin.json().id).toMatch(/^fire-on-the-altar-[0-9a-f]{6}$/);
+  });
+
+  it('edits a title and members see it at once', async () => {
+    const res = await write(
+      'PATCH',
+      '/api/admin/sermons/sermon-03',
+      { title: 'Grace That Restores' },
+      admin,
+    );
+    expect(res.json().title).toBe('Grace That Restores');
+    expect((await t.app.inject('/api/sermons/sermon-03')).json().title).toBe('Grace That Restores');
+  });
+
+  it('refuses malformed video ids and links, over-long and empty titles', async () => {
+    const bad = await write(
+      'POST',
+      '/api/admin/sermons',
+      { title: 'x'.repeat(201), video: 'https://vimeo.com/1234' },
+      admin,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({
+      title: 'Title must be at most 200 characters.',
+      video: 'Enter a video link (youtube.com/watch?v=…, youtu.be/…) or its 11-character id.',
+    });
+    const empty = await write('PATCH', '/api/admin/sermons/sermon-01', { title: '  ' }, admin);
+    expect(empty.json().error.fields).toEqual({ title: 'Title is required.' });
+    const nothing = await write('PATCH', '/api/admin/sermons/sermon-01', {}, admin);
+    expect(nothing.statusCode).toBe(400);
+    expect(
+      (await write('PATCH', '/api/admin/sermons/nope', { title: 'x' }, admin)).statusCode,
+    ).toBe(404);
+  });
+
+  it('reorders only with a complete list', async () => {
+    const ids: string[] = (await t.app.inject('/api/sermons'))
+      .json()
+      .sermons.map((s: { id: string }) => s.id);
+    const partial = await write('PUT', '/api/admin/sermons/order', { ids: ids.slice(1) }, admin);
+    expect(partial.statusCode).toBe(400);
+    const reversed = [...ids].reverse();
+    const res = await write('PUT', '/api/admin/sermons/order', { ids: reversed }, admin);
+    expect(res.json().sermons.map((s: { id: string }) => s.id)).toEqual(reversed);
+  });
+
+  it('removes a sermon', async () => {
+    expect(
+      (await write('DELETE', '/api/admin/sermons/sermon-10', undefined, admin)).statusCode,
+    ).toBe(204);
+    expect((await t.app.inject('/api/sermons/sermon-10')).statusCode).toBe(404);
+    expect(
+      (await write('DELETE', '/api/admin/sermons/sermon-10', undefined, admin)).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,104 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devMails, supportRequests } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+const valid = {
+  full_name: 'Ama Mensah',
+  email: 'ama@example.com',
+  title: 'Cannot see my tithe',
+  issue: 'I paid by MoMo yesterday and it is not in my history.',
+};
+
+describe('POST /api/support', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SUPPORT_RATE_LIMIT: '3' } });
+  });
+  afterAll(async () => t.close());
+
+  it('stores the request and mails the support inbox', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/support', payload: valid });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json<{ id: string }>();
+
+    const [row] = await t.db.select().from(supportRequests).where(eq(supportRequests.id, id));
+    expect(row).toMatchObject({
+      fullName: 'Ama Mensah',
+      email: 'ama@example.com',
+      title: 'Cannot see my tithe',
+      issue: valid.issue,
+      userId: null,
+    });
+
+    const [mail] = await t.db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(1);
+    expect(mail?.to).toBe('support@flock.example');
+    expect(mail?.subject).toContain('Cannot see my tithe');
+    expect(mail?.text).toContain(id);
+  });
+
+  it('refuses missing fields with a message per field', async () => {
+    const res = await t.app.inject({
+      remoteAddress: '10.0.1.1',
+      method: 'POST',
+      url: '/api/support',
+      payload: { full_name: '  ', email: 'not-an-email' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Some fields need attention.',
+        fields: {
+          full_name: 'Full name is required.',
+          email: 'Enter a valid email address.',
+          title: 'Title is required.',
+          issue: 'Please describe the issue.',
+        },
+      },
+    });
+  });
+
+  it('refuses unknown fields and wrong types', async () => {
+    const unknown = await t.app.inject({
+      remoteAddress: '10.0.1.2',
+      method: 'POST',
+      url: '/api/support',
+      payload: { ...valid, admin: true },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('Unknown field: admin.');
+
+    const wrongType = await t.app.inject({
+      remoteAddress: '10.0.1.2',
+      method: 'POST',
+      url: '/api/support',
+      payload: { ...valid, title: 42 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.fields.title).toBe('Title is required.');
+  });
+
+  it('refuses an over-long issue', async () => {
+    const res = await t.app.inject({
+      remoteAddress: '10.0.1.3',
+      method: 'POST',
+      url: '/api/support',
+      payload: { ...valid, issue: 'x'.repeat(5001) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.issue).toBe('Issue must be at most 5000 characters.');
+  });
+
+  it('limits how often one client may submit', async () => {
+    const from = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/support', payload: valid, remoteAddress: ip });
+    // Three allowed per window for this test app (SUPPORT_RATE_LIMIT=3).
+    for (let i = 0; i < 3; i++) expect((await from('10.0.0.7')).statusCode).toBe(201);
+    const limited = await from('10.0.0.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    // Another client is not affected.
+    expect((await from('10.0.0.8')).statusCode).toBe(201);
+  });
+});

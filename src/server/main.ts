@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { DataDirLockedError, openEmbedded } from './db/embedded.ts';
+
+// Entry point for `npm start`: read config, open the database, listen, stop cleanly.
+
+async function main() {
+  const started = performance.now();
+  loadDotEnv();
+  const config = loadConfig();
+  // Open the embedded database while the server's modules load (it takes ~0.6 s).
+  const embedded = config.databaseUrl ? undefined : openEmbedded(config.dataDir);
+  embedded?.catch(() => {}); // reported below, once awaited
+  const [{ buildApp }, { wrapPglite }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+  ]);
+  const opened = await embedded;
+  const app = await buildApp(config, {
+    database: opened && wrapPglite(opened.client, opened.release),
+    ownsDatabase: true,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const database = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  app.log.info(
+    `Flock is ready at ${config.publicUrl} (database: ${database}; started in ${Math.round(performance.now() - started)} ms)`,
+  );
+}
+
+main().catch((error: Error) => {
+  // Mistakes a person can fix get their message alone, without a stack trace.
+  const explained =
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error.name === 'ContentError';
+  if (explained) {
+    console.error(`\nFlock cannot start.\n${error.message}\n`);
+  } else {
+    console.error('Flock cannot start:', error);
+  }
+  process.exit(1);
+});

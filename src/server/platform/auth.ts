@@ -1,0 +1,160 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Church } from '../db/content.ts';
+import { authAccounts, authSessions, authVerifications, users } from '../db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { consumeRateLimit } from './rate-limit.ts';
+import type { Secrets } from './secrets.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** The header our HTTP bridge sets to the client address Fastify resolved (see TRUST_PROXY). */
+export const CLIENT_IP_HEADER = 'x-flock-client-ip';
+
+/**
+ * A request's headers as the auth library wants them. The client address comes from
+ * Fastify (which honours TRUST_PROXY), never from headers the client sent.
+ */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  headers.delete('x-forwarded-for');
+  headers.delete('x-real-ip');
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  church: Church;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+}
+
+export function trustedOrigins(config: Config): string[] {
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  if (config.env !== 'production') {
+    // The same machine under its other names, and the Vite dev server.
+    for (const host of ['localhost', '127.0.0.1']) {
+      origins.add(`http://${host}:${config.port}`);
+      origins.add(`http://${host}:5173`);
+    }
+  }
+  return [...origins];
+}
+
+// better-auth (email + password, email confirmation, reset, database sessions in HttpOnly
+// cookies, scrypt hashing) on our own tables. Its user model is our `users` table.
+export function createAuth({ config, db, mailer, church, secrets, log }: AuthDeps) {
+  const windowSeconds = 15 * 60;
+  return betterAuth({
+    appName: church.productName,
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: secrets.authSecret,
+    trustedOrigins: trustedOrigins(config),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { users, authSessions, authAccounts, authVerifications },
+    }),
+    user: {
+      modelName: 'users',
+      fields: { name: 'fullName' },
+      additionalFields: {
+        phoneNumber: { type: 'string', required: false, input: true },
+        assemblyName: { type: 'string', required: false, input: true },
+      },
+    },
+    session: { modelName: 'authSessions' },
+    account: { modelName: 'authAccounts' },
+    verification: { modelName: 'authVerifications' },
+    // Sign-up goes through POST /api/accounts/sign-up, which validates the whole form.
+    disabledPaths: ['/sign-up/email', '/update-user', '/change-email', '/delete-user'],
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: `Reset your ${church.productName} password`,
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone (hopefully you) asked to reset your password. Open this link to choose a new one:',
+            url,
+            '',
+            'The link works for one hour. If you did not ask for it, ignore this email.',
+          ].join('\n'),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: `Confirm your ${church.productName} account`,
+          text: [
+            `Welcome, ${user.name}!`,
+            '',
+            'Confirm your email address by opening this link:',
+            url,
+            '',
+            'The link works for 24 hours.',
+          ].join('\n'),
+        });
+      },
+    },
+    rateLimit: {
+      // better-auth turns this off outside production unless told otherwise.
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: windowSeconds, max: config.authRateLimit },
+        '/request-password-reset': { window: windowSeconds, max: config.authRateLimit },
+        '/reset-password': { window: windowSeconds, max: config.authRateLimit },
+        '/send-verification-email': { window: windowSeconds, max: config.authRateLimit },
+        '/change-password': { window: windowSeconds, max: config.authRateLimit },
+      },
+      customStorage: {
+        async consume(key: string, rule: { window: number; max: number }) {
+          const result = await consumeRateLimit(db, `auth:${key}`, rule.max, rule.window * 1000);
+          return {
+            allowed: result.allowed,
+            retryAfter: result.allowed ? null : result.retryAfterSeconds,
+          };
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'flock',
+      useSecureCookies: config.env === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Only our bridge sets this header (from Fastify's request.ip), so it cannot be spoofed.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      log(level, message) {
+        log[level]({ source: 'auth' }, message);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,114 @@
+import type { MomoProvider as Network } from '../../../shared/constants.ts';
+
+// One interface per kind of payment; drivers are chosen by configuration (Paystack or the
+// sandbox for cards, Moolre or the sandbox for mobile money).
+
+export type ProviderStatus = 'success' | 'pending' | 'failed';
+
+/** What a provider says about a payment. Nothing is paid until this says so. */
+export interface Verification {
+  status: ProviderStatus;
+  /** pesewas, when the provider reports it */
+  amount: number | null;
+  currency: string | null;
+  raw: unknown;
+}
+
+/** The provider could not be reached or answered nonsense; `raw` is kept with the gift. */
+export class ProviderError extends Error {
+  readonly raw: unknown;
+  constructor(message: string, raw?: unknown) {
+    super(message);
+    this.raw = raw;
+  }
+}
+
+export interface CardProvider {
+  name: 'paystack' | 'sandbox';
+  initialize(input: {
+    reference: string;
+    amount: number;
+    email: string;
+    metadata: Record<string, string>;
+    callbackUrl: string;
+  }): Promise<{ authorizationUrl: string | null; raw: unknown }>;
+  verify(reference: string): Promise<Verification>;
+  /** Checks a webhook's signature over its raw body. */
+  checkSignature(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+export type MomoOutcome = 'prompt_sent' | 'otp_required' | 'duplicate' | 'rejected';
+
+export interface MomoProvider {
+  name: 'moolre' | 'sandbox';
+  requestPayment(input: {
+    externalref: string;
+    /** E.164, e.g. +233241234567 */
+    payer: string;
+    amount: number;
+    network: Network;
+    reference: string;
+    otp?: string;
+  }): Promise<{ outcome: MomoOutcome; message: string; raw: unknown }>;
+  checkStatus(externalref: string): Promise<Verification>;
+  checkCallbackSecret(secret: unknown): boolean;
+}
+
+/** JSON over HTTP with a timeout; a provider outage becomes a ProviderError, never a hang. */
+export async function callJson(
+  url: string,
+  init: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: unknown;
+    timeoutMs: number;
+  },
+): Promise<{ status: number; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+  } catch (error) {
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${init.timeoutMs} ms`
+        : (error as Error).message;
+    throw new ProviderError(`Payment provider unreachable: ${reason}`, { error: reason });
+  }
+  const text = await response.text();
+  try {
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  } catch {
+    throw new ProviderError(`Payment provider answered ${response.status} with non-JSON`, {
+      status: response.status,
+      body: text.slice(0, 500),
+    });
+  }
+}
+
+/** "+233241234567" → "0241234567" (the local form mobile-money APIs take). */
+export function localGhanaNumber(e164: string): string {
+  return e164.startsWith('+233') ? `0${e164.slice(4)}` : e164.replace(/^\+/, '');
+}
+
+/** pesewas → "10.00" */
+export const cedisString = (pesewas: number) =>
+  `${Math.floor(pesewas / 100)}.${String(pesewas % 100).padStart(2, '0')}`;
+
+/** "10.00" | 10 | "10" → pesewas, or null */
+export function pesewasFromCedis(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return Math.round(value * 100);
+  if (typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value.trim())) {
+    const [whole, fraction = ''] = value.trim().split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  }
+  return null;
+}

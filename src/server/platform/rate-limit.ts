@@ -1,0 +1,64 @@
+import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+
+// Fixed-window counters in PostgreSQL, so every limit holds across app instances (the
+// plugins' default stores are per process). One counter function serves the Fastify
+// plugin, the auth library and the per-account limits.
+
+export interface Hit {
+  count: number;
+  /** Milliseconds until the window resets. */
+  ttl: number;
+}
+
+export async function hitRateLimit(db: Db, key: string, windowMs: number): Promise<Hit> {
+  const result = await db.execute(sql`
+    insert into ${rateLimits} (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    on conflict (key) do update set
+      count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+      reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+    returning count, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl`);
+  const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0]!;
+  return { count: Number(row.count), ttl: Math.max(0, Number(row.ttl)) };
+}
+
+/** Counts a hit and says whether it is within `max` per window. */
+export async function consumeRateLimit(db: Db, key: string, max: number, windowMs: number) {
+  const hit = await hitRateLimit(db, key, windowMs);
+  return { allowed: hit.count <= max, retryAfterSeconds: Math.ceil(hit.ttl / 1000) };
+}
+
+type RouteInfo = { routeInfo?: Partial<RouteOptions> };
+
+export function pgRateLimitStore(db: Db) {
+  return class PgRateLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+
+    constructor(options: FastifyRateLimitOptions & RouteInfo) {
+      const route = options.routeInfo;
+      this.prefix = route?.url ? `${String(route.method)}:${route.url}:` : 'global:';
+    }
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      hitRateLimit(db, this.prefix + key, timeWindow)
+        .then((hit) => callback(null, { current: hit.count, ttl: hit.ttl }))
+        .catch((error: Error) => callback(error));
+    }
+
+    child(routeOptions: RouteOptions & { path: string; prefix: string }) {
+      return new PgRateLimitStore(routeOptions as never);
+    }
+  };
+}
+
+export async function deleteExpiredRateLimits(db: Db) {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
+}

@@ -1,0 +1,82 @@
+import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { devMails } from '../db/schema.ts';
+import type { TestApp } from './test-app.ts';
+
+// Helpers for tests that need members: sign up, confirm through the mailed link, log in.
+
+export const ORIGIN = 'http://localhost:3000';
+
+export const member = (email: string, overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  phone: '+233241234567',
+  assembly: 'bethel',
+  email,
+  password: 'correct horse 1',
+  ...overrides,
+});
+
+export async function latestMailTo(t: TestApp, to: string) {
+  const [mail] = await t.db
+    .select()
+    .from(devMails)
+    .where(eq(devMails.to, to))
+    .orderBy(desc(devMails.createdAt))
+    .limit(1);
+  return mail;
+}
+
+export async function linkMailedTo(t: TestApp, to: string): Promise<URL> {
+  const mail = await latestMailTo(t, to);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  expect(link, `a link mailed to ${to}`).toBeDefined();
+  return new URL(link!);
+}
+
+export function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** A made-up client address, so tests do not share one rate-limit bucket. */
+export const someClient = () =>
+  `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+export async function signUp(t: TestApp, email: string, overrides: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/accounts/sign-up',
+    payload: member(email, overrides),
+    headers: { origin: ORIGIN },
+    remoteAddress: someClient(),
+  });
+}
+
+export async function confirmEmail(t: TestApp, email: string) {
+  const link = await linkMailedTo(t, email);
+  return t.app.inject({ method: 'GET', url: link.pathname + link.search });
+}
+
+export async function logIn(
+  t: TestApp,
+  email: string,
+  password = 'correct horse 1',
+  remoteAddress?: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    headers: { origin: ORIGIN },
+    remoteAddress: remoteAddress ?? someClient(),
+  });
+}
+
+/** A confirmed member, logged in: returns the Cookie header of the session. */
+export async function memberSession(t: TestApp, email: string, password = 'correct horse 1') {
+  expect((await signUp(t, email, { password })).statusCode).toBe(201);
+  expect((await confirmEmail(t, email)).statusCode).toBe(302);
+  const res = await logIn(t, email, password);
+  expect(res.statusCode).toBe(200);
+  return cookieHeader(res);
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPostgres, wrapPglite } from '../db/client.ts';
+import { withDatabaseName, type TestDatabaseInfo } from './test-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseInfo;
+  }
+}
+
+// Migrates once per run; test files clone the result (see test-database.ts).
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+
+  if (serverUrl) {
+    const template = `flock_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    try {
+      await admin.connect();
+    } catch (error) {
+      throw new Error(
+        `TEST_DATABASE_URL is set but PostgreSQL is not reachable (${(error as Error).message}). ` +
+          'Start PostgreSQL or unset TEST_DATABASE_URL to test on embedded PGlite.',
+        { cause: error },
+      );
+    }
+    await admin.query(`drop database if exists "${template}"`);
+    await admin.query(`create database "${template}"`);
+    const database = await openPostgres(withDatabaseName(serverUrl, template), { max: 1 });
+    await database.migrate();
+    await database.close();
+    project.provide('testDatabase', { kind: 'postgres', source: template });
+    console.log(`[tests] database: PostgreSQL (${new URL(serverUrl).host}), template ${template}`);
+
+    return async () => {
+      // Drop the template and any database a crashed test file left behind.
+      const leftovers = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'flock\\_t\\_%' or datname = $1`,
+        [template],
+      );
+      for (const { datname } of leftovers.rows) {
+        await admin.query(`drop database if exists "${datname}" with (force)`);
+      }
+      await admin.end();
+    };
+  }
+
+  const client = await PGlite.create();
+  await wrapPglite(client).migrate();
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-test-'));
+  const file = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('testDatabase', { kind: 'pglite', source: file });
+  console.log('[tests] database: embedded PGlite (set TEST_DATABASE_URL to use PostgreSQL)');
+
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh migrated database, for HTTP tests with `app.inject`. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; build?: Omit<BuildOptions, 'database'> } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    CONTENT_DIR: path.join(repoRoot, 'content'),
+    RECONCILE_INTERVAL_SECONDS: '0',
+    ...options.env,
+  });
+  const database = await createTestDatabase(inject('testDatabase'));
+  const app = await buildApp(config, { webDir: null, ...options.build, database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

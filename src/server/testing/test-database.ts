@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openPostgres, wrapPglite, type Database } from '../db/client.ts';
+
+// Each test file gets its own freshly migrated database, fast:
+// - PGlite (default): a migrated data directory, dumped once by the global setup, is loaded
+//   into a new in-memory instance (no initdb, no migrations per file).
+// - PostgreSQL (TEST_DATABASE_URL): a new database cloned from a migrated template database.
+
+export interface TestDatabaseInfo {
+  kind: 'pglite' | 'postgres';
+  /** PGlite: the dump file. PostgreSQL: the template database's name. */
+  source: string;
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function createTestDatabase(info: TestDatabaseInfo): Promise<Database> {
+  if (info.kind === 'pglite') {
+    const dump = fs.readFileSync(info.source);
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return wrapPglite(client);
+  }
+
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `flock_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${info.source}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(withDatabaseName(serverUrl, name), { max: 4 });
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Enumerations from the product spec (§3). The database checks them too.
+
+export const OFFERING_TYPES = [
+  'tithe',
+  'offering',
+  'seed',
+  'pledge',
+  'missions',
+  'building_project',
+  'welfare',
+  'other',
+] as const;
+export type OfferingType = (typeof OFFERING_TYPES)[number];
+
+export const PAYMENT_METHODS = ['momo', 'card', 'bank', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const MOMO_PROVIDERS = ['MTN', 'Telecel', 'AT'] as const;
+export type MomoProvider = (typeof MOMO_PROVIDERS)[number];
+
+export const BANKS = ['fidelity', 'prudential'] as const;
+export type Bank = (typeof BANKS)[number];
+
+export const TRANSACTION_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const CASH_DELETE_REASONS = ['Mistaken amount or details', 'Other reason'] as const;
+export type CashDeleteReason = (typeof CASH_DELETE_REASONS)[number];
+
+export const WORKER_ROLES = [
+  'reverend_minister',
+  'pastor',
+  'elder',
+  'campus_pastor',
+  'cell_leader',
+] as const;
+export type WorkerRole = (typeof WORKER_ROLES)[number];
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+// The form stores 'full-time'; the appointment page reads 'full'. Both mean the full letter.
+export const PASTOR_TYPES = ['lay', 'full', 'full-time'] as const;
+export type PastorType = (typeof PASTOR_TYPES)[number];
+
+export const CURRENCY = 'GHS';

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+// Devotional (spec §2 /devotional…; §7 document preview links). Admins may edit weeks and
+// days (issue 4, beyond the spec's fixed content).
+
+export const DEVOTIONAL_MESSAGES = {
+  noWeek: (weekId: string | number) => `No devotionals found for Week ${weekId}`,
+  comingSoon: 'Coming Soon',
+} as const;
+
+// Document previews are framed from these hosts only (the Content-Security-Policy agrees).
+export const DOCUMENT_HOSTS = ['docs.google.com', 'drive.google.com'] as const;
+
+/** An https preview link on an allowed host; '/view' and '/edit' links become '/preview'. */
+export function normalizeDocumentUrl(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:') return null;
+  if (!(DOCUMENT_HOSTS as readonly string[]).includes(url.hostname)) return null;
+  url.pathname = url.pathname.replace(/\/(view|edit)$/, '/preview');
+  return url.toString();
+}
+
+export interface DevotionalWeekSummary {
+  id: number;
+  title: string;
+  dayCount: number;
+}
+
+export interface DevotionalDaySummary {
+  day: number;
+  title: string;
+  hasDocument: boolean;
+}
+
+export interface DevotionalWeek {
+  id: number;
+  title: string;
+  days: DevotionalDaySummary[];
+}
+
+export interface DevotionalDay {
+  weekId: number;
+  weekTitle: string;
+  day: number;
+  title: string;
+  documentUrl: string | null;
+  previousDay: number | null;
+  nextDay: number | null;
+}
+
+const title = z
+  .string({ error: 'Title is required.' })
+  .trim()
+  .min(1, 'Title is required.')
+  .max(200, 'Title must be at most 200 characters.');
+
+const documentUrl = z
+  .string()
+  .trim()
+  .max(500, 'Document link must be at most 500 characters.')
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const url = normalizeDocumentUrl(value);
+    if (!url) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'Enter an https link to a Google Docs or Google Drive document, or leave it empty.',
+      });
+      return z.NEVER;
+    }
+    return url;
+  })
+  .nullable()
+  .transform((v) => v ?? null);
+
+export const weekNumberSchema = z.coerce
+  .number({ error: 'Week must be a whole number from 1 to 53.' })
+  .int('Week must be a whole number from 1 to 53.')
+  .min(1, 'Week must be a whole number from 1 to 53.')
+  .max(53, 'Week must be a whole number from 1 to 53.');
+
+export const dayNumberSchema = z.coerce
+  .number({ error: 'Day must be a whole number from 1 to 366.' })
+  .int('Day must be a whole number from 1 to 366.')
+  .min(1, 'Day must be a whole number from 1 to 366.')
+  .max(366, 'Day must be a whole number from 1 to 366.');
+
+export const weekCreateSchema = z.object({ id: weekNumberSchema, title }).strict();
+export const weekUpdateSchema = z.object({ title }).strict();
+export const dayUpsertSchema = z.object({ title, documentUrl: documentUrl.optional() }).strict();
+
+export type DayUpsertInput = z.input<typeof dayUpsertSchema>;

@@ -1,0 +1,216 @@
+import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import type { PAYMENT_METHODS } from '../constants.ts';
+import { BANKS, MOMO_PROVIDERS, OFFERING_TYPES, type MomoProvider } from '../constants.ts';
+import { emailSchema } from './accounts.ts';
+
+// Giving (spec §2 Offerings, §3 form fields, §5 rules, §8 messages). The same schema
+// validates the form in the browser and the request on the server.
+
+export const GIVING_MESSAGES = {
+  cashFailed: 'Something went wrong saving your cash offering.',
+  cardNoUrl: 'Unable to initiate card payment.',
+  cardFailed: 'Failed to initiate Visa card payment.',
+  bankFailed: 'Something went wrong saving your bank transfer.',
+  momoFailed: 'Something went wrong while initiating the payment.',
+  processingOffering: 'Processing your offering...',
+  processingPayment: 'Processing Payment...',
+  cashDeleted: 'Cash payment successfully deleted!',
+  cashDeleteFailed: 'Failed to delete cash payment. Please try again.',
+  noRecords: 'You have no payment records yet.',
+} as const;
+
+export const OFFERING_TYPE_LABELS: Record<(typeof OFFERING_TYPES)[number], string> = {
+  tithe: 'Tithe',
+  offering: 'Offering',
+  seed: 'Seed',
+  pledge: 'Pledge',
+  missions: 'Missions',
+  building_project: 'Building Project',
+  welfare: 'Welfare',
+  other: 'Other',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  momo: 'Mobile Money',
+  card: 'Card',
+  bank: 'Bank Transfer',
+  cash: 'Cash',
+};
+
+/** Dial these to approve a pending mobile-money payment (spec §2). */
+export const MOMO_SHORTCODES: Record<MomoProvider, string> = {
+  MTN: '*170#',
+  Telecel: '*110#',
+  AT: '*110#',
+};
+
+/** "50", "50.5", "1,250.00" → pesewas as an integer, or null. Exact: no floating point. */
+export function toPesewas(input: string): number | null {
+  const value = input.trim().replace(/,/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** 5000 → "50.00" */
+export const formatCedis = (pesewas: number) =>
+  `${Math.floor(pesewas / 100).toLocaleString('en-GH')}.${String(pesewas % 100).padStart(2, '0')}`;
+
+/** Ghana mobile number for mobile money, as E.164 (+233…). */
+export const momoPhoneSchema = z
+  .string({ error: 'Phone number is required.' })
+  .trim()
+  .min(1, 'Phone number is required.')
+  .transform((value, ctx) => {
+    try {
+      const phone = parsePhoneNumberWithError(value, 'GH');
+      if (phone.country === 'GH' && isValidPhoneNumber(phone.number)) return phone.number;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Enter a valid Ghana mobile money number, e.g. 024 123 4567.',
+    });
+    return z.NEVER;
+  });
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(60, `${label} must be at most 60 characters.`);
+
+function amountSchema(maxPesewas: number) {
+  return z
+    .union([z.string(), z.number()], { error: 'Amount is required.' })
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : value;
+      if (text.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: 'Amount is required.' });
+        return z.NEVER;
+      }
+      const pesewas = toPesewas(text);
+      if (pesewas === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Enter the amount in GHS, with at most 2 decimals.',
+        });
+        return z.NEVER;
+      }
+      if (pesewas <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'The amount must be more than 0.' });
+        return z.NEVER;
+      }
+      if (pesewas > maxPesewas) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The most you can give at once is GHS ${formatCedis(maxPesewas)}.`,
+        });
+        return z.NEVER;
+      }
+      return pesewas;
+    });
+}
+
+/** The offering form; `maxPesewas` is the configured largest single gift. */
+export function offeringSchema(maxPesewas: number) {
+  const base = {
+    type: z.enum(OFFERING_TYPES, { error: 'Please choose the type of giving.' }),
+    otherType: z.string().trim().max(60, 'Keep it under 60 characters.').optional(),
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    assembly: z
+      .string({ error: 'Please select your assembly.' })
+      .trim()
+      .min(1, 'Please select your assembly.')
+      .max(60),
+    amount: amountSchema(maxPesewas),
+  };
+  return z
+    .discriminatedUnion(
+      'paymentMethod',
+      [
+        z
+          .object({
+            ...base,
+            paymentMethod: z.literal('momo'),
+            phone: momoPhoneSchema,
+            provider: z.enum(MOMO_PROVIDERS, { error: 'Please choose your network.' }),
+          })
+          .strict(),
+        z.object({ ...base, paymentMethod: z.literal('card'), email: emailSchema }).strict(),
+        z
+          .object({
+            ...base,
+            paymentMethod: z.literal('bank'),
+            bank: z.enum(BANKS, { error: 'Please choose a bank.' }),
+          })
+          .strict(),
+        z.object({ ...base, paymentMethod: z.literal('cash') }).strict(),
+      ],
+      { error: 'Please choose a payment method.' },
+    )
+    .superRefine((value, ctx) => {
+      if (value.type === 'other' && !value.otherType) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['otherType'],
+          message: 'Please specify the type of giving.',
+        });
+      }
+      if (value.paymentMethod === 'cash' && value.type !== 'tithe') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['paymentMethod'],
+          message: 'Cash is only available for tithe.',
+        });
+      }
+    })
+    .transform((value) => ({
+      ...value,
+      otherType: value.type === 'other' ? value.otherType! : null,
+    }));
+}
+
+export type OfferingInput = z.input<ReturnType<typeof offeringSchema>>;
+export type Offering = z.output<ReturnType<typeof offeringSchema>>;
+
+export const momoOtpSchema = z
+  .object({
+    otp: z
+      .string({ error: 'Enter the code sent to your phone.' })
+      .trim()
+      .regex(/^\d{4,8}$/, 'Enter the code sent to your phone (4 to 8 digits).'),
+  })
+  .strict();
+
+export const CASH_DELETE_REASON_OPTIONS = ['Mistaken amount or details', 'Other reason'] as const;
+export const cashDeleteSchema = z
+  .object({ reason: z.enum(CASH_DELETE_REASON_OPTIONS, { error: 'Please choose a reason.' }) })
+  .strict();
+
+export type GiftStatus = 'pending' | 'success' | 'failed' | 'abandoned';
+
+/** What the server answers when a gift is saved or started. */
+export type GiftResult =
+  | { method: 'cash'; code: string }
+  | { method: 'bank'; code: string | null }
+  | { method: 'card'; reference: string; authorizationUrl: string }
+  | { method: 'momo'; reference: string; status: 'pending' | 'otp_required' };
+
+export interface HistoryEntry {
+  id: string;
+  kind: 'transaction' | 'cash' | 'bank';
+  type: string;
+  method: 'momo' | 'card' | 'bank' | 'cash';
+  /** pesewas */
+  amount: number;
+  /** As stored; 'Completed' when there is none (cash and bank entries). */
+  status: string;
+  code: string | null;
+  createdAt: string;
+  deletable: boolean;
+}

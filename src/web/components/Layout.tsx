@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { AccountNavActions } from '../features/accounts/AccountNavActions.tsx';
+import { useSession } from '../features/accounts/useSession.ts';
+import { useApplyChurchBranding, useBrand } from '../features/church/useChurch.ts';
+import { SupportButton } from '../features/support/SupportButton.tsx';
+import { paths } from '../paths.ts';
+import { Toasts } from './Toasts.tsx';
+
+interface LayoutProps {
+  /** Right side of the navbar; by default 'Log In/Sign Up' or 'Logout' (spec §2 Home). */
+  navbarActions?: ReactNode;
+}
+
+export function Layout({ navbarActions }: LayoutProps) {
+  useApplyChurchBranding();
+  const { productName, logoUrl } = useBrand();
+  const navigation = useNavigation();
+  const { status } = useSession();
+  // The logo leads a signed-in member or guest to their home screen, anyone else to login.
+  const brandTarget = status === 'member' || status === 'guest' ? paths.memberHome : paths.home;
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
+      <header className="navbar">
+        <div className="navbar-inner">
+          <Link to={brandTarget} className="navbar-brand">
+            <img src={logoUrl} alt="" width="36" height="36" className="navbar-logo" />
+            <span className="navbar-title">{productName}</span>
+          </Link>
+          <div className="navbar-actions">{navbarActions ?? <AccountNavActions />}</div>
+        </div>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {/* A new screen starts at its top; back and forward return to where the member was. */}
+      <ScrollRestoration />
+      <SupportButton />
+      <Toasts />
+    </div>
+  );
+}

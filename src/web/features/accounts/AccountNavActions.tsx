@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
+import { toast } from 'react-toastify';
+import { patterns, paths } from '../../paths.ts';
+import { messageOf } from './accounts.api.ts';
+import { useSession, useSignOut } from './useSession.ts';
+
+// The screens that are the login form already: no 'Log In/Sign Up' link there.
+const authScreens = [patterns.home, patterns.auth, patterns.forgotPassword, patterns.resetPassword];
+
+/** Right side of the navbar (spec §2 Home): 'Logout' for members, 'Log In/Sign Up' otherwise. */
+export function AccountNavActions() {
+  const { status } = useSession();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  if (status === 'loading' || status === 'error') return null;
+
+  if (status === 'member') {
+    const logout = async () => {
+      setBusy(true);
+      try {
+        await signOut();
+      } catch (error) {
+        toast.error(messageOf(error));
+      } finally {
+        setBusy(false);
+      }
+    };
+    return (
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={busy}
+        onClick={() => void logout()}
+      >
+        Logout
+      </button>
+    );
+  }
+
+  if (authScreens.some((pattern) => matchPath(pattern, pathname))) return null;
+  return (
+    <Link className="button button-secondary button-small" to={paths.home}>
+      Log In/Sign Up
+    </Link>
+  );
+}

@@ -1,0 +1,128 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../paths.ts';
+import { useBrand } from '../church/useChurch.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+import { setGuest } from './useIsGuest.ts';
+
+type Mode = 'login' | 'signup';
+
+const tabs: { mode: Mode; label: string }[] = [
+  { mode: 'login', label: 'Login' },
+  { mode: 'signup', label: 'Sign Up' },
+];
+
+/** The Login / Sign Up screen at / and /auth (spec §2). Login is the starting mode. */
+export function AuthPage() {
+  const { productName, logoUrl, churchName } = useBrand();
+  const id = useId();
+  const [mode, setMode] = useState<Mode>('login');
+  // Carried from one form to the other, so switching (or finishing a sign-up) keeps it.
+  const [email, setEmail] = useState('');
+  const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ login: null, signup: null });
+
+  const [searchParams] = useSearchParams();
+  const verified = searchParams.get('verified') === '1';
+  const verifyError = searchParams.get('error');
+
+  const switchTo = (next: Mode, focusTab = false) => {
+    setMode(next);
+    if (focusTab) tabRefs.current[next]?.focus();
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) {
+      event.preventDefault();
+      const next: Mode =
+        event.key === 'Home'
+          ? 'login'
+          : event.key === 'End'
+            ? 'signup'
+            : mode === 'login'
+              ? 'signup'
+              : 'login';
+      switchTo(next, true);
+    }
+  };
+
+  return (
+    <section className="page auth-page" aria-labelledby={`${id}-title`}>
+      <header className="auth-header">
+        <img className="auth-logo" src={logoUrl} alt="" width="72" height="72" />
+        <h1 id={`${id}-title`}>Welcome to Your {productName} App</h1>
+        {churchName && <p className="muted auth-church">{churchName}</p>}
+      </header>
+
+      <div className="card auth-card">
+        {verified && !verifyError && (
+          <p role="status" className="form-success auth-note">
+            Email confirmed. You can log in now.
+          </p>
+        )}
+        {verifyError && (
+          <p role="alert" className="form-alert auth-note">
+            This confirmation link is invalid or has expired. Log in and we can send you a new one.
+          </p>
+        )}
+
+        <div className="segmented" role="tablist" aria-label="Login or Sign Up">
+          {tabs.map((tab) => (
+            <button
+              key={tab.mode}
+              ref={(element) => {
+                tabRefs.current[tab.mode] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${tab.mode}`}
+              aria-selected={mode === tab.mode}
+              aria-controls={`${id}-panel`}
+              tabIndex={mode === tab.mode ? 0 : -1}
+              className="segmented-option"
+              onClick={() => switchTo(tab.mode)}
+              onKeyDown={onTabKeyDown}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+
+        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${mode}`}>
+          {mode === 'login' ? (
+            <LoginForm key="login" initialEmail={email} onEmailChange={setEmail} />
+          ) : (
+            <SignUpForm
+              key="signup"
+              initialEmail={email}
+              onEmailChange={setEmail}
+              onDone={(signedUpEmail) => {
+                setEmail(signedUpEmail);
+                setMode('login');
+                // The popup's opener (the Sign Up button) is gone: focus the Login tab once
+                // the popup has closed and released focus.
+                setTimeout(() => tabRefs.current.login?.focus(), 0);
+              }}
+            />
+          )}
+        </div>
+
+        {mode === 'login' && (
+          <p className="auth-link-row">
+            <Link to={paths.forgotPassword}>Forgot your password?</Link>
+          </p>
+        )}
+      </div>
+
+      <p className="auth-guest">
+        <Link
+          to={paths.memberHome}
+          className="button button-secondary button-block"
+          onClick={() => setGuest(true)}
+        >
+          Continue as Guest
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, forgotPasswordSchema } from '../../../shared/schemas/accounts.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { MessageModal } from '../../components/MessageModal.tsx';
+import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { paths } from '../../paths.ts';
+import { messageOf, requestPasswordReset } from './accounts.api.ts';
+
+type Values = z.output<typeof forgotPasswordSchema>;
+type Input = z.input<typeof forgotPasswordSchema>;
+
+/** /forgot-password (spec §2): the answer never tells whether the email has an account. */
+export function ForgotPasswordPage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const [result, setResult] = useState<{ message: string; ok: boolean } | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Values>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async ({ email }: Values) => {
+    try {
+      await requestPasswordReset(email);
+      setResult({ message: ACCOUNT_MESSAGES.resetSent, ok: true });
+    } catch (error) {
+      setResult({ message: messageOf(error), ok: false });
+    }
+  };
+
+  const emailError = errors.email?.message;
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Forgot your password?</h1>
+      <p className="muted">Enter your email and we will send you a link to set a new password.</p>
+      <form
+        className="form card"
+        noValidate
+        onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={describedBy(emailError && `${id}-email-error`)}
+            {...register('email')}
+          />
+          <FieldError id={`${id}-email-error`} message={emailError} />
+        </div>
+        <SubmitButton busy={isSubmitting} busyLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
+      </form>
+      <p className="page-footer-link">
+        <Link to={paths.auth}>Back to login</Link>
+      </p>
+
+      <MessageModal
+        message={result?.message ?? null}
+        tone={result?.ok ? 'success' : 'error'}
+        onOkay={() => {
+          setResult(null);
+          void navigate(paths.auth);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { Navigate, Outlet } from 'react-router';
+import { PageLoading } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from './useSession.ts';
+
+/**
+ * The route element around every signed-in-only screen (spec §2: /home, /offerings,
+ * /profile, /payment-history). Signed-in means a session user or the guest flag; anyone else
+ * goes to /auth. The server still checks every API call on its own.
+ */
+export function RequireSignedIn() {
+  const { status, me } = useSession();
+
+  if (status === 'loading') return <PageLoading />;
+  if (status === 'error') {
+    return (
+      <section className="page page-centered" role="alert">
+        <h1>We could not check your sign-in</h1>
+        <p className="muted">Check your connection and try again.</p>
+        <button type="button" className="button" onClick={() => void me.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  if (status === 'visitor') return <Navigate to={paths.auth} replace />;
+  return <Outlet />;
+}

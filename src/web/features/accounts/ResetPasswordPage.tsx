@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../shared/schemas/accounts.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { MessageModal } from '../../components/MessageModal.tsx';
+import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { paths } from '../../paths.ts';
+import { messageOf, resetPassword } from './accounts.api.ts';
+
+type Values = z.output<typeof resetPasswordSchema>;
+type Input = z.input<typeof resetPasswordSchema>;
+
+/**
+ * /reset-password (spec §2). The emailed link goes to the server, which sends the browser
+ * here with ?token=… (or ?error=INVALID_TOKEN when the link is bad or used).
+ */
+export function ResetPasswordPage() {
+  const id = useId();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const linkError = searchParams.get('error');
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Set a new password</h1>
+      {token && !linkError ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <div className="card">
+          <p role="alert" className="form-alert">
+            This password reset link is invalid or has expired.
+          </p>
+          <p className="reset-invalid-next">
+            <Link className="button button-block" to={paths.forgotPassword}>
+              Request a new link
+            </Link>
+          </p>
+        </div>
+      )}
+      <p className="page-footer-link">
+        <Link to={paths.auth}>Back to login</Link>
+      </p>
+    </section>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [result, setResult] = useState<{ message: string; ok: boolean } | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Values>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '' },
+  });
+
+  const onSubmit = async ({ password }: Values) => {
+    try {
+      await resetPassword(password, token);
+      setResult({ message: ACCOUNT_MESSAGES.passwordUpdated, ok: true });
+    } catch (error) {
+      setResult({ message: messageOf(error), ok: false });
+    }
+  };
+
+  const passwordError = errors.password?.message;
+
+  return (
+    <>
+      <form
+        className="form card"
+        noValidate
+        onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-password`}>New password</label>
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="new-password"
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={describedBy(passwordError && `${id}-password-error`)}
+            {...register('password')}
+          />
+          <FieldError id={`${id}-password-error`} message={passwordError} />
+        </div>
+        <SubmitButton busy={isSubmitting} busyLabel="Updating...">
+          Update Password
+        </SubmitButton>
+      </form>
+      <MessageModal
+        message={result?.message ?? null}
+        tone={result?.ok ? 'success' : 'error'}
+        onOkay={() => {
+          setResult(null);
+          void navigate(paths.auth);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import {
+  ACCOUNT_MESSAGES,
+  emailSchema,
+  signUpSchema,
+  type SignUpInput,
+} from '../../../shared/schemas/accounts.ts';
+import { ApiError } from '../../api.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { MessageModal } from '../../components/MessageModal.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { PhoneInput } from '../../components/PhoneInput.tsx';
+import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { useChurch } from '../church/useChurch.ts';
+import {
+  checkEmailAvailable,
+  isEmailTakenError,
+  messageOf,
+  signUp,
+  type SignUpValues,
+} from './accounts.api.ts';
+
+interface SignUpFormProps {
+  initialEmail: string;
+  onEmailChange: (email: string) => void;
+  /** 'Okay' on the success popup: back to login mode with this email. */
+  onDone: (email: string) => void;
+}
+
+// Spec §4: unknown, then checking, then taken or available.
+type Availability = 'unknown' | 'checking' | 'taken' | 'available';
+
+const availabilityText: Record<Availability, string> = {
+  unknown: '',
+  checking: ACCOUNT_MESSAGES.checkingEmail,
+  taken: ACCOUNT_MESSAGES.emailTakenShort,
+  available: ACCOUNT_MESSAGES.emailAvailable,
+};
+
+const fieldNames: FieldPath<SignUpInput>[] = [
+  'firstName',
+  'lastName',
+  'phone',
+  'assembly',
+  'email',
+  'password',
+];
+
+type Popup = { kind: 'done'; email: string } | { kind: 'error'; message: string };
+
+export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormProps) {
+  const id = useId();
+  const { data: church } = useChurch();
+  const [availability, setAvailability] = useState<Availability>('unknown');
+  const [popup, setPopup] = useState<Popup | null>(null);
+  const checkRef = useRef<AbortController | null>(null);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput, unknown, SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      phone: '',
+      assembly: '',
+      email: initialEmail,
+      password: '',
+    },
+  });
+
+  // Leaving sign-up mode (this form unmounts) forgets a check still on its way.
+  useEffect(() => () => checkRef.current?.abort(), []);
+
+  const checkEmail = async (raw: string) => {
+    checkRef.current?.abort();
+    const parsed = emailSchema.safeParse(raw);
+    if (!parsed.success) {
+      setAvailability('unknown');
+      return;
+    }
+    const controller = new AbortController();
+    checkRef.current = controller;
+    setAvailability('checking');
+    try {
+      const available = await checkEmailAvailable(parsed.data, controller.signal);
+      if (controller.signal.aborted) return;
+      setAvailability(available === null ? 'unknown' : available ? 'available' : 'taken');
+    } catch {
+      // Aborted: a newer check or a mode switch replaced it.
+    }
+  };
+
+  const onSubmit = async (values: SignUpValues) => {
+    try {
+      await signUp(values);
+    } catch (error) {
+      if (isEmailTakenError(error)) {
+        setAvailability('taken');
+        setPopup({ kind: 'error', message: ACCOUNT_MESSAGES.emailTaken });
+        return;
+      }
+      if (error instanceof ApiError && error.fields) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if ((fieldNames as string[]).includes(name)) {
+            setError(name as FieldPath<SignUpInput>, { type: 'server', message });
+          }
+        }
+      }
+      setPopup({ kind: 'error', message: messageOf(error) });
+      return;
+    }
+    setPopup({ kind: 'done', email: values.email });
+  };
+
+  const fieldProps = (name: FieldPath<SignUpInput>, ...extraDescriptions: (string | false)[]) => {
+    const error = errors[name]?.message;
+    return {
+      id: `${id}-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(error && `${id}-${name}-error`, ...extraDescriptions),
+    };
+  };
+  const fieldError = (name: FieldPath<SignUpInput>) => (
+    <FieldError id={`${id}-${name}-error`} message={errors[name]?.message} />
+  );
+
+  const taken = availability === 'taken';
+
+  return (
+    <>
+      <form
+        className="form"
+        noValidate
+        onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+      >
+        <div className="field-pair">
+          <div className="field">
+            <label htmlFor={`${id}-firstName`}>First name</label>
+            <input
+              type="text"
+              autoComplete="given-name"
+              {...fieldProps('firstName')}
+              {...register('firstName')}
+            />
+            {fieldError('firstName')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-lastName`}>Last name</label>
+            <input
+              type="text"
+              autoComplete="family-name"
+              {...fieldProps('lastName')}
+              {...register('lastName')}
+            />
+            {fieldError('lastName')}
+          </div>
+        </div>
+
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Phone</label>
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => {
+              const props = fieldProps('phone');
+              return (
+                <PhoneInput
+                  id={props.id}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  invalid={props['aria-invalid']}
+                  describedBy={props['aria-describedby']}
+                />
+              );
+            }}
+          />
+          {fieldError('phone')}
+        </div>
+
+        <div className="field">
+          <label htmlFor={`${id}-assembly`}>Assembly</label>
+          <select {...fieldProps('assembly')} {...register('assembly')}>
+            <option value="">--Select Assembly--</option>
+            {church?.assemblies.map((assembly) => (
+              <option key={assembly.slug} value={assembly.slug}>
+                {assembly.label}
+              </option>
+            ))}
+          </select>
+          {fieldError('assembly')}
+        </div>
+
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...fieldProps('email', `${id}-email-status`)}
+            {...register('email', {
+              onChange: (event) => {
+                checkRef.current?.abort();
+                setAvailability('unknown');
+                onEmailChange(event.target.value);
+              },
+              onBlur: (event) => void checkEmail(event.target.value),
+            })}
+          />
+          {fieldError('email')}
+          {/* Always present, so screen readers announce each new answer. */}
+          <p
+            id={`${id}-email-status`}
+            role="status"
+            className={`email-status email-status-${availability}`}
+          >
+            {availabilityText[availability]}
+          </p>
+        </div>
+
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <PasswordInput
+            autoComplete="new-password"
+            {...fieldProps('password')}
+            {...register('password')}
+          />
+          {fieldError('password')}
+        </div>
+
+        <SubmitButton
+          busy={isSubmitting}
+          busyLabel="Signing up..."
+          disabled={taken}
+          describedBy={taken ? `${id}-email-status` : undefined}
+        >
+          Sign Up
+        </SubmitButton>
+      </form>
+
+      <MessageModal
+        message={
+          popup === null
+            ? null
+            : popup.kind === 'done'
+              ? ACCOUNT_MESSAGES.signUpDone
+              : popup.message
+        }
+        tone={popup?.kind === 'done' ? 'success' : 'error'}
+        onOkay={() => {
+          setPopup(null);
+          if (popup?.kind === 'done') onDone(popup.email);
+        }}
+      />
+    </>
+  );
+}

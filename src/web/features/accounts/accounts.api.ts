@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { loginSchema, signUpSchema } from '../../../shared/schemas/accounts.ts';
+import { ApiError, apiFetch } from '../../api.ts';
+import { apiPaths, authReturnPaths } from '../../paths.ts';
+
+// The account calls the screens make. Every failure is an ApiError with a readable message.
+
+export type SignUpValues = z.output<typeof signUpSchema>;
+export type LoginValues = z.output<typeof loginSchema>;
+
+export function signUp(values: SignUpValues) {
+  return apiFetch<{ ok: true }>(apiPaths.signUp, { method: 'POST', body: values });
+}
+
+export function signIn(values: LoginValues) {
+  return apiFetch<unknown>(apiPaths.signIn, { method: 'POST', body: values });
+}
+
+export function resendConfirmation(email: string) {
+  return apiFetch<unknown>(apiPaths.sendVerificationEmail, {
+    method: 'POST',
+    body: { email, callbackURL: authReturnPaths.verified },
+  });
+}
+
+export function requestPasswordReset(email: string) {
+  return apiFetch<unknown>(apiPaths.requestPasswordReset, {
+    method: 'POST',
+    body: { email, redirectTo: authReturnPaths.reset },
+  });
+}
+
+export function resetPassword(newPassword: string, token: string) {
+  return apiFetch<unknown>(apiPaths.resetPassword, {
+    method: 'POST',
+    body: { newPassword, token },
+  });
+}
+
+/**
+ * True or false when the server knows; null when it would not say (rate limited, offline),
+ * in which case the form shows nothing and the sign-up itself still checks.
+ */
+export async function checkEmailAvailable(email: string, signal?: AbortSignal) {
+  try {
+    const { available } = await apiFetch<{ available: boolean }>(apiPaths.emailAvailable, {
+      method: 'POST',
+      body: { email },
+      signal,
+    });
+    return available;
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error; // aborted: a newer check replaced this one
+  }
+}
+
+/** Spec §8: these sign-up errors mean the email has an account already. */
+export function isEmailTakenError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return (
+    error.code === 'EMAIL_TAKEN' ||
+    /already registered|email already in use|email already exists/i.test(error.message)
+  );
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+
+// Spec §2: "signed-in" is a session user or this guest flag, kept in the browser. A guest is a
+// visitor without an account (§4); the flag only opens screens, the server trusts nothing in it.
+export const GUEST_STORAGE_KEY = 'flock.guest';
+
+const listeners = new Set<() => void>();
+
+function readGuestFlag(): boolean {
+  try {
+    return window.localStorage.getItem(GUEST_STORAGE_KEY) === '1';
+  } catch {
+    // Storage can be blocked (private mode, strict settings): then nobody is a guest.
+    return false;
+  }
+}
+
+/** Sets or clears the guest flag and tells every component that reads it. */
+export function setGuest(isGuest: boolean) {
+  try {
+    if (isGuest) window.localStorage.setItem(GUEST_STORAGE_KEY, '1');
+    else window.localStorage.removeItem(GUEST_STORAGE_KEY);
+  } catch {
+    // See readGuestFlag.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab signed in, out or continued as a guest.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === GUEST_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useIsGuest() {
+  const isGuest = useSyncExternalStore(subscribe, readGuestFlag, () => false);
+  return { isGuest, setGuest };
+}

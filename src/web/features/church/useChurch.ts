@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ChurchInfo } from '../../../shared/schemas/church.ts';
+import { apiFetch } from '../../api.ts';
+import { apiPaths } from '../../paths.ts';
+
+// Used until GET /api/church answers (and if it never does).
+export const DEFAULT_PRODUCT_NAME = 'Flock';
+export const DEFAULT_LOGO_URL = '/logo.svg';
+
+export const churchQueryKey = ['church'] as const;
+
+/** Branding and reference lists from GET /api/church. They change only on a deploy. */
+export function useChurch() {
+  return useQuery({
+    queryKey: churchQueryKey,
+    queryFn: ({ signal }) => apiFetch<ChurchInfo>(apiPaths.church, { signal }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** Product name and logo, with the defaults while the church info loads or if it fails. */
+export function useBrand() {
+  const { data: church } = useChurch();
+  return {
+    productName: church?.productName || DEFAULT_PRODUCT_NAME,
+    logoUrl: church?.logoUrl || DEFAULT_LOGO_URL,
+    churchName: church?.churchName ?? null,
+  };
+}
+
+const colorVariables = {
+  primary: '--color-primary',
+  onPrimary: '--color-on-primary',
+  accent: '--color-accent',
+} as const satisfies Record<keyof ChurchInfo['colors'], string>;
+
+/** Puts the church's colours and name on the page. Call once, in the layout. */
+export function useApplyChurchBranding() {
+  const { data: church } = useChurch();
+
+  useEffect(() => {
+    if (!church) return;
+    const root = document.documentElement;
+    for (const [key, variable] of Object.entries(colorVariables)) {
+      const value = church.colors[key as keyof typeof colorVariables];
+      if (value) root.style.setProperty(variable, value);
+    }
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', church.colors.primary);
+    document.title = church.productName;
+  }, [church]);
+}

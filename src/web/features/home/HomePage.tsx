@@ -1,0 +1,80 @@
+import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { useBrand } from '../church/useChurch.ts';
+import { SermonTypeModal } from './SermonTypeModal.tsx';
+import { TileIcon, type TileIconName } from './TileIcon.tsx';
+
+type Tile = { label: string; icon: TileIconName } & (
+  | { to: string }
+  | { action: 'sermons' }
+  /** No screen yet (spec §2: no route target): a tap says so politely. */
+  | { action: 'coming-soon' }
+);
+
+const tiles: Tile[] = [
+  { label: 'Sermons', icon: 'sermons', action: 'sermons' },
+  { label: 'Videos', icon: 'videos', action: 'coming-soon' },
+  { label: 'Offerings', icon: 'offerings', to: paths.offerings },
+  { label: 'Events', icon: 'events', action: 'coming-soon' },
+  { label: 'Prayer Wall', icon: 'prayer', action: 'coming-soon' },
+  { label: 'Devotional', icon: 'devotional', to: paths.devotional },
+  { label: 'Workers Portal', icon: 'workers', to: paths.workersGate },
+  { label: 'Profile', icon: 'profile', to: paths.profile },
+];
+
+const adminTile: Tile = { label: 'Admin Panel', icon: 'admin', to: paths.admin };
+
+/** /home (spec §2 Home): the greeting and the feature grid. */
+export function HomePage() {
+  const id = useId();
+  const { productName } = useBrand();
+  const { user, me } = useSession();
+  const [sermonTypeOpen, setSermonTypeOpen] = useState(false);
+  const closeSermonType = useCallback(() => setSermonTypeOpen(false), []);
+
+  const greeting = me.isPending
+    ? 'Loading your profile...'
+    : user?.firstName
+      ? `Welcome, ${user.firstName}!`
+      : `Welcome to Your ${productName} App`;
+
+  // Spec §6: the Admin Panel tile is for admins only (the server guards /admin's data).
+  const shown = user?.isAdmin ? [...tiles, adminTile] : tiles;
+
+  return (
+    <section className="page home-page" aria-labelledby={`${id}-greeting`}>
+      <h1 id={`${id}-greeting`} className="home-greeting" aria-live="polite">
+        {greeting}
+      </h1>
+      <ul className="tile-grid" aria-label="Features">
+        {shown.map((tile) => (
+          <li key={tile.label}>
+            {'to' in tile ? (
+              <Link className="tile" to={tile.to}>
+                <TileIcon name={tile.icon} />
+                <span className="tile-label">{tile.label}</span>
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="tile"
+                aria-haspopup={tile.action === 'sermons' ? 'dialog' : undefined}
+                onClick={() => {
+                  if (tile.action === 'sermons') setSermonTypeOpen(true);
+                  else toast.info('Coming soon…', { toastId: `coming-soon-${tile.label}` });
+                }}
+              >
+                <TileIcon name={tile.icon} />
+                <span className="tile-label">{tile.label}</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <SermonTypeModal open={sermonTypeOpen} onClose={closeSermonType} />
+    </section>
+  );
+}

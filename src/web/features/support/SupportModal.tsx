@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import {
+  SUPPORT_MESSAGES,
+  supportRequestSchema,
+  type SupportRequest,
+  type SupportRequestInput,
+} from '../../../shared/schemas/support.ts';
+import { ApiError, apiFetch } from '../../api.ts';
+import { Modal } from '../../components/Modal.tsx';
+import { apiPaths } from '../../paths.ts';
+
+/** Spec §9: the confirmation stays 3 s, then the modal closes. */
+export const SUPPORT_SUCCESS_DISPLAY_MS = 3000;
+
+const emptyForm: SupportRequestInput = { full_name: '', email: '', title: '', issue: '' };
+const fieldNames = Object.keys(emptyForm) as FieldPath<SupportRequestInput>[];
+
+interface SupportModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+// The form lives as long as the button, not the dialog: closing by mistake keeps the draft.
+export function SupportModal({ open, onClose }: SupportModalProps) {
+  const idPrefix = useId();
+  const [sent, setSent] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SupportRequestInput, unknown, SupportRequest>({
+    resolver: zodResolver(supportRequestSchema),
+    defaultValues: emptyForm,
+  });
+
+  const finish = useCallback(() => {
+    reset(emptyForm);
+    setSent(false);
+    setFailed(false);
+    onClose();
+  }, [reset, onClose]);
+
+  useEffect(() => {
+    if (!sent) return;
+    // The form (and the focused submit button) is gone: keep focus in the dialog.
+    statusRef.current?.focus();
+    const timer = setTimeout(finish, SUPPORT_SUCCESS_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [sent, finish]);
+
+  const onSubmit = async (values: SupportRequest) => {
+    setFailed(false);
+    try {
+      await apiFetch<{ id: string }>(apiPaths.support, { method: 'POST', body: values });
+    } catch (error) {
+      setFailed(true);
+      if (error instanceof ApiError && error.fields) {
+        for (const [name, message] of Object.entries(error.fields)) {
+          if ((fieldNames as string[]).includes(name)) {
+            setError(name as FieldPath<SupportRequestInput>, { type: 'server', message });
+          }
+        }
+      }
+      return;
+    }
+    setSent(true);
+  };
+
+  const fieldProps = (name: FieldPath<SupportRequestInput>) => {
+    const error = errors[name];
+    const errorId = `${idPrefix}-${name}-error`;
+    return {
+      id: `${idPrefix}-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? errorId : undefined,
+      ...register(name),
+    };
+  };
+
+  const fieldError = (name: FieldPath<SupportRequestInput>) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <p id={`${idPrefix}-${name}-error`} className="field-error">
+        {message}
+      </p>
+    ) : null;
+  };
+
+  return (
+    <Modal open={open} onClose={sent ? finish : onClose} title="Contact support">
+      {/* Present before it is filled, so screen readers announce the confirmation. */}
+      <div
+        ref={statusRef}
+        role="status"
+        tabIndex={-1}
+        className={sent ? 'form-success' : 'visually-hidden'}
+      >
+        {sent ? SUPPORT_MESSAGES.success : ''}
+      </div>
+      {!sent && (
+        <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <p className="muted form-intro">
+            Tell us what went wrong and we will reply by email. All fields are required.
+          </p>
+          {failed && (
+            <p role="alert" className="form-alert">
+              {SUPPORT_MESSAGES.failure}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={`${idPrefix}-full_name`}>Full name</label>
+            <input type="text" autoComplete="name" {...fieldProps('full_name')} />
+            {fieldError('full_name')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-email`}>Email</label>
+            <input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              {...fieldProps('email')}
+            />
+            {fieldError('email')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-title`}>Title</label>
+            <input type="text" autoComplete="off" {...fieldProps('title')} />
+            {fieldError('title')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-issue`}>Issue</label>
+            <textarea rows={4} {...fieldProps('issue')} />
+            {fieldError('issue')}
+          </div>
+          <div className="button-row form-actions">
+            <button type="submit" className="button" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending...' : 'Submit'}
+            </button>
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+import { generatePath } from 'react-router';
+
+// The only place URLs are spelled (STYLE.md). Route definitions use `patterns`; links,
+// redirects and navigation use `paths`, which fill the parameters in (and encode them).
+// Spec §2 is the source of every route here.
+
+export const patterns = {
+  home: '/',
+  auth: '/auth',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  /** The signed-in home screen with the feature grid (spec calls it "Home (/home)"). */
+  memberHome: '/home',
+  offerings: '/offerings',
+  paymentHistory: '/payment-history',
+  profile: '/profile',
+  sermons: '/sermons',
+  sermon: '/sermons/:id',
+  devotional: '/devotional',
+  devotionalWeek: '/devotional/week/:weekId',
+  devotionalDay: '/devotional/week/:weekId/day/:dayId',
+  workersGate: '/workers-gate',
+  workers: '/workers',
+  roleChooser: '/role-chooser',
+  apply: '/apply/:roleId',
+  admin: '/admin',
+  adminApplications: '/admin/applications',
+  pastorAdminResources: '/pastor/admin-resources',
+  pastorAccounts: '/pastor/admin-resources/accounts',
+  pastorAppointment: '/pastor/admin-resources/appointment',
+  pastorInfoDesk: '/pastor/admin-resources/info-desk',
+  pastorCalendar: '/pastor/admin-resources/calendar',
+  pastorMessages: '/pastor/messages',
+  pastorMinistryResources: '/pastor/ministry-resources',
+  notFound: '*',
+} as const;
+
+export const paths = {
+  home: patterns.home,
+  auth: patterns.auth,
+  forgotPassword: patterns.forgotPassword,
+  resetPassword: patterns.resetPassword,
+  memberHome: patterns.memberHome,
+  offerings: patterns.offerings,
+  paymentHistory: patterns.paymentHistory,
+  profile: patterns.profile,
+  sermons: patterns.sermons,
+  sermon: (id: string) => generatePath(patterns.sermon, { id }),
+  devotional: patterns.devotional,
+  devotionalWeek: (weekId: string | number) =>
+    generatePath(patterns.devotionalWeek, { weekId: String(weekId) }),
+  devotionalDay: (weekId: string | number, dayId: string | number) =>
+    generatePath(patterns.devotionalDay, { weekId: String(weekId), dayId: String(dayId) }),
+  workersGate: patterns.workersGate,
+  workers: patterns.workers,
+  roleChooser: patterns.roleChooser,
+  apply: (roleId: string) => generatePath(patterns.apply, { roleId }),
+  admin: patterns.admin,
+  adminApplications: patterns.adminApplications,
+  pastorAdminResources: patterns.pastorAdminResources,
+  pastorAccounts: patterns.pastorAccounts,
+  pastorAppointment: patterns.pastorAppointment,
+  pastorInfoDesk: patterns.pastorInfoDesk,
+  pastorCalendar: patterns.pastorCalendar,
+  pastorMessages: patterns.pastorMessages,
+  pastorMinistryResources: patterns.pastorMinistryResources,
+  /** Served by the API server (loopback or admins only), not by the web router. */
+  devMailbox: '/dev/mailbox',
+} as const;
+
+/** JSON API endpoints (served by src/server). */
+export const apiPaths = {
+  church: '/api/church',
+  support: '/api/support',
+  me: '/api/me',
+  emailAvailable: '/api/accounts/email-available',
+  signUp: '/api/accounts/sign-up',
+  signIn: '/api/auth/sign-in/email',
+  signOut: '/api/auth/sign-out',
+  sendVerificationEmail: '/api/auth/send-verification-email',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  resetPassword: '/api/auth/reset-password',
+  profile: '/api/profile',
+  profilePassword: '/api/profile/password',
+} as const;
+
+/** Where the auth emails send the browser back to (the server redirects there). */
+export const authReturnPaths = {
+  /** The confirmation link verifies the email, then lands on the login form with this flag. */
+  verified: `${patterns.auth}?verified=1`,
+  reset: patterns.resetPassword,
+} as const;

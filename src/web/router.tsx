@@ -1,0 +1,66 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComingSoonHandle } from './components/ComingSoonPage.tsx';
+import { Layout } from './components/Layout.tsx';
+import { RouteErrorPage } from './components/RouteErrorPage.tsx';
+import { PageLoading } from './components/Spinner.tsx';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { RequireSignedIn } from './features/accounts/RequireSignedIn.tsx';
+import { homeSignedInRoutes } from './features/home/home.routes.ts';
+import { profileSignedInRoutes } from './features/profile/profile.routes.ts';
+import { patterns } from './paths.ts';
+
+// Each feature exports its own route list (features/<feature>/<feature>.routes.ts) and every
+// page in it is `lazy`, so a page's code is downloaded only when it is visited.
+
+/** A screen that is not built yet: a polite page instead of a 404 (replaced as features land). */
+function comingSoon(path: string, feature: string): RouteObject {
+  return {
+    path,
+    handle: { comingSoon: feature } satisfies ComingSoonHandle,
+    lazy: {
+      Component: async () => (await import('./components/ComingSoonPage.tsx')).ComingSoonPage,
+    },
+  };
+}
+
+const publicRoutes: RouteObject[] = [
+  ...accountsRoutes,
+  comingSoon(patterns.sermons, 'Sermons'),
+  comingSoon(patterns.devotional, 'Devotional'),
+  comingSoon(patterns.workersGate, 'Workers Portal'),
+  comingSoon(patterns.admin, 'Admin Panel'),
+];
+
+/** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */
+const signedInRoutes: RouteObject[] = [
+  ...homeSignedInRoutes,
+  ...profileSignedInRoutes,
+  comingSoon(patterns.offerings, 'Offerings'),
+  comingSoon(patterns.paymentHistory, 'Payment history'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    // Only if the layout itself fails; page errors stay inside it (below).
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...publicRoutes,
+          { element: <RequireSignedIn />, children: signedInRoutes },
+          {
+            path: patterns.notFound,
+            lazy: {
+              Component: async () => (await import('./components/NotFoundPage.tsx')).NotFoundPage,
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,209 @@
+import { startApp, type RunningApp } from './support/harness.ts';
+import { newMemberOnHome, uniqueEmail } from './support/accounts.ts';
+import { expect, test } from './support/test.ts';
+
+// content/church.json's sample audio channel (the shared app runs on the sample content).
+const AUDIO_CHANNEL_URL = 'https://whatsapp.com/channel/SAMPLE-AUDIO-CHANNEL';
+
+const tileLabels = [
+  'Sermons',
+  'Videos',
+  'Offerings',
+  'Events',
+  'Prayer Wall',
+  'Devotional',
+  'Workers Portal',
+  'Profile',
+];
+
+test.describe('guests and guards', () => {
+  test('Continue as Guest opens /home with Log In/Sign Up and the fallback greeting', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Continue as Guest' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Your Flock App' })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Log In/Sign Up' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('flock.guest'))).toBe('1');
+
+    const grid = page.getByRole('list', { name: 'Features' });
+    await expect(grid.getByRole('listitem')).toHaveText(tileLabels);
+    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+    // Two tiles a row at 360 px, nothing wider than the screen.
+    const boxes = await Promise.all(
+      ['Sermons', 'Videos', 'Offerings'].map((name) =>
+        grid.getByRole('listitem').filter({ hasText: name }).boundingBox(),
+      ),
+    );
+    expect(boxes[0]!.y).toBe(boxes[1]!.y);
+    expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+
+    // The guest flag survives a reload; 'Log In/Sign Up' leads to the login screen.
+    await page.reload();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Log In/Sign Up' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  });
+
+  test('the greeting says it is loading until the server answers who is signed in', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/me', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: 'Loading your profile...' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Welcome to Your Flock App' })).toBeVisible();
+  });
+
+  test('a guest opening the profile is told it needs an account', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Continue as Guest' }).click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(
+      page.getByText('Your profile needs an account. Log in or sign up to see and edit it.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'Log In/Sign Up' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  for (const path of ['/home', '/profile', '/offerings', '/payment-history']) {
+    test(`without a session or the guest flag ${path} redirects to /auth`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+    });
+  }
+
+  test('screens not built yet say they are coming soon instead of a 404', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Videos' }).click();
+    await expect(page.getByText('Coming soon…')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Devotional' }).click();
+    await expect(page.getByRole('heading', { name: 'Devotional is coming soon.' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.getByRole('link', { name: 'Offerings' }).click();
+    await expect(page.getByRole('heading', { name: 'Offerings is coming soon.' })).toBeVisible();
+    await page.goto('/workers-gate');
+    await expect(
+      page.getByRole('heading', { name: 'Workers Portal is coming soon.' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('the sermon-type modal', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
+    await page.goto('/home');
+  });
+
+  test('opens from the Sermons tile and Cancel closes it', async ({ page }) => {
+    const sermons = page.getByRole('button', { name: 'Sermons' });
+    await sermons.click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Sermon Type' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByRole('link', { name: 'Audio (external messaging channel)' }),
+    ).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(sermons).toBeFocused();
+  });
+
+  test('a click on the backdrop closes it', async ({ page }) => {
+    await page.getByRole('button', { name: 'Sermons' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Sermon Type' });
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('modal-backdrop').click({ position: { x: 20, y: 20 } });
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the audio choice opens the configured channel in a new tab', async ({ page }) => {
+    await page.getByRole('button', { name: 'Sermons' }).click();
+    const audio = page
+      .getByRole('dialog', { name: 'Choose Sermon Type' })
+      .getByRole('link', { name: 'Audio (external messaging channel)' });
+    await expect(audio).toHaveAttribute('href', AUDIO_CHANNEL_URL);
+    await expect(audio).toHaveAttribute('target', '_blank');
+    await expect(audio).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('the video choice goes to /sermons', async ({ page }) => {
+    await page.getByRole('button', { name: 'Sermons' }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose Sermon Type' })
+      .getByRole('link', { name: 'Video (video platform)' })
+      .click();
+    await expect(page).toHaveURL(/\/sermons$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Sermons is coming soon.' })).toBeVisible();
+  });
+});
+
+test.describe('the admin tile', () => {
+  // Its own app: ADMIN_EMAILS makes admin@example.com an admin when it signs up.
+  let app: RunningApp;
+
+  test.beforeAll(async () => {
+    app = await startApp({ ADMIN_EMAILS: 'admin@example.com' });
+  });
+
+  test.afterAll(async () => {
+    await app?.dispose();
+  });
+
+  test('an admin sees the Admin Panel tile, a member does not', async ({ page }) => {
+    test.setTimeout(120_000);
+    await newMemberOnHome(
+      page,
+      {
+        firstName: 'Abena',
+        lastName: 'Admin',
+        email: 'admin@example.com',
+        password: 'admin-pass-123',
+      },
+      app.baseURL,
+    );
+    await expect(page.getByRole('heading', { name: 'Welcome, Abena!' })).toBeVisible();
+    const adminTile = page.getByRole('link', { name: 'Admin Panel' });
+    await expect(adminTile).toBeVisible();
+    await adminTile.click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await newMemberOnHome(
+      page,
+      {
+        firstName: 'Kwesi',
+        lastName: 'Member',
+        email: uniqueEmail('member'),
+        password: 'member-pass-123',
+      },
+      app.baseURL,
+    );
+    await expect(page.getByRole('heading', { name: 'Welcome, Kwesi!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  });
+});
