@@ -1,4 +1,5 @@
 import { generatePath } from 'react-router';
+import { CARD_CALLBACK_PATH } from '../shared/schemas/giving.ts';
 
 // The only place URLs are spelled (STYLE.md). Route definitions use `patterns`; links,
 // redirects and navigation use `paths`, which fill the parameters in (and encode them).
@@ -12,6 +13,8 @@ export const patterns = {
   /** The signed-in home screen with the feature grid (spec calls it "Home (/home)"). */
   memberHome: '/home',
   offerings: '/offerings',
+  /** The card provider sends the member back here (the server builds the same URL). */
+  cardCallback: CARD_CALLBACK_PATH,
   paymentHistory: '/payment-history',
   profile: '/profile',
   sermons: '/sermons',
@@ -42,6 +45,7 @@ export const paths = {
   resetPassword: patterns.resetPassword,
   memberHome: patterns.memberHome,
   offerings: patterns.offerings,
+  cardCallback: patterns.cardCallback,
   paymentHistory: patterns.paymentHistory,
   profile: patterns.profile,
   sermons: patterns.sermons,
@@ -82,6 +86,11 @@ export const apiPaths = {
   resetPassword: '/api/auth/reset-password',
   profile: '/api/profile',
   profilePassword: '/api/profile/password',
+  gifts: '/api/giving/gifts',
+  gift: (reference: string) => `/api/giving/gifts/${encodeURIComponent(reference)}`,
+  giftOtp: (reference: string) => `/api/giving/gifts/${encodeURIComponent(reference)}/otp`,
+  history: '/api/history',
+  deleteCash: (id: string) => `/api/history/cash/${encodeURIComponent(id)}/delete`,
 } as const;
 
 /** Where the auth emails send the browser back to (the server redirects there). */

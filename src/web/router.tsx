@@ -5,6 +5,8 @@ import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { RequireSignedIn } from './features/accounts/RequireSignedIn.tsx';
+import { givingRoutes, givingSignedInRoutes } from './features/giving/giving.routes.ts';
+import { historySignedInRoutes } from './features/history/history.routes.ts';
 import { homeSignedInRoutes } from './features/home/home.routes.ts';
 import { profileSignedInRoutes } from './features/profile/profile.routes.ts';
 import { patterns } from './paths.ts';
@@ -25,6 +27,7 @@ function comingSoon(path: string, feature: string): RouteObject {
 
 const publicRoutes: RouteObject[] = [
   ...accountsRoutes,
+  ...givingRoutes,
   comingSoon(patterns.sermons, 'Sermons'),
   comingSoon(patterns.devotional, 'Devotional'),
   comingSoon(patterns.workersGate, 'Workers Portal'),
@@ -35,8 +38,8 @@ const publicRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   ...homeSignedInRoutes,
   ...profileSignedInRoutes,
-  comingSoon(patterns.offerings, 'Offerings'),
-  comingSoon(patterns.paymentHistory, 'Payment history'),
+  ...givingSignedInRoutes,
+  ...historySignedInRoutes,
 ];
 
 export const routes: RouteObject[] = [

@@ -1,7 +1,13 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import type { PAYMENT_METHODS } from '../constants.ts';
-import { BANKS, MOMO_PROVIDERS, OFFERING_TYPES, type MomoProvider } from '../constants.ts';
+import {
+  BANKS,
+  CASH_DELETE_REASONS,
+  MOMO_PROVIDERS,
+  OFFERING_TYPES,
+  type MomoProvider,
+} from '../constants.ts';
 import { emailSchema } from './accounts.ts';
 
 // Giving (spec §2 Offerings, §3 form fields, §5 rules, §8 messages). The same schema
@@ -37,6 +43,9 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
   bank: 'Bank Transfer',
   cash: 'Cash',
 };
+
+/** Where the card provider sends the member back (the server builds it from PUBLIC_URL). */
+export const CARD_CALLBACK_PATH = '/offerings/card/callback';
 
 /** Dial these to approve a pending mobile-money payment (spec §2). */
 export const MOMO_SHORTCODES: Record<MomoProvider, string> = {
@@ -115,20 +124,38 @@ function amountSchema(maxPesewas: number) {
     });
 }
 
+/** Who gives what, for which assembly: the fields asked before the payment method. */
+const detailsFields = {
+  type: z.enum(OFFERING_TYPES, { error: 'Please choose the type of giving.' }),
+  otherType: z.string().trim().max(60, 'Keep it under 60 characters.').optional(),
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  assembly: z
+    .string({ error: 'Please select your assembly.' })
+    .trim()
+    .min(1, 'Please select your assembly.')
+    .max(60),
+};
+
+function requireOtherType(value: { type: string; otherType?: string }, ctx: z.RefinementCtx) {
+  if (value.type === 'other' && !value.otherType) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['otherType'],
+      message: 'Please specify the type of giving.',
+    });
+  }
+}
+
+/**
+ * The details alone. The form checks them while no payment method is picked yet, because the
+ * full schema's union stops at the missing method and would report nothing else.
+ */
+export const offeringDetailsSchema = z.object(detailsFields).superRefine(requireOtherType);
+
 /** The offering form; `maxPesewas` is the configured largest single gift. */
 export function offeringSchema(maxPesewas: number) {
-  const base = {
-    type: z.enum(OFFERING_TYPES, { error: 'Please choose the type of giving.' }),
-    otherType: z.string().trim().max(60, 'Keep it under 60 characters.').optional(),
-    firstName: name('First name'),
-    lastName: name('Last name'),
-    assembly: z
-      .string({ error: 'Please select your assembly.' })
-      .trim()
-      .min(1, 'Please select your assembly.')
-      .max(60),
-    amount: amountSchema(maxPesewas),
-  };
+  const base = { ...detailsFields, amount: amountSchema(maxPesewas) };
   return z
     .discriminatedUnion(
       'paymentMethod',
@@ -154,13 +181,7 @@ export function offeringSchema(maxPesewas: number) {
       { error: 'Please choose a payment method.' },
     )
     .superRefine((value, ctx) => {
-      if (value.type === 'other' && !value.otherType) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['otherType'],
-          message: 'Please specify the type of giving.',
-        });
-      }
+      requireOtherType(value, ctx);
       if (value.paymentMethod === 'cash' && value.type !== 'tithe') {
         ctx.addIssue({
           code: 'custom',
@@ -187,9 +208,8 @@ export const momoOtpSchema = z
   })
   .strict();
 
-export const CASH_DELETE_REASON_OPTIONS = ['Mistaken amount or details', 'Other reason'] as const;
 export const cashDeleteSchema = z
-  .object({ reason: z.enum(CASH_DELETE_REASON_OPTIONS, { error: 'Please choose a reason.' }) })
+  .object({ reason: z.enum(CASH_DELETE_REASONS, { error: 'Please choose a reason.' }) })
   .strict();
 
 export type GiftStatus = 'pending' | 'success' | 'failed' | 'abandoned';
@@ -200,6 +220,15 @@ export type GiftResult =
   | { method: 'bank'; code: string | null }
   | { method: 'card'; reference: string; authorizationUrl: string }
   | { method: 'momo'; reference: string; status: 'pending' | 'otp_required' };
+
+/** GET /api/giving/gifts/:reference: a card or mobile-money gift as the server last verified it. */
+export interface GiftStatusView {
+  reference: string;
+  method: 'card' | 'momo';
+  /** pesewas */
+  amount: number;
+  status: GiftStatus;
+}
 
 export interface HistoryEntry {
   id: string;

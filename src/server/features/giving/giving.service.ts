@@ -1,10 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
+  CARD_CALLBACK_PATH,
   OFFERING_TYPE_LABELS,
   GIVING_MESSAGES,
   type GiftResult,
   type GiftStatus,
+  type GiftStatusView,
   type Offering,
 } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
@@ -158,7 +160,7 @@ async function startCardGift(
         type: offering.type,
         user_id: common.userId ?? GUEST,
       },
-      callbackUrl: `${ctx.config.publicUrl}/offerings/card/callback`,
+      callbackUrl: `${ctx.config.publicUrl}${CARD_CALLBACK_PATH}`,
     });
     if (!authorizationUrl) {
       await ctx.db
@@ -386,7 +388,11 @@ async function verifyWithProvider(
 }
 
 /** The gift's status for the browser; a pending one is re-checked with the provider (at most every 5 s). */
-export async function getGiftStatus(ctx: Ctx, reference: string, userId: string | null) {
+export async function getGiftStatus(
+  ctx: Ctx,
+  reference: string,
+  userId: string | null,
+): Promise<GiftStatusView> {
   const gift = await findOwnGift(ctx, reference, userId);
   let status = gift.status as GiftStatus;
   if (status === 'pending') {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { formatCedis } from '../../../shared/schemas/giving.ts';
+import { CARD_CALLBACK_PATH, formatCedis } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
@@ -64,7 +64,7 @@ ${
       const webhook = sandbox.completeCard(reference, outcome === 'approve');
       // The same signed-webhook path a real Paystack payment takes.
       if (webhook) await handlePaystackWebhook(ctx, webhook.rawBody, webhook.signature);
-      const back = new URL('/offerings/card/callback', ctx.config.publicUrl);
+      const back = new URL(CARD_CALLBACK_PATH, ctx.config.publicUrl);
       back.searchParams.set('reference', reference);
       return reply.redirect(back.pathname + back.search, 303);
     });

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { PageLoading } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { useChurch } from '../church/useChurch.ts';
+import { useProfile } from '../profile/profile.api.ts';
+import { OfferingForm } from './OfferingForm.tsx';
+import './giving.css';
+
+/** /offerings (spec §2 Offerings): members and guests give here. */
+export function OfferingsPage() {
+  const id = useId();
+  const { status } = useSession();
+  const church = useChurch();
+  // A member's details fill the form in; the form works without them (guests, slow network).
+  const profile = useProfile(status === 'member');
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Offerings</h1>
+      <p className="offerings-intro muted">
+        Give your tithe or offering by mobile money, card, bank transfer or cash. Amounts are in
+        Ghana cedis (GHS).
+      </p>
+      {status === 'member' && (
+        <p className="offerings-history-link">
+          <Link to={paths.paymentHistory}>See your payment history</Link>
+        </p>
+      )}
+      <div className="card">
+        {church.data ? (
+          <OfferingForm church={church.data} profile={profile.data} />
+        ) : church.isError ? (
+          <div role="alert">
+            <p className="form-alert">The giving form could not load. Check your connection.</p>
+            <p>
+              <button type="button" className="button" onClick={() => void church.refetch()}>
+                Try again
+              </button>
+            </p>
+          </div>
+        ) : (
+          <PageLoading label="Loading the giving form..." />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Bank, MomoProvider, OfferingType, PaymentMethod } from '../../../shared/constants.ts';
+import {
+  offeringDetailsSchema,
+  offeringSchema,
+  type Offering,
+  type OfferingInput,
+} from '../../../shared/schemas/giving.ts';
+
+/** Every field the form can show; only those of the chosen method are sent. */
+export interface OfferingFormValues {
+  type: OfferingType | '';
+  otherType: string;
+  firstName: string;
+  lastName: string;
+  assembly: string;
+  paymentMethod: PaymentMethod | '';
+  amount: string;
+  phone: string;
+  provider: MomoProvider | '';
+  email: string;
+  bank: Bank | '';
+}
+
+export const emptyOffering: OfferingFormValues = {
+  type: '',
+  otherType: '',
+  firstName: '',
+  lastName: '',
+  assembly: '',
+  paymentMethod: '',
+  amount: '',
+  phone: '',
+  provider: '',
+  email: '',
+  bank: '',
+};
+
+const methodFields = {
+  momo: ['phone', 'provider'],
+  card: ['email'],
+  bank: ['bank'],
+  cash: [],
+} as const satisfies Record<PaymentMethod, readonly (keyof OfferingFormValues)[]>;
+
+/** The request body: the details, the amount and the chosen method's own fields, nothing else. */
+export function offeringPayload(values: OfferingFormValues): OfferingInput {
+  const payload: Record<string, string> = {
+    type: values.type,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    assembly: values.assembly,
+    paymentMethod: values.paymentMethod,
+    amount: values.amount,
+  };
+  if (values.type === 'other') payload.otherType = values.otherType;
+  if (values.paymentMethod) {
+    for (const field of methodFields[values.paymentMethod]) payload[field] = values[field];
+  }
+  // The schema decides whether the values are right; this only chooses which ones are sent.
+  return payload as unknown as OfferingInput;
+}
+
+/**
+ * Validates with the same schema the server uses. Before a method is picked the union has
+ * nothing to check against, so the details are checked on their own and the method is asked for.
+ */
+export function offeringResolver(
+  maxPesewas: number,
+): Resolver<OfferingFormValues, unknown, Offering> {
+  const full = zodResolver(offeringSchema(maxPesewas));
+  const details = zodResolver(offeringDetailsSchema);
+  return async (values, context, options) => {
+    const payload = offeringPayload(values);
+    if (values.paymentMethod) {
+      return (await full(payload as never, context, options as never)) as Awaited<
+        ReturnType<Resolver<OfferingFormValues, unknown, Offering>>
+      >;
+    }
+    const result = await details(payload as never, context, options as never);
+    const errors: FieldErrors<OfferingFormValues> = {
+      ...(result.errors as FieldErrors<OfferingFormValues>),
+      paymentMethod: { type: 'required', message: 'Please choose a payment method.' },
+    };
+    return { values: {}, errors };
+  };
+}
+
+/** '+233241234567' → '0241234567', the way members write their mobile-money number. */
+export function localGhanaPhone(e164: string | null | undefined): string {
+  return e164?.startsWith('+233') ? `0${e164.slice(4)}` : '';
+}
+
+/** 'Ama Serwaa Mensah' → first 'Ama', last 'Serwaa Mensah'. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}

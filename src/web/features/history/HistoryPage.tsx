@@ -1,0 +1,169 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import type { CashDeleteReason } from '../../../shared/constants.ts';
+import {
+  formatCedis,
+  GIVING_MESSAGES,
+  OFFERING_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type HistoryEntry,
+} from '../../../shared/schemas/giving.ts';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { DeleteCashModal } from './DeleteCashModal.tsx';
+import { deleteCashEntry, historyQueryKey, useHistory } from './history.api.ts';
+import './history.css';
+
+/** Spec §4/§9: the list reloads 1.5 s after a delete. */
+export const RELOAD_AFTER_DELETE_MS = 1500;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const typeLabel = (type: string) =>
+  OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
+
+/** /payment-history (spec §2, §6): the owner's gifts; only cash entries can be deleted. */
+export function HistoryPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const history = useHistory();
+  const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const [reloadAt, setReloadAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (reloadAt === null) return;
+    const timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: historyQueryKey });
+      setReloadAt(null);
+    }, RELOAD_AFTER_DELETE_MS);
+    return () => clearTimeout(timer);
+  }, [reloadAt, queryClient]);
+
+  const onDelete = async (entry: HistoryEntry, { reason }: { reason: CashDeleteReason }) => {
+    try {
+      await deleteCashEntry(entry.id, reason);
+      setDeleted((current) => new Set(current).add(entry.id));
+      toast.success(GIVING_MESSAGES.cashDeleted);
+      setReloadAt(Date.now());
+    } catch {
+      toast.error(GIVING_MESSAGES.cashDeleteFailed);
+    }
+    setDeleting(null);
+  };
+
+  let body;
+  if (history.isPending) {
+    body = <Spinner label="Loading your payments..." />;
+  } else if (history.isError) {
+    body = (
+      <div className="card" role="alert">
+        <p className="form-alert">Your payments could not load. Check your connection.</p>
+        <p>
+          <button type="button" className="button" onClick={() => void history.refetch()}>
+            Try again
+          </button>
+        </p>
+      </div>
+    );
+  } else if (history.data.length === 0) {
+    body = (
+      <div className="card history-empty">
+        <p>{GIVING_MESSAGES.noRecords}</p>
+        <Link className="button" to={paths.offerings}>
+          Give now
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="history-list" aria-labelledby={`${id}-title`}>
+        {history.data.map((entry) => (
+          <HistoryItem
+            key={`${entry.kind}-${entry.id}`}
+            entry={entry}
+            deleted={deleted.has(entry.id)}
+            onDelete={() => setDeleting(entry)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Payment History</h1>
+      {body}
+      <DeleteCashModal entry={deleting} onCancel={() => setDeleting(null)} onDelete={onDelete} />
+    </section>
+  );
+}
+
+interface HistoryItemProps {
+  entry: HistoryEntry;
+  deleted: boolean;
+  onDelete: () => void;
+}
+
+function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
+  const id = useId();
+  return (
+    <li
+      className="history-item card"
+      aria-labelledby={`${id}-type`}
+      data-kind={entry.kind}
+      data-deleted={deleted || undefined}
+    >
+      <div className="history-item-top">
+        <span id={`${id}-type`} className="history-type">
+          {typeLabel(entry.type)}
+        </span>
+        <span className="history-amount">GHS {formatCedis(entry.amount)}</span>
+      </div>
+      <dl className="history-facts">
+        <div>
+          <dt>Method</dt>
+          <dd>{PAYMENT_METHOD_LABELS[entry.method]}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className="history-status" data-status={entry.status}>
+              {deleted ? 'Deleted' : entry.status}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={entry.createdAt}>{dateFormat.format(new Date(entry.createdAt))}</time>
+          </dd>
+        </div>
+        {entry.code && (
+          <div>
+            <dt>{entry.kind === 'transaction' ? 'Reference' : 'Code'}</dt>
+            <dd className="history-code">{entry.code}</dd>
+          </div>
+        )}
+      </dl>
+      {entry.deletable && !deleted && (
+        <button
+          type="button"
+          className="button button-secondary button-small history-delete"
+          aria-describedby={`${id}-type`}
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { GIVING_MESSAGES } from '../../src/shared/schemas/giving.ts';
+import { newMemberOnHome, uniqueEmail } from './support/accounts.ts';
+import { expect, test } from './support/test.ts';
+
+// A member gives by every method, then sees it all in the payment history and deletes the
+// cash entry. Guests have no history.
+
+const form = (page: Page) => page.getByRole('form', { name: 'Give' });
+
+async function give(page: Page, type: string, method: string, amount: string) {
+  await page.goto('/offerings');
+  await page.getByLabel('Type').selectOption(type);
+  await page.getByLabel(method).check();
+  await page.getByLabel('Amount (GHS)').fill(amount);
+}
+
+test('a member gives by every method, sees it all in the history, and deletes the cash entry', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('giver');
+  await newMemberOnHome(page, {
+    firstName: 'Kojo',
+    lastName: 'Antwi Boateng',
+    email,
+    password: 'giving-pass-123',
+    phone: '201234567',
+    assembly: 'hope',
+  });
+
+  // Empty at first.
+  await page.goto('/payment-history');
+  await expect(page.getByText(GIVING_MESSAGES.noRecords)).toBeVisible();
+
+  // The member's own details fill the form in.
+  await page.goto('/offerings');
+  await expect(page.getByLabel('First name')).toHaveValue('Kojo');
+  await expect(page.getByLabel('Last name')).toHaveValue('Antwi Boateng');
+  await expect(page.getByLabel('Assembly')).toHaveValue('hope');
+
+  // 1. Cash tithe.
+  await give(page, 'tithe', 'Cash', '40');
+  await page.getByRole('button', { name: 'Give' }).click();
+  const cashCode = await page.getByTestId('gift-code').textContent();
+  expect(cashCode).toMatch(/^\d{6}$/);
+  await page.getByRole('button', { name: 'Got It' }).click();
+
+  // 2. Bank transfer, other type.
+  await give(page, 'other', 'Bank Transfer', '25.50');
+  await page.getByLabel('Please specify').fill('Harvest');
+  await page.getByLabel('Fidelity').check();
+  await page.getByRole('button', { name: 'Give' }).click();
+  await expect(page.getByRole('dialog', { name: 'Thank You' })).toContainText('harvest');
+  await page.getByRole('button', { name: 'Got It' }).click();
+
+  // 3. Mobile money: the number comes from the profile; the sandbox approves it.
+  await give(page, 'offering', 'Mobile Money', '12');
+  await expect(page.getByLabel('Mobile money number')).toHaveValue('0201234567');
+  await form(page).getByLabel('Telecel', { exact: true }).check();
+  await page.getByRole('button', { name: 'Give' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment Received' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // 4. Card, approved at the test checkout; the email comes from the account.
+  await give(page, 'seed', 'Card', '60');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Continue to card payment' }).click();
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Received' })).toBeVisible();
+  await page.getByRole('link', { name: 'Payment history' }).click();
+
+  // Newest first, each with its type, method, amount, status, date and code.
+  await expect(page).toHaveURL(/\/payment-history$/);
+  const items = page.getByRole('listitem');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(0)).toContainText('Seed');
+  await expect(items.nth(0)).toContainText('Card');
+  await expect(items.nth(0)).toContainText('GHS 60.00');
+  await expect(items.nth(0)).toContainText('success');
+  await expect(items.nth(0)).toContainText(/FLK-CARD-/);
+  await expect(items.nth(1)).toContainText('Offering');
+  await expect(items.nth(1)).toContainText('Mobile Money');
+  await expect(items.nth(1)).toContainText('success');
+  await expect(items.nth(2)).toContainText('Harvest');
+  await expect(items.nth(2)).toContainText('Bank Transfer');
+  await expect(items.nth(2)).toContainText('GHS 25.50');
+  await expect(items.nth(2)).toContainText('Completed');
+  await expect(items.nth(3)).toContainText('Tithe');
+  await expect(items.nth(3)).toContainText(cashCode!);
+  await expect(items.nth(3)).toContainText('Completed');
+  // Only the cash entry can be deleted.
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(1);
+  await expect(items.nth(3).getByRole('button', { name: 'Delete' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Delete it with a reason; the list reloads without it.
+  await items.nth(3).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete cash payment' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByText('Please choose a reason.')).toBeVisible();
+  await dialog.getByLabel('Mistaken amount or details').check();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(GIVING_MESSAGES.cashDeleted)).toBeVisible();
+  await expect(items).toHaveCount(3);
+  await expect(page.getByText(cashCode!)).toHaveCount(0);
+
+  // Still gone after a reload: the server keeps it deleted.
+  await page.reload();
+  await expect(items).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+});
+
+test('a guest sees the empty history', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
+  await page.goto('/payment-history');
+  await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
+  await expect(page.getByText(GIVING_MESSAGES.noRecords)).toBeVisible();
+});
