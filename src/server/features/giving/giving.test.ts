@@ -189,6 +189,18 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       });
     });
 
+    it('gives every gift its own reference, so Paystack never answers "Duplicate Transaction Reference"', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          give({ ...base, paymentMethod: 'card', email: 'same@example.com', amount: '5' }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+      const references = results.map((r) => r.json().reference as string);
+      expect(new Set(references).size).toBe(10);
+      for (const reference of references) expect(paystack.transactions.has(reference)).toBe(true);
+    });
+
     it('sends the guest placeholder for a guest', async () => {
       await give({ ...base, paymentMethod: 'card', email: 'guest@example.com' });
       expect(
@@ -380,6 +392,23 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       expect((await otp('12')).json().error.fields.otp).toBe(
         'Enter the code sent to your phone (4 to 8 digits).',
       );
+    });
+
+    it('takes a duplicate externalref (TP13) as the prompt already sent: still pending, kept in the trail', async () => {
+      const { reference } = (await give(momo, member)).json();
+      const count = moolre.transactions.size;
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/giving/gifts/${reference}/otp`,
+        payload: { otp: '1234' },
+        headers: { cookie: member },
+      });
+      expect(again.json()).toEqual({ method: 'momo', reference, status: 'pending' });
+      expect(moolre.requests.at(-1)!.body).toMatchObject({ externalref: reference });
+      expect(moolre.transactions.size).toBe(count);
+      const row = await gift(reference);
+      expect(row.status).toBe('pending');
+      expect(JSON.stringify(row.providerResponse)).toContain('TP13');
     });
 
     it("says 'Something went wrong while initiating the payment.' when Moolre refuses or is down", async () => {
