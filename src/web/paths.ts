@@ -72,6 +72,18 @@ export const paths = {
 export const apiPaths = {
   church: '/api/church',
   support: '/api/support',
+  sermons: '/api/sermons',
+  sermon: (id: string) => `/api/sermons/${encodeURIComponent(id)}`,
+  devotionalWeeks: '/api/devotional/weeks',
+  devotionalWeek: (weekId: number) => `/api/devotional/weeks/${weekId}`,
+  devotionalDay: (weekId: number, day: number) => `/api/devotional/weeks/${weekId}/days/${day}`,
+  adminSermons: '/api/admin/sermons',
+  adminSermon: (id: string) => `/api/admin/sermons/${encodeURIComponent(id)}`,
+  adminSermonOrder: '/api/admin/sermons/order',
+  adminDevotionalWeeks: '/api/admin/devotional/weeks',
+  adminDevotionalWeek: (weekId: number) => `/api/admin/devotional/weeks/${weekId}`,
+  adminDevotionalDay: (weekId: number, day: number) =>
+    `/api/admin/devotional/weeks/${weekId}/days/${day}`,
   me: '/api/me',
   emailAvailable: '/api/accounts/email-available',
   signUp: '/api/accounts/sign-up',
