@@ -25,6 +25,10 @@ export const patterns = {
   apply: '/apply/:roleId',
   admin: '/admin',
   adminApplications: '/admin/applications',
+  /** Content admin (issue 4, beyond the spec): sermons and devotional weeks and days. */
+  adminSermons: '/admin/sermons',
+  adminDevotional: '/admin/devotional',
+  adminDevotionalWeek: '/admin/devotional/week/:weekId',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',
@@ -57,6 +61,10 @@ export const paths = {
   apply: (roleId: string) => generatePath(patterns.apply, { roleId }),
   admin: patterns.admin,
   adminApplications: patterns.adminApplications,
+  adminSermons: patterns.adminSermons,
+  adminDevotional: patterns.adminDevotional,
+  adminDevotionalWeek: (weekId: string | number) =>
+    generatePath(patterns.adminDevotionalWeek, { weekId: String(weekId) }),
   pastorAdminResources: patterns.pastorAdminResources,
   pastorAccounts: patterns.pastorAccounts,
   pastorAppointment: patterns.pastorAppointment,

@@ -5,6 +5,7 @@ import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { RequireSignedIn } from './features/accounts/RequireSignedIn.tsx';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { homeSignedInRoutes } from './features/home/home.routes.ts';
 import { profileSignedInRoutes } from './features/profile/profile.routes.ts';
@@ -30,7 +31,7 @@ const publicRoutes: RouteObject[] = [
   ...sermonsRoutes,
   ...devotionalRoutes,
   comingSoon(patterns.workersGate, 'Workers Portal'),
-  comingSoon(patterns.admin, 'Admin Panel'),
+  ...adminRoutes,
 ];
 
 /** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */
