@@ -366,11 +366,12 @@ test('an admin adds a week and its days, edits and removes them, and a member se
   await page.context().close();
 });
 
-test('the logout on the dashboard signs the admin out', async ({ browser }) => {
+test('the Logout on the dashboard signs the admin out', async ({ browser }) => {
   // A session of its own, so the shared admin session stays signed in.
   const page = await open(browser, await signIn(app.baseURL, admin), '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth$/);

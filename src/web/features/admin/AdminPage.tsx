@@ -1,46 +1,25 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { paths } from '../../paths.ts';
-import { messageOf } from '../accounts/accounts.api.ts';
-import { useSession, useSignOut } from '../accounts/useSession.ts';
+import { useSession } from '../accounts/useSession.ts';
 import './admin.css';
 
 /** The part of the email before the at-sign (spec §2 Admin: how the dashboard greets). */
 const emailName = (email: string) => email.split('@')[0] || email;
 
-/** /admin (spec §2 Admin): the greeting, a logout, and the admin's cards. */
+/**
+ * /admin (spec §2 Admin): the greeting and the admin's cards. The logout is the navbar's
+ * 'Logout', on this page as on every page a member sees (a second one here only doubled it).
+ */
 export function AdminPage() {
   const id = useId();
   const { user } = useSession();
-  const signOut = useSignOut();
-  const [signingOut, setSigningOut] = useState(false);
-
-  const logout = async () => {
-    setSigningOut(true);
-    try {
-      await signOut();
-    } catch (error) {
-      toast.error(messageOf(error));
-      setSigningOut(false);
-    }
-  };
 
   return (
     <section className="page admin-page" aria-labelledby={`${id}-title`}>
       <header className="admin-header">
-        <div>
-          <h1 id={`${id}-title`}>Admin Dashboard</h1>
-          <p className="admin-greeting">Welcome, {emailName(user?.email ?? '')}!</p>
-        </div>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          disabled={signingOut}
-          onClick={() => void logout()}
-        >
-          Logout
-        </button>
+        <h1 id={`${id}-title`}>Admin Dashboard</h1>
+        <p className="admin-greeting">Welcome, {emailName(user?.email ?? '')}!</p>
       </header>
 
       <ul className="admin-cards" aria-label="Admin tools">
