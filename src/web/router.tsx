@@ -5,10 +5,13 @@ import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { RequireSignedIn } from './features/accounts/RequireSignedIn.tsx';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { givingRoutes, givingSignedInRoutes } from './features/giving/giving.routes.ts';
 import { historySignedInRoutes } from './features/history/history.routes.ts';
 import { homeSignedInRoutes } from './features/home/home.routes.ts';
 import { profileSignedInRoutes } from './features/profile/profile.routes.ts';
+import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { patterns } from './paths.ts';
 
 // Each feature exports its own route list (features/<feature>/<feature>.routes.ts) and every
@@ -28,10 +31,10 @@ function comingSoon(path: string, feature: string): RouteObject {
 const publicRoutes: RouteObject[] = [
   ...accountsRoutes,
   ...givingRoutes,
-  comingSoon(patterns.sermons, 'Sermons'),
-  comingSoon(patterns.devotional, 'Devotional'),
+  ...sermonsRoutes,
+  ...devotionalRoutes,
   comingSoon(patterns.workersGate, 'Workers Portal'),
-  comingSoon(patterns.admin, 'Admin Panel'),
+  ...adminRoutes,
 ];
 
 /** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */

@@ -150,7 +150,7 @@ test.describe('the sermon-type modal', () => {
       .click();
     await expect(page).toHaveURL(/\/sermons$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Sermons is coming soon.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sermons', level: 1 })).toBeVisible();
   });
 });
 

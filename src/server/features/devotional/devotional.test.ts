@@ -82,6 +82,28 @@ describe('devotional API', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('refuses every write from a signed-out caller or a member', async () => {
+    const writes = [
+      ['POST', '/api/admin/devotional/weeks', { id: 16, title: 'Easter' }],
+      ['PATCH', '/api/admin/devotional/weeks/15', { title: 'Renamed' }],
+      ['DELETE', '/api/admin/devotional/weeks/15', undefined],
+      ['PUT', '/api/admin/devotional/weeks/15/days/1', { title: 'Changed', documentUrl: '' }],
+      ['DELETE', '/api/admin/devotional/weeks/15/days/1', undefined],
+    ] as const;
+    for (const [method, url, body] of writes) {
+      const signedOut = await write(method, url, body);
+      expect(signedOut.statusCode, `${method} ${url} signed out`).toBe(401);
+      const asMember = await write(method, url, body, member);
+      expect(asMember.statusCode, `${method} ${url} as a member`).toBe(403);
+    }
+    expect((await t.app.inject('/api/devotional/weeks')).json().weeks).toEqual([
+      { id: 15, title: '21 Days Fasting & Prayer', dayCount: 21 },
+    ]);
+    expect((await t.app.inject('/api/devotional/weeks/15/days/1')).json().title).toBe(
+      'Returning to the Lord',
+    );
+  });
+
   it('lets only admins write', async () => {
     const day = { title: 'New day', documentUrl: '' };
     expect((await write('PUT', '/api/admin/devotional/weeks/15/days/22', day)).statusCode).toBe(
@@ -174,6 +196,49 @@ describe('devotional API', () => {
       documentUrl:
         'Enter an https link to a Google Docs or Google Drive document, or leave it empty.',
     });
+    const longDay = await write(
+      'PUT',
+      '/api/admin/devotional/weeks/15/days/3',
+      {
+        title: 'x'.repeat(201),
+        documentUrl: `https://docs.google.com/document/d/${'a'.repeat(500)}/edit`,
+      },
+      admin,
+    );
+    expect(longDay.json().error.fields).toEqual({
+      title: 'Title must be at most 200 characters.',
+      documentUrl: 'Document link must be at most 500 characters.',
+    });
+    const plainHttp = await write(
+      'PUT',
+      '/api/admin/devotional/weeks/15/days/3',
+      { title: 'Ok', documentUrl: 'http://docs.google.com/document/d/abc/preview' },
+      admin,
+    );
+    expect(plainHttp.json().error.fields).toEqual({
+      documentUrl:
+        'Enter an https link to a Google Docs or Google Drive document, or leave it empty.',
+    });
+    const longWeek = await write(
+      'POST',
+      '/api/admin/devotional/weeks',
+      { id: 54, title: 'x'.repeat(201) },
+      admin,
+    );
+    expect(longWeek.json().error.fields).toEqual({
+      id: 'Week must be a whole number from 1 to 53.',
+      title: 'Title must be at most 200 characters.',
+    });
+    const rename = await write(
+      'PATCH',
+      '/api/admin/devotional/weeks/15',
+      { title: 'x'.repeat(201) },
+      admin,
+    );
+    expect(rename.json().error.fields).toEqual({ title: 'Title must be at most 200 characters.' });
+    expect((await t.app.inject('/api/devotional/weeks/15/days/3')).json().title).toBe(
+      'Humility Before God',
+    );
     const noWeek = await write(
       'PUT',
       '/api/admin/devotional/weeks/40/days/1',

@@ -74,6 +74,42 @@ describe('sermons API', () => {
     expect(missing.json().error.message).toBe('Sermon not found.');
   });
 
+  it('answers 304 for one sermon until an admin changes it', async () => {
+    const first = await t.app.inject('/api/sermons/sermon-04');
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      url: '/api/sermons/sermon-04',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    await write('PATCH', '/api/admin/sermons/sermon-04', { title: 'Salt and Light' }, admin);
+    const changed = await t.app.inject({
+      url: '/api/sermons/sermon-04',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().title).toBe('Salt and Light');
+  });
+
+  it('refuses every write from a signed-out caller or a member', async () => {
+    const writes = [
+      ['POST', '/api/admin/sermons', { title: 'New', video: 'dQw4w9WgXcQ' }],
+      ['PATCH', '/api/admin/sermons/sermon-01', { title: 'Taken over' }],
+      ['DELETE', '/api/admin/sermons/sermon-01', undefined],
+      ['PUT', '/api/admin/sermons/order', { ids: ['sermon-02', 'sermon-01'] }],
+    ] as const;
+    for (const [method, url, body] of writes) {
+      const signedOut = await write(method, url, body);
+      expect(signedOut.statusCode, `${method} ${url} signed out`).toBe(401);
+      const asMember = await write(method, url, body, member);
+      expect(asMember.statusCode, `${method} ${url} as a member`).toBe(403);
+      expect(asMember.json().error.message).toBe('Only admins may do this.');
+    }
+    const { sermons } = (await t.app.inject('/api/sermons')).json();
+    expect(sermons).toHaveLength(10);
+    expect(sermons[0]).toMatchObject({ id: 'sermon-01', title: 'Walking by Faith (sample)' });
+  });
+
   it('lets only admins write', async () => {
     const body = { title: 'New', video: 'dQw4w9WgXcQ' };
     expect((await write('POST', '/api/admin/sermons', body)).statusCode).toBe(401);
@@ -150,6 +186,53 @@ describe('sermons API', () => {
     expect(
       (await write('PATCH', '/api/admin/sermons/nope', { title: 'x' }, admin)).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses malformed video ids with the same message on add and edit', async () => {
+    const message =
+      'Enter a video link (youtube.com/watch?v=…, youtu.be/…) or its 11-character id.';
+    for (const video of [
+      'dQw4w9WgXc', // 10 characters
+      'dQw4w9WgXcQQ', // 12 characters
+      'dQw4w9WgX!Q', // a character ids never have
+      'https://youtu.be/short',
+      'https://www.youtube.com/watch?v=',
+      'https://www.youtube.com/playlist?list=PL123',
+      'ftp://youtu.be/dQw4w9WgXcQ',
+    ]) {
+      const added = await write('POST', '/api/admin/sermons', { title: 'Ok', video }, admin);
+      expect(added.statusCode, video).toBe(400);
+      expect(added.json().error.fields, video).toEqual({ video: message });
+      const edited = await write('PATCH', '/api/admin/sermons/sermon-01', { video }, admin);
+      expect(edited.json().error.fields, video).toEqual({ video: message });
+    }
+    const tooLong = await write(
+      'POST',
+      '/api/admin/sermons',
+      { title: 'Ok', video: `https://youtu.be/dQw4w9WgXcQ?si=${'a'.repeat(300)}` },
+      admin,
+    );
+    expect(tooLong.json().error.fields).toEqual({
+      video: 'Video link must be at most 300 characters.',
+    });
+    const longTitle = await write(
+      'PATCH',
+      '/api/admin/sermons/sermon-01',
+      { title: 'x'.repeat(201) },
+      admin,
+    );
+    expect(longTitle.json().error.fields).toEqual({
+      title: 'Title must be at most 200 characters.',
+    });
+    // 200 characters is still fine.
+    const longest = await write(
+      'PATCH',
+      '/api/admin/sermons/sermon-01',
+      { title: 'y'.repeat(200) },
+      admin,
+    );
+    expect(longest.statusCode).toBe(200);
+    expect((await t.app.inject('/api/sermons/sermon-01')).json().videoId).toBe('SAMPLEvid01');
   });
 
   it('reorders only with a complete list', async () => {

@@ -1,0 +1,213 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { DEVOTIONAL_MESSAGES, type DevotionalDaySummary } from '../../../shared/devotional.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { messageOf } from '../accounts/accounts.api.ts';
+import {
+  deleteDay,
+  isMissing,
+  numberParam,
+  refreshDevotional,
+  saveDay,
+  useDevotionalDay,
+  useDevotionalWeek,
+  useDevotionalWeeks,
+} from '../devotional/devotional.api.ts';
+import { DayForm, type DayFormValues } from './DayForm.tsx';
+import './admin.css';
+
+type Editing = { kind: 'add' } | { kind: 'edit'; day: DevotionalDaySummary } | null;
+
+/** /admin/devotional/week/{weekId}: add, edit and remove the week's days. */
+export function AdminDevotionalWeekPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const { weekId: weekParam = '' } = useParams();
+  const weekId = numberParam(weekParam);
+  const weeks = useDevotionalWeeks();
+  const week = weeks.data?.find((w) => w.id === weekId);
+  // A week without days answers 'No devotionals found': here that is an empty list.
+  const daysQuery = useDevotionalWeek(week ? week.id : null);
+  const days = daysQuery.data?.days ?? [];
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<DevotionalDaySummary | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const save = async (values: DayFormValues) => {
+    await saveDay(week!.id, values.day, values);
+    toast.success(
+      editing?.kind === 'edit' ? `Day ${values.day} saved.` : `Day ${values.day} added.`,
+    );
+    setEditing(null);
+    await refreshDevotional(queryClient);
+  };
+
+  const remove = async () => {
+    if (!removing || !week) return;
+    setDeleting(true);
+    try {
+      await deleteDay(week.id, removing.day);
+      toast.success(`Day ${removing.day} deleted.`);
+      setRemoving(null);
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setDeleting(false);
+      await refreshDevotional(queryClient);
+    }
+  };
+
+  let title = `Week ${weekParam}`;
+  let body;
+  if (weeks.isPending || (week && daysQuery.isPending)) {
+    body = <Spinner label="Loading days..." />;
+  } else if (weeks.isError) {
+    body = (
+      <LoadFailed
+        message="We could not load the weeks."
+        reason={weeks.error.message}
+        onRetry={() => void weeks.refetch()}
+      />
+    );
+  } else if (!week) {
+    body = <p className="form-alert">Week {weekParam} does not exist. Add it first.</p>;
+  } else if (daysQuery.isError && !isMissing(daysQuery.error)) {
+    body = (
+      <LoadFailed
+        message="We could not load the days."
+        reason={daysQuery.error.message}
+        onRetry={() => void daysQuery.refetch()}
+      />
+    );
+  } else {
+    title = week.title;
+    body =
+      days.length === 0 ? (
+        <p className="muted">
+          No days yet: members see ‘{DEVOTIONAL_MESSAGES.noWeek(week.id)}’. Add the first day.
+        </p>
+      ) : (
+        <ol className="admin-list" aria-label={`Days of Week ${week.id}`}>
+          {days.map((day) => (
+            <li key={day.day} className="admin-item">
+              <span className="admin-item-number admin-item-badge">Day {day.day}</span>
+              <div className="admin-item-text">
+                <span className="admin-item-title">{day.title}</span>
+                <span className="admin-item-meta">
+                  {day.hasDocument ? 'Document linked' : DEVOTIONAL_MESSAGES.comingSoon}
+                </span>
+              </div>
+              <div className="admin-item-actions">
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={`Edit Day ${day.day}`}
+                  onClick={() => setEditing({ kind: 'edit', day })}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small button-danger"
+                  aria-label={`Delete Day ${day.day}`}
+                  onClick={() => setRemoving(day)}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      );
+  }
+
+  const nextDay = days.length > 0 ? Math.min(366, Math.max(...days.map((d) => d.day)) + 1) : 1;
+
+  return (
+    <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.adminDevotional}>All weeks</BackLink>
+      {week && <p className="eyebrow">Week {week.id}</p>}
+      <div className="admin-title-row">
+        <h1 id={`${id}-title`}>{title}</h1>
+        {week && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setEditing({ kind: 'add' })}
+          >
+            Add day
+          </button>
+        )}
+      </div>
+      {body}
+
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.kind === 'edit' ? `Edit Day ${editing.day.day}` : 'Add day'}
+      >
+        {editing?.kind === 'edit' && week ? (
+          <EditDay
+            weekId={week.id}
+            day={editing.day.day}
+            onSave={save}
+            onCancel={() => setEditing(null)}
+          />
+        ) : editing ? (
+          <DayForm
+            suggestedDay={nextDay}
+            takenDays={days.map((d) => d.day)}
+            onSave={save}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
+
+      <ConfirmModal
+        open={removing !== null}
+        title={`Delete Day ${removing?.day ?? ''}?`}
+        confirmLabel="Delete"
+        busy={deleting}
+        busyLabel="Deleting..."
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>“{removing?.title}” will be removed for everyone. This cannot be undone.</p>
+      </ConfirmModal>
+    </section>
+  );
+}
+
+/** The day's current document link is read first (the week's list only says if it has one). */
+function EditDay({
+  weekId,
+  day,
+  onSave,
+  onCancel,
+}: {
+  weekId: number;
+  day: number;
+  onSave: (values: DayFormValues) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const current = useDevotionalDay(weekId, day);
+  // Not a copy cached from an earlier visit: the form starts from what is saved now.
+  if (current.isPending || (!current.isFetchedAfterMount && !current.isError)) {
+    return <Spinner label="Loading day..." />;
+  }
+  if (current.isError) {
+    return (
+      <p className="form-alert" role="alert">
+        {messageOf(current.error)}
+      </p>
+    );
+  }
+  return <DayForm day={current.data} takenDays={[]} onSave={onSave} onCancel={onCancel} />;
+}

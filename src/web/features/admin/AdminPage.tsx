@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import './admin.css';
+
+/** The part of the email before the at-sign (spec §2 Admin: how the dashboard greets). */
+const emailName = (email: string) => email.split('@')[0] || email;
+
+/**
+ * /admin (spec §2 Admin): the greeting and the admin's cards. The logout is the navbar's
+ * 'Logout', on this page as on every page a member sees (a second one here only doubled it).
+ */
+export function AdminPage() {
+  const id = useId();
+  const { user } = useSession();
+
+  return (
+    <section className="page admin-page" aria-labelledby={`${id}-title`}>
+      <header className="admin-header">
+        <h1 id={`${id}-title`}>Admin Dashboard</h1>
+        <p className="admin-greeting">Welcome, {emailName(user?.email ?? '')}!</p>
+      </header>
+
+      <ul className="admin-cards" aria-label="Admin tools">
+        <li>
+          <Link className="admin-card admin-card-link" to={paths.adminApplications}>
+            <h2>Worker Applications</h2>
+            <p className="muted">Review pastor and elder applications.</p>
+          </Link>
+        </li>
+        <li>
+          <div className="admin-card" role="group" aria-labelledby={`${id}-content`}>
+            <h2 id={`${id}-content`}>Content</h2>
+            <p className="muted">Add, edit, reorder and remove what members watch and read.</p>
+            <div className="admin-card-actions">
+              <Link className="button button-small" to={paths.adminSermons}>
+                Manage sermons
+              </Link>
+              <Link className="button button-small" to={paths.adminDevotional}>
+                Manage devotional
+              </Link>
+            </div>
+          </div>
+        </li>
+        <li>
+          <div className="admin-card admin-card-static">
+            <h2>Registered Users</h2>
+            <p className="muted">Coming soon.</p>
+          </div>
+        </li>
+        <li>
+          <div className="admin-card admin-card-static">
+            <h2>Reports</h2>
+            <p className="muted">Coming soon.</p>
+          </div>
+        </li>
+      </ul>
+    </section>
+  );
+}

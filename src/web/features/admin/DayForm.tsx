@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import { dayNumberSchema, dayUpsertSchema } from '../../../shared/schemas/devotional.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { showServerErrors } from './fieldErrors.ts';
+
+// The day's number is in the address of the write, its title and link in the body.
+const dayFormSchema = dayUpsertSchema.extend({ day: dayNumberSchema });
+type DayInput = z.input<typeof dayFormSchema>;
+export type DayFormValues = z.output<typeof dayFormSchema>;
+
+const fieldNames: FieldPath<DayInput>[] = ['day', 'title', 'documentUrl'];
+
+interface DayFormProps {
+  /** The day being edited (its number is fixed); a new day when absent. */
+  day?: { day: number; title: string; documentUrl: string | null };
+  suggestedDay?: number;
+  /** Days the week has already, so adding one of them says to edit it instead. */
+  takenDays: number[];
+  onSave: (values: DayFormValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** A devotional day: its number, title and optional document link ('Coming Soon' without). */
+export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayFormProps) {
+  const id = useId();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DayInput, unknown, DayFormValues>({
+    resolver: zodResolver(dayFormSchema),
+    defaultValues: {
+      day: day?.day ?? suggestedDay ?? '',
+      title: day?.title ?? '',
+      documentUrl: day?.documentUrl ?? '',
+    },
+  });
+
+  const onSubmit = async (values: DayFormValues) => {
+    setAlert(null);
+    if (!day && takenDays.includes(values.day)) {
+      setError(
+        'day',
+        { type: 'taken', message: `Day ${values.day} already exists. Edit it instead.` },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    try {
+      await onSave(values);
+    } catch (error) {
+      setAlert(showServerErrors(error, fieldNames, setError));
+    }
+  };
+
+  const fieldProps = (name: FieldPath<DayInput>, hint?: string) => {
+    const error = errors[name]?.message;
+    return {
+      id: `${id}-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(error && `${id}-${name}-error`, hint),
+    };
+  };
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+    >
+      {alert && (
+        <p className="form-alert" role="alert">
+          {alert}
+        </p>
+      )}
+      {day ? (
+        <input type="hidden" {...register('day')} />
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-day`}>Day number</label>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={366}
+            step={1}
+            {...fieldProps('day')}
+            {...register('day')}
+          />
+          <FieldError id={`${id}-day-error`} message={errors.day?.message} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
+        <FieldError id={`${id}-title-error`} message={errors.title?.message} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-documentUrl`}>Document link (optional)</label>
+        <input
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...fieldProps('documentUrl', `${id}-documentUrl-hint`)}
+          {...register('documentUrl')}
+        />
+        <p id={`${id}-documentUrl-hint`} className="field-hint muted">
+          A Google Docs or Google Drive link. Leave it empty to show ‘Coming Soon’.
+        </p>
+        <FieldError id={`${id}-documentUrl-error`} message={errors.documentUrl?.message} />
+      </div>
+      <div className="button-row form-actions">
+        <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
+          {isSubmitting ? 'Saving...' : day ? 'Save' : 'Add day'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

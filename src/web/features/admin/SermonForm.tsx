@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import {
+  sermonCreateSchema,
+  type Sermon,
+  type SermonCreateInput,
+} from '../../../shared/schemas/sermons.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import type { SermonValues } from '../sermons/sermons.api.ts';
+import { showServerErrors } from './fieldErrors.ts';
+
+const fieldNames: FieldPath<SermonCreateInput>[] = ['title', 'video'];
+
+interface SermonFormProps {
+  /** The sermon being edited; a new one when absent. */
+  sermon?: Sermon;
+  /** Sends the values; throws an ApiError when the server refuses them. */
+  onSave: (values: SermonValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** Title and video (a link or the 11-character id), checked here and again by the server. */
+export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
+  const id = useId();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SermonCreateInput, unknown, SermonValues>({
+    resolver: zodResolver(sermonCreateSchema),
+    defaultValues: { title: sermon?.title ?? '', video: sermon?.videoId ?? '' },
+  });
+
+  const onSubmit = async (values: SermonValues) => {
+    setAlert(null);
+    try {
+      await onSave(values);
+    } catch (error) {
+      setAlert(showServerErrors(error, fieldNames, setError));
+    }
+  };
+
+  const fieldProps = (name: FieldPath<SermonCreateInput>, hint?: string) => {
+    const error = errors[name]?.message;
+    return {
+      id: `${id}-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(error && `${id}-${name}-error`, hint),
+    };
+  };
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+    >
+      {alert && (
+        <p className="form-alert" role="alert">
+          {alert}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
+        <FieldError id={`${id}-title-error`} message={errors.title?.message} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-video`}>Video link or id</label>
+        <input
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...fieldProps('video', `${id}-video-hint`)}
+          {...register('video')}
+        />
+        <p id={`${id}-video-hint`} className="field-hint muted">
+          Paste the video’s link (youtube.com/watch?v=… or youtu.be/…) or its 11-character id.
+        </p>
+        <FieldError id={`${id}-video-error`} message={errors.video?.message} />
+      </div>
+      <div className="button-row form-actions">
+        <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
+          {isSubmitting ? 'Saving...' : sermon ? 'Save' : 'Add sermon'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

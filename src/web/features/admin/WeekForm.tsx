@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import { weekCreateSchema } from '../../../shared/schemas/devotional.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { showServerErrors } from './fieldErrors.ts';
+
+type WeekInput = z.input<typeof weekCreateSchema>;
+export type WeekFormValues = z.output<typeof weekCreateSchema>;
+
+const fieldNames: FieldPath<WeekInput>[] = ['id', 'title'];
+
+interface WeekFormProps {
+  /** The week being renamed; a new week when absent. */
+  week?: { id: number; title: string };
+  /** A number for a new week (the one after the last). */
+  suggestedId?: number;
+  onSave: (values: WeekFormValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** A devotional week: its number (1–53, fixed once added) and its title. */
+export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps) {
+  const id = useId();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<WeekInput, unknown, WeekFormValues>({
+    resolver: zodResolver(weekCreateSchema),
+    defaultValues: { id: week?.id ?? suggestedId ?? '', title: week?.title ?? '' },
+  });
+
+  const onSubmit = async (values: WeekFormValues) => {
+    setAlert(null);
+    try {
+      await onSave(values);
+    } catch (error) {
+      setAlert(showServerErrors(error, fieldNames, setError));
+    }
+  };
+
+  const fieldProps = (name: FieldPath<WeekInput>) => {
+    const error = errors[name]?.message;
+    return {
+      id: `${id}-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(error && `${id}-${name}-error`),
+    };
+  };
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+    >
+      {alert && (
+        <p className="form-alert" role="alert">
+          {alert}
+        </p>
+      )}
+      {week ? (
+        // Renaming keeps the number.
+        <input type="hidden" {...register('id')} />
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-id`}>Week number</label>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={53}
+            step={1}
+            {...fieldProps('id')}
+            {...register('id')}
+          />
+          <FieldError id={`${id}-id-error`} message={errors.id?.message} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
+        <FieldError id={`${id}-title-error`} message={errors.title?.message} />
+      </div>
+      <div className="button-row form-actions">
+        <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
+          {isSubmitting ? 'Saving...' : week ? 'Save' : 'Add week'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { DEVOTIONAL_MESSAGES } from '../../../shared/devotional.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { Chevron } from './Chevron.tsx';
+import { isMissing, numberParam, useDevotionalWeek } from './devotional.api.ts';
+import './devotional.css';
+
+/** /devotional/week/{weekId} (spec §2): the week's days, or 'No devotionals found for Week N'. */
+export function DevotionalWeekPage() {
+  const id = useId();
+  const { weekId: weekParam = '' } = useParams();
+  const weekId = numberParam(weekParam);
+  const week = useDevotionalWeek(weekId);
+
+  let body;
+  if (weekId === null || isMissing(week.error)) {
+    body = (
+      <h1 id={`${id}-title`} className="devotional-missing">
+        {DEVOTIONAL_MESSAGES.noWeek(weekParam)}
+      </h1>
+    );
+  } else if (week.isPending) {
+    body = <Spinner label="Loading days..." />;
+  } else if (week.isError) {
+    body = (
+      <LoadFailed
+        message="We could not load this week."
+        reason={week.error.message}
+        onRetry={() => void week.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <p className="eyebrow">Week {week.data.id}</p>
+        <h1 id={`${id}-title`}>{week.data.title}</h1>
+        <ol className="devotional-list" aria-labelledby={`${id}-title`}>
+          {week.data.days.map((day) => (
+            <li key={day.day}>
+              <Link className="devotional-row" to={paths.devotionalDay(week.data.id, day.day)}>
+                <span className="devotional-badge">Day {day.day}</span>
+                <span className="devotional-row-text">
+                  <span className="devotional-row-title">{day.title}</span>
+                  {!day.hasDocument && (
+                    <span className="devotional-row-meta">{DEVOTIONAL_MESSAGES.comingSoon}</span>
+                  )}
+                </span>
+                <Chevron />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </>
+    );
+  }
+
+  return (
+    <section className="page narrow-page devotional-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.devotional}>All weeks</BackLink>
+      {body}
+    </section>
+  );
+}

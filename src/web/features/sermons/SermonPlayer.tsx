@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { embedUrl, type Sermon } from '../../../shared/sermons.ts';
+import { PlayMark, SermonThumbnail } from './SermonThumbnail.tsx';
+
+/**
+ * The thumbnail with a play button; the video platform's player (its privacy-enhanced
+ * domain) is put on the page only when the member taps play. Until then nothing is
+ * downloaded from the platform but the thumbnail: members pay for every megabyte, and the
+ * player alone is close to a megabyte of scripts.
+ */
+export function SermonPlayer({ sermon }: { sermon: Sermon }) {
+  const [playing, setPlaying] = useState(false);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    // The play button is gone: keyboard and screen-reader users continue in the player.
+    if (playing) frameRef.current?.focus();
+  }, [playing]);
+
+  return (
+    <>
+      <div className="sermon-player">
+        {playing ? (
+          <iframe
+            ref={frameRef}
+            src={embedUrl(sermon.videoId)}
+            title={sermon.title}
+            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+            allowFullScreen
+            // The app's own policy sends no referrer; the player refuses to play without the
+            // embedding site's origin, so this one frame sends just the origin.
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : (
+          <button
+            type="button"
+            className="sermon-player-poster"
+            aria-label={`Play ${sermon.title}`}
+            onClick={() => setPlaying(true)}
+          >
+            <SermonThumbnail videoId={sermon.videoId} loading="eager" />
+            <PlayMark size={72} />
+          </button>
+        )}
+      </div>
+      {!playing && (
+        <p className="muted sermon-player-note">The video loads only when you tap play.</p>
+      )}
+    </>
+  );
+}

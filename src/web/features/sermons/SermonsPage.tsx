@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSermons } from './sermons.api.ts';
+import { PlayMark, SermonThumbnail } from './SermonThumbnail.tsx';
+import './sermons.css';
+
+/** The state /sermons/{id} reads (spec §2: the title and video id passed in navigation). */
+export interface SermonNavigationState {
+  title: string;
+  videoId: string;
+}
+
+/** /sermons (spec §2): the sermon videos with their thumbnails and titles. */
+export function SermonsPage() {
+  const id = useId();
+  const sermons = useSermons();
+
+  let body;
+  if (sermons.isPending) {
+    body = <Spinner label="Loading sermons..." />;
+  } else if (sermons.isError) {
+    body = (
+      <LoadFailed
+        message="We could not load the sermons."
+        reason={sermons.error.message}
+        onRetry={() => void sermons.refetch()}
+      />
+    );
+  } else if (sermons.data.length === 0) {
+    body = <p className="muted">No sermons yet. Please check back later.</p>;
+  } else {
+    body = (
+      <ul className="sermon-grid" aria-labelledby={`${id}-title`}>
+        {sermons.data.map((sermon) => (
+          <li key={sermon.id}>
+            <Link
+              className="sermon-card"
+              to={paths.sermon(sermon.id)}
+              state={
+                { title: sermon.title, videoId: sermon.videoId } satisfies SermonNavigationState
+              }
+            >
+              <span className="sermon-card-media">
+                <SermonThumbnail videoId={sermon.videoId} />
+                <PlayMark size={40} />
+              </span>
+              <span className="sermon-card-title">{sermon.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="page sermons-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Sermons</h1>
+      {body}
+    </section>
+  );
+}

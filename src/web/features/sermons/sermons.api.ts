@@ -1,0 +1,68 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { sermonCreateSchema, sermonUpdateSchema } from '../../../shared/schemas/sermons.ts';
+import type { Sermon } from '../../../shared/sermons.ts';
+import { ApiError, apiFetch } from '../../api.ts';
+import { apiPaths } from '../../paths.ts';
+
+// Sermons from the content API. The server answers with an ETag and `no-cache`, so asking
+// again costs a 304 of a few hundred bytes when nothing changed: queries are always
+// considered stale and asked again when a screen opens, and admin edits show at once.
+
+export const sermonsQueryKey = ['sermons'] as const;
+const sermonQueryKey = (id: string) => [...sermonsQueryKey, id] as const;
+
+export type SermonValues = z.output<typeof sermonCreateSchema>;
+export type SermonChanges = z.output<typeof sermonUpdateSchema>;
+
+export function useSermons() {
+  return useQuery({
+    queryKey: sermonsQueryKey,
+    queryFn: ({ signal }) =>
+      apiFetch<{ sermons: Sermon[] }>(apiPaths.sermons, { signal }).then((r) => r.sermons),
+    staleTime: 0,
+  });
+}
+
+/**
+ * One sermon by id. `shown` (the title and video id the list passed in navigation state) is
+ * shown at once while the server is asked; its answer wins, so a refresh or a link kept from
+ * before an admin's edit shows the current sermon, and a removed one 'Sermon not found.'.
+ */
+export function useSermon(id: string, shown: Sermon | undefined) {
+  return useQuery({
+    queryKey: sermonQueryKey(id),
+    queryFn: ({ signal }) => apiFetch<Sermon>(apiPaths.sermon(id), { signal }),
+    placeholderData: shown,
+    staleTime: 0,
+    // 'Sermon not found.' is an answer, not a hiccup: do not ask twice.
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ApiError && error.status === 404),
+  });
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** After any write: every sermon query (the list and single sermons) asks the server again. */
+export function refreshSermons(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: sermonsQueryKey });
+}
+
+export function createSermon(values: SermonValues) {
+  return apiFetch<Sermon>(apiPaths.adminSermons, { method: 'POST', body: values });
+}
+
+export function updateSermon(id: string, changes: SermonChanges) {
+  return apiFetch<Sermon>(apiPaths.adminSermon(id), { method: 'PATCH', body: changes });
+}
+
+export function deleteSermon(id: string) {
+  return apiFetch<void>(apiPaths.adminSermon(id), { method: 'DELETE' });
+}
+
+export function reorderSermons(ids: string[]) {
+  return apiFetch<{ sermons: Sermon[] }>(apiPaths.adminSermonOrder, {
+    method: 'PUT',
+    body: { ids },
+  }).then((r) => r.sermons);
+}
