@@ -1,14 +1,33 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from './scripts/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
 
+/** After a build, .br and .gz copies of the text files for the server to send as they are. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'flock-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const { files, bytes, brotliBytes } = precompressDir(outDir);
+      this.info(
+        `precompressed ${files} files: ${Math.round(bytes / 1024)} kB → ${Math.round(brotliBytes / 1024)} kB brotli`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -99,11 +100,20 @@ describe('the HTTP app', () => {
 describe('serving the web app', () => {
   let t: TestApp;
   let webDir: string;
+  const indexHtml = '<!doctype html><div id="root"></div>';
+  const vendorJs = 'export const psalm = "The Lord is my shepherd";\n'.repeat(100);
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
     fs.mkdirSync(path.join(webDir, 'assets'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDir, 'index.html'), indexHtml);
     fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js'), vendorJs);
+    fs.writeFileSync(
+      path.join(webDir, 'assets', 'vendor-def456.js.br'),
+      brotliCompressSync(vendorJs),
+    );
+    fs.writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js.gz'), gzipSync(vendorJs));
+    fs.writeFileSync(path.join(webDir, 'index.html.gz'), gzipSync(indexHtml));
     t = await createTestApp({ build: { webDir } });
   });
   afterAll(async () => {
@@ -123,6 +133,36 @@ describe('serving the web app', () => {
     const res = await t.app.inject('/assets/main-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's compressed copies to browsers that accept them", async () => {
+    const br = await t.app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(vendorJs);
+
+    const gz = await t.app.inject({
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(vendorJs);
+
+    const plain = await t.app.inject('/assets/vendor-def456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(vendorJs);
+
+    // The page itself, on the fallback for a page route.
+    const page = await t.app.inject({
+      url: '/sermons/sermon-01',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toBe(indexHtml);
   });
 
   it('does not answer missing files with the page', async () => {

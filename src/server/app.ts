@@ -181,6 +181,8 @@ export async function buildApp(
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/precompress.ts); send those when accepted.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed build output never changes; everything else is revalidated.
         reply.header(

@@ -44,3 +44,6 @@ export const PASTOR_TYPES = ['lay', 'full', 'full-time'] as const;
 export type PastorType = (typeof PASTOR_TYPES)[number];
 
 export const CURRENCY = 'GHS';
+
+/** Where the card provider sends the member back (the server builds it from PUBLIC_URL). */
+export const CARD_CALLBACK_PATH = '/offerings/card/callback';

@@ -44,9 +44,6 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
   cash: 'Cash',
 };
 
-/** Where the card provider sends the member back (the server builds it from PUBLIC_URL). */
-export const CARD_CALLBACK_PATH = '/offerings/card/callback';
-
 /** Dial these to approve a pending mobile-money payment (spec §2). */
 export const MOMO_SHORTCODES: Record<MomoProvider, string> = {
   MTN: '*170#',

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { CARD_CALLBACK_PATH } from '../../../shared/constants.ts';
 import {
-  CARD_CALLBACK_PATH,
   OFFERING_TYPE_LABELS,
   GIVING_MESSAGES,
   type GiftResult,

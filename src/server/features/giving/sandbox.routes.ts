@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { CARD_CALLBACK_PATH, formatCedis } from '../../../shared/schemas/giving.ts';
+import { CARD_CALLBACK_PATH } from '../../../shared/constants.ts';
+import { formatCedis } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
