@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { patterns, paths } from '../../paths.ts';
-import { messageOf } from './accounts.api.ts';
+import { messageOf } from '../../api.ts';
 import { useSession, useSignOut } from './useSession.ts';
 
 // The screens that are the login form already: no 'Log In/Sign Up' link there.

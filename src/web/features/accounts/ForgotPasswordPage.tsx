@@ -8,7 +8,8 @@ import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
-import { messageOf, requestPasswordReset } from './accounts.api.ts';
+import { messageOf } from '../../api.ts';
+import { requestPasswordReset } from './accounts.api.ts';
 
 type Values = z.output<typeof forgotPasswordSchema>;
 type Input = z.input<typeof forgotPasswordSchema>;

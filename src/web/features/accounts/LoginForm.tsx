@@ -15,7 +15,8 @@ import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { paths } from '../../paths.ts';
-import { messageOf, resendConfirmation, signIn, type LoginValues } from './accounts.api.ts';
+import { messageOf } from '../../api.ts';
+import { resendConfirmation, signIn, type LoginValues } from './accounts.api.ts';
 import { setGuest } from './useIsGuest.ts';
 import { refreshMe } from './useMe.ts';
 

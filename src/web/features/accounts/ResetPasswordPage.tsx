@@ -9,7 +9,8 @@ import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { paths } from '../../paths.ts';
-import { messageOf, resetPassword } from './accounts.api.ts';
+import { messageOf } from '../../api.ts';
+import { resetPassword } from './accounts.api.ts';
 
 type Values = z.output<typeof resetPasswordSchema>;
 type Input = z.input<typeof resetPasswordSchema>;

@@ -7,8 +7,8 @@ import {
   signUpSchema,
   type SignUpInput,
 } from '../../../shared/schemas/accounts.ts';
-import { ApiError } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { messageOf } from '../../api.ts';
+import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
@@ -17,7 +17,6 @@ import { useChurch } from '../church/useChurch.ts';
 import {
   checkEmailAvailable,
   isEmailTakenError,
-  messageOf,
   signUp,
   type SignUpValues,
 } from './accounts.api.ts';
@@ -106,30 +105,14 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         setPopup({ kind: 'error', message: ACCOUNT_MESSAGES.emailTaken });
         return;
       }
-      if (error instanceof ApiError && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if ((fieldNames as string[]).includes(name)) {
-            setError(name as FieldPath<SignUpInput>, { type: 'server', message });
-          }
-        }
-      }
+      placeServerErrors(error, fieldNames, setError);
       setPopup({ kind: 'error', message: messageOf(error) });
       return;
     }
     setPopup({ kind: 'done', email: values.email });
   };
 
-  const fieldProps = (name: FieldPath<SignUpInput>, ...extraDescriptions: (string | false)[]) => {
-    const error = errors[name]?.message;
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(error && `${id}-${name}-error`, ...extraDescriptions),
-    };
-  };
-  const fieldError = (name: FieldPath<SignUpInput>) => (
-    <FieldError id={`${id}-${name}-error`} message={errors[name]?.message} />
-  );
+  const { fieldProps, fieldError } = fieldA11y(id, errors);
 
   const taken = availability === 'taken';
 

@@ -63,9 +63,3 @@ export function isEmailTakenError(error: unknown): boolean {
     /already registered|email already in use|email already exists/i.test(error.message)
   );
 }
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : 'Something went wrong. Please try again.';
-}

@@ -7,8 +7,8 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
-import { messageOf } from '../accounts/accounts.api.ts';
 import {
   createSermon,
   deleteSermon,

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { dayNumberSchema, dayUpsertSchema } from '../../../shared/schemas/devotional.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { messageOf } from '../../api.ts';
+import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { showServerErrors } from './fieldErrors.ts';
 
 // The day's number is in the address of the write, its title and link in the body.
 const dayFormSchema = dayUpsertSchema.extend({ day: dayNumberSchema });
@@ -55,18 +55,11 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
     try {
       await onSave(values);
     } catch (error) {
-      setAlert(showServerErrors(error, fieldNames, setError));
+      setAlert(placeServerErrors(error, fieldNames, setError) ? null : messageOf(error));
     }
   };
 
-  const fieldProps = (name: FieldPath<DayInput>, hint?: string) => {
-    const error = errors[name]?.message;
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(error && `${id}-${name}-error`, hint),
-    };
-  };
+  const { fieldProps, fieldError } = fieldA11y(id, errors);
 
   return (
     <form
@@ -93,13 +86,13 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
             {...fieldProps('day')}
             {...register('day')}
           />
-          <FieldError id={`${id}-day-error`} message={errors.day?.message} />
+          {fieldError('day')}
         </div>
       )}
       <div className="field">
         <label htmlFor={`${id}-title`}>Title</label>
         <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
-        <FieldError id={`${id}-title-error`} message={errors.title?.message} />
+        {fieldError('title')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-documentUrl`}>Document link (optional)</label>
@@ -115,7 +108,7 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
         <p id={`${id}-documentUrl-hint`} className="field-hint muted">
           A Google Docs or Google Drive link. Leave it empty to show ‘Coming Soon’.
         </p>
-        <FieldError id={`${id}-documentUrl-error`} message={errors.documentUrl?.message} />
+        {fieldError('documentUrl')}
       </div>
       <div className="button-row form-actions">
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>

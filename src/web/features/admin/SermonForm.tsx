@@ -6,10 +6,10 @@ import {
   type Sermon,
   type SermonCreateInput,
 } from '../../../shared/schemas/sermons.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { messageOf } from '../../api.ts';
+import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import type { SermonValues } from '../sermons/sermons.api.ts';
-import { showServerErrors } from './fieldErrors.ts';
 
 const fieldNames: FieldPath<SermonCreateInput>[] = ['title', 'video'];
 
@@ -40,18 +40,11 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
     try {
       await onSave(values);
     } catch (error) {
-      setAlert(showServerErrors(error, fieldNames, setError));
+      setAlert(placeServerErrors(error, fieldNames, setError) ? null : messageOf(error));
     }
   };
 
-  const fieldProps = (name: FieldPath<SermonCreateInput>, hint?: string) => {
-    const error = errors[name]?.message;
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(error && `${id}-${name}-error`, hint),
-    };
-  };
+  const { fieldProps, fieldError } = fieldA11y(id, errors);
 
   return (
     <form
@@ -67,7 +60,7 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
       <div className="field">
         <label htmlFor={`${id}-title`}>Title</label>
         <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
-        <FieldError id={`${id}-title-error`} message={errors.title?.message} />
+        {fieldError('title')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-video`}>Video link or id</label>
@@ -83,7 +76,7 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
         <p id={`${id}-video-hint`} className="field-hint muted">
           Paste the video’s link (youtube.com/watch?v=… or youtu.be/…) or its 11-character id.
         </p>
-        <FieldError id={`${id}-video-error`} message={errors.video?.message} />
+        {fieldError('video')}
       </div>
       <div className="button-row form-actions">
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>

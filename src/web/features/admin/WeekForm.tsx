@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { weekCreateSchema } from '../../../shared/schemas/devotional.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { messageOf } from '../../api.ts';
+import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { showServerErrors } from './fieldErrors.ts';
 
 type WeekInput = z.input<typeof weekCreateSchema>;
 export type WeekFormValues = z.output<typeof weekCreateSchema>;
@@ -40,18 +40,11 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
     try {
       await onSave(values);
     } catch (error) {
-      setAlert(showServerErrors(error, fieldNames, setError));
+      setAlert(placeServerErrors(error, fieldNames, setError) ? null : messageOf(error));
     }
   };
 
-  const fieldProps = (name: FieldPath<WeekInput>) => {
-    const error = errors[name]?.message;
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(error && `${id}-${name}-error`),
-    };
-  };
+  const { fieldProps, fieldError } = fieldA11y(id, errors);
 
   return (
     <form
@@ -79,13 +72,13 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
             {...fieldProps('id')}
             {...register('id')}
           />
-          <FieldError id={`${id}-id-error`} message={errors.id?.message} />
+          {fieldError('id')}
         </div>
       )}
       <div className="field">
         <label htmlFor={`${id}-title`}>Title</label>
         <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
-        <FieldError id={`${id}-title-error`} message={errors.title?.message} />
+        {fieldError('title')}
       </div>
       <div className="button-row form-actions">
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>

@@ -20,7 +20,12 @@ import {
 } from '../../../shared/schemas/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import {
+  describedBy,
+  FieldError,
+  fieldA11y,
+  placeServerErrors,
+} from '../../components/FieldError.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
@@ -106,14 +111,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
     if (type !== 'tithe' && method === 'cash') setValue('paymentMethod', '');
   }, [type, method, setValue]);
 
-  const showServerErrors = (error: unknown) => {
-    if (!(error instanceof ApiError) || !error.fields) return;
-    for (const [name, message] of Object.entries(error.fields)) {
-      if ((fieldNames as string[]).includes(name)) {
-        setError(name as FieldPath<OfferingFormValues>, { type: 'server', message });
-      }
-    }
-  };
+  const showServerErrors = (error: unknown) => placeServerErrors(error, fieldNames, setError);
 
   const onSubmit = async (offering: Offering) => {
     // What the member typed goes to the server, which parses it with the same schema.
@@ -157,17 +155,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
     reset({ ...emptyOffering, firstName, lastName, assembly, phone, email });
   };
 
-  const fieldProps = (name: FieldPath<OfferingFormValues>, hint?: string) => {
-    const error = errors[name]?.message;
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(hint, error && `${id}-${name}-error`),
-    };
-  };
-  const fieldError = (name: FieldPath<OfferingFormValues>) => (
-    <FieldError id={`${id}-${name}-error`} message={errors[name]?.message} />
-  );
+  const { fieldProps, fieldError } = fieldA11y(id, errors);
 
   const testMode =
     (method === 'card' && church.giving.testMode.card) ||

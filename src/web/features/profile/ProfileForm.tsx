@@ -8,8 +8,7 @@ import {
   type Profile,
   type ProfileUpdateInput,
 } from '../../../shared/schemas/profile.ts';
-import { ApiError } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { meQueryKey } from '../accounts/useMe.ts';
@@ -63,28 +62,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       if (result.changed) void queryClient.invalidateQueries({ queryKey: meQueryKey });
       show(result.message, 'success');
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if ((fieldNames as string[]).includes(name)) {
-            setError(name as FieldPath<ProfileUpdateInput>, { type: 'server', message });
-          }
-        }
-      }
+      placeServerErrors(error, fieldNames, setError);
       show(PROFILE_MESSAGES.updateFailed, 'error');
     }
   };
 
-  const fieldProps = (name: FieldPath<ProfileUpdateInput>) => {
-    const error = errors[name]?.message;
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(error && `${id}-${name}-error`),
-    };
-  };
-  const fieldError = (name: FieldPath<ProfileUpdateInput>) => (
-    <FieldError id={`${id}-${name}-error`} message={errors[name]?.message} />
-  );
+  const { fieldProps, fieldError } = fieldA11y(id, errors);
 
   const today = new Date().toISOString().slice(0, 10);
   // A saved assembly that is no longer offered still shows, rather than a blank choice.

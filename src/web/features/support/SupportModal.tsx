@@ -7,7 +7,8 @@ import {
   type SupportRequest,
   type SupportRequestInput,
 } from '../../../shared/schemas/support.ts';
-import { ApiError, apiFetch } from '../../api.ts';
+import { apiFetch } from '../../api.ts';
+import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { apiPaths } from '../../paths.ts';
 
@@ -61,37 +62,18 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
       await apiFetch<{ id: string }>(apiPaths.support, { method: 'POST', body: values });
     } catch (error) {
       setFailed(true);
-      if (error instanceof ApiError && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if ((fieldNames as string[]).includes(name)) {
-            setError(name as FieldPath<SupportRequestInput>, { type: 'server', message });
-          }
-        }
-      }
+      placeServerErrors(error, fieldNames, setError);
       return;
     }
     setSent(true);
   };
 
-  const fieldProps = (name: FieldPath<SupportRequestInput>) => {
-    const error = errors[name];
-    const errorId = `${idPrefix}-${name}-error`;
-    return {
-      id: `${idPrefix}-${name}`,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? errorId : undefined,
-      ...register(name),
-    };
-  };
-
-  const fieldError = (name: FieldPath<SupportRequestInput>) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p id={`${idPrefix}-${name}-error`} className="field-error">
-        {message}
-      </p>
-    ) : null;
-  };
+  const a11y = fieldA11y(idPrefix, errors);
+  const fieldProps = (name: FieldPath<SupportRequestInput>) => ({
+    ...a11y.fieldProps(name),
+    ...register(name),
+  });
+  const { fieldError } = a11y;
 
   return (
     <Modal open={open} onClose={sent ? finish : onClose} title="Contact support">
