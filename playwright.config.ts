@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/e2e/support/chromium.ts';
 
 // Browser flows in Debian's Chromium (never a downloaded browser), on a phone-sized screen.
 export default defineConfig({
@@ -16,19 +17,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 360, height: 740 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

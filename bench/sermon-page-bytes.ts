@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
 import { buildWebOnce, repoRoot, startApp } from '../tests/e2e/support/harness.ts';
 
 const SERMON_ID = 'sermon-01';
@@ -104,19 +105,7 @@ async function gzippedBytes(origin: string, paths: string[]) {
 
 buildWebOnce();
 const app = await startApp();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 try {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
