@@ -38,10 +38,11 @@ export default async function setup(project: TestProject) {
     console.log(`[tests] database: PostgreSQL (${new URL(serverUrl).host}), template ${template}`);
 
     return async () => {
-      // Drop the template and any database a crashed test file left behind.
+      // Drop the template and any database a crashed test file of this run left behind
+      // (only this run's: other runs on the same server may be going on).
       const leftovers = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'flock\\_t\\_%' or datname = $1`,
-        [template],
+        `select datname from pg_database where datname like $2 or datname = $1`,
+        [template, `flock\\_t\\_${process.pid}\\_%`],
       );
       for (const { datname } of leftovers.rows) {
         await admin.query(`drop database if exists "${datname}" with (force)`);

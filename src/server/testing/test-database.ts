@@ -29,7 +29,9 @@ export async function createTestDatabase(info: TestDatabaseInfo): Promise<Databa
   }
 
   const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `flock_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  // Named after this run's template, so a run's teardown drops only its own leftovers.
+  const run = info.source.replace(/^flock_tpl_/, '');
+  const name = `flock_t_${run}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
