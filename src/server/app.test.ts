@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN } from './testing/accounts.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 describe('the HTTP app', () => {
@@ -32,7 +33,7 @@ describe('the HTTP app', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/support',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
       payload: '{"full_name": "Ama",',
     });
     expect(res.statusCode).toBe(400);
@@ -45,7 +46,7 @@ describe('the HTTP app', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/support',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
       payload: JSON.stringify({ issue: 'x'.repeat(300 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
@@ -56,7 +57,7 @@ describe('the HTTP app', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/support',
-      headers: { 'content-type': 'text/plain' },
+      headers: { 'content-type': 'text/plain', origin: ORIGIN },
       payload: 'hello',
     });
     expect(res.statusCode).toBe(415);

@@ -22,8 +22,9 @@ import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
+import { clientErrorHandler, frameworkErrors, registerEdgeChecks } from './http/edge.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
-import { createAuth } from './platform/auth.ts';
+import { createAuth, trustedOrigins } from './platform/auth.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { pgRateLimitStore } from './platform/rate-limit.ts';
@@ -45,6 +46,20 @@ const embedFrames = [
   'https://drive.google.com',
 ];
 const embedImages = ['https://i.ytimg.com', 'https://img.youtube.com'];
+
+const permissionsPolicy =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=()';
+
+/**
+ * TRUST_PROXY for Fastify. A hop count is turned into a function: Fastify 5 given a number
+ * trusts nothing on purpose, which would leave every client behind the proxy's address.
+ */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,9 +90,10 @@ export async function buildApp(
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
           },
-    // Fastify also takes a hop count, which its types leave out.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   const ownsDatabase = options.ownsDatabase ?? !options.database;
@@ -126,6 +142,14 @@ export async function buildApp(
   if (admins > 0) app.log.info({ admins }, 'ADMIN_EMAILS applied');
 
   registerErrorHandling(app);
+  registerEdgeChecks(app, {
+    trustedOrigins: trustedOrigins(config),
+    originExempt: ['/api/webhooks/'],
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    // Flock uses none of these; a page that is ever injected into cannot either.
+    reply.header('permissions-policy', permissionsPolicy);
+  });
   // JSON only: anything else gets a 415 instead of reaching the schemas as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -152,6 +176,10 @@ export async function buildApp(
     },
     // Embedded players and document frames are cross-origin.
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it a browser sends `Origin: null` on a form POST (the
+    // test-mode checkout), which the origin check refuses, and the video platform refuses
+    // embeds that do not say which site they are on. Other sites see only our origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.env === 'production',
   });
   await app.register(fastifyCookie);

@@ -52,4 +52,19 @@ describe('loadConfig', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
+
+  it('refuses production without SMTP unless the dev mailbox is asked for', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: must be set in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).smtpUrl).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org' }).smtpUrl,
+    ).toBe('smtp://mail.example.org');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org', DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: cannot be true when SMTP_URL is set/,
+    );
+    // Outside production a fresh install keeps working with no mail server.
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+  });
 });

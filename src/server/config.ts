@@ -37,6 +37,7 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Flock <no-reply@localhost>'),
+  DEV_MAILBOX: booleanString.optional(),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: optionalString,
@@ -113,8 +114,10 @@ export interface Config {
   authSecret: string | undefined;
   logLevel: string;
   trustProxy: boolean | number | string;
+  /** Without it mail goes to the dev mailbox (production must ask for that: DEV_MAILBOX). */
   smtpUrl: string | undefined;
   mailFrom: string;
+
   s3: S3Settings | undefined;
   supportRateLimit: number;
   /** Lower-case emails that are admins whenever their account exists. */
@@ -177,6 +180,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (moolreSet > 0 && moolreSet < 4) {
     throw new ConfigError(
       'Invalid configuration:\n  MOOLRE_API_USER, MOOLRE_API_KEY, MOOLRE_ACCOUNT_NUMBER and MOOLRE_CALLBACK_SECRET must be set together',
+    );
+  }
+
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && e.DEV_MAILBOX !== true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: must be set in production, so sign-up and password-reset mail is delivered ' +
+        '(or set DEV_MAILBOX=true to keep mail in the dev mailbox, readable only on this machine and by admins)',
+    );
+  }
+  if (e.SMTP_URL && e.DEV_MAILBOX === true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_MAILBOX: cannot be true when SMTP_URL is set (mail is delivered)',
     );
   }
 

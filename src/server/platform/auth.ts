@@ -6,7 +6,6 @@ import type { Db } from '../db/client.ts';
 import type { Church } from '../db/content.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { consumeRateLimit } from './rate-limit.ts';
 import type { Secrets } from './secrets.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -54,7 +53,6 @@ export function trustedOrigins(config: Config): string[] {
 // better-auth (email + password, email confirmation, reset, database sessions in HttpOnly
 // cookies, scrypt hashing) on our own tables. Its user model is our `users` table.
 export function createAuth({ config, db, mailer, church, secrets, log }: AuthDeps) {
-  const windowSeconds = 15 * 60;
   return betterAuth({
     appName: church.productName,
     baseURL: config.publicUrl,
@@ -119,28 +117,10 @@ export function createAuth({ config, db, mailer, church, secrets, log }: AuthDep
         });
       },
     },
-    rateLimit: {
-      // better-auth turns this off outside production unless told otherwise.
-      enabled: true,
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: windowSeconds, max: config.authRateLimit },
-        '/request-password-reset': { window: windowSeconds, max: config.authRateLimit },
-        '/reset-password': { window: windowSeconds, max: config.authRateLimit },
-        '/send-verification-email': { window: windowSeconds, max: config.authRateLimit },
-        '/change-password': { window: windowSeconds, max: config.authRateLimit },
-      },
-      customStorage: {
-        async consume(key: string, rule: { window: number; max: number }) {
-          const result = await consumeRateLimit(db, `auth:${key}`, rule.max, rule.window * 1000);
-          return {
-            allowed: result.allowed,
-            retryAfter: result.allowed ? null : result.retryAfterSeconds,
-          };
-        },
-      },
-    },
+    // Limits live in our routes (features/accounts): one mechanism, sized per client address,
+    // per account and client, and per account for mail; the library's would count by address
+    // only and is bypassed by the server-side calls anyway.
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'flock',
       useSecureCookies: config.env === 'production',

@@ -8,6 +8,12 @@ import { rateLimits } from '../db/schema.ts';
 // plugins' default stores are per process). One counter function serves the Fastify
 // plugin, the auth library and the per-account limits.
 
+/**
+ * One client address may stand for this many members (a church Wi-Fi on Sunday, a mobile
+ * carrier's shared address): limits on anonymous endpoints are sized with it.
+ */
+export const ADDRESS_SHARE = 10;
+
 export interface Hit {
   count: number;
   /** Milliseconds until the window resets. */

@@ -40,17 +40,19 @@ const documentUrl = z
   .nullable()
   .transform((v) => v ?? null);
 
-export const weekNumberSchema = z.coerce
-  .number({ error: 'Week must be a whole number from 1 to 53.' })
-  .int('Week must be a whole number from 1 to 53.')
-  .min(1, 'Week must be a whole number from 1 to 53.')
-  .max(53, 'Week must be a whole number from 1 to 53.');
+/**
+ * A whole number from a JSON number or a string of digits (a path parameter, a form field).
+ * Not z.coerce: that would also turn `true` into 1 and `[]` into 0.
+ */
+const wholeNumber = (message: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).min(1, message).max(max, message),
+  );
 
-export const dayNumberSchema = z.coerce
-  .number({ error: 'Day must be a whole number from 1 to 366.' })
-  .int('Day must be a whole number from 1 to 366.')
-  .min(1, 'Day must be a whole number from 1 to 366.')
-  .max(366, 'Day must be a whole number from 1 to 366.');
+export const weekNumberSchema = wholeNumber('Week must be a whole number from 1 to 53.', 53);
+
+export const dayNumberSchema = wholeNumber('Day must be a whole number from 1 to 366.', 366);
 
 export const weekCreateSchema = z.object({ id: weekNumberSchema, title }).strict();
 export const weekUpdateSchema = z.object({ title }).strict();

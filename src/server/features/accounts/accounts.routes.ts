@@ -3,26 +3,52 @@ import { emailCheckSchema, signUpSchema } from '../../../shared/schemas/accounts
 import type { AppContext } from '../../context.ts';
 import { AppError, errorBody, parseInput } from '../../http/errors.ts';
 import { AUTH_BASE_PATH, authHeaders } from '../../platform/auth.ts';
-import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
 import { getMe, isEmailAvailable, signUp } from './accounts.service.ts';
 
-// Auth library endpoints that also get a per-account limit (the library limits per client).
-const perAccountLimited = new Set([
-  '/sign-in/email',
-  '/request-password-reset',
-  '/send-verification-email',
-]);
+// The auth library's endpoints the app uses, and only those (its others, e.g. its own
+// change-password that skips our checks, are not routed at all). `mail`: sends a mail.
+const authEndpoints = [
+  { method: 'POST', path: '/sign-in/email', mail: false },
+  { method: 'POST', path: '/sign-out', mail: false },
+  { method: 'POST', path: '/send-verification-email', mail: true },
+  { method: 'GET', path: '/verify-email', mail: false },
+  { method: 'POST', path: '/request-password-reset', mail: true },
+  { method: 'GET', path: '/reset-password/:token', mail: false },
+  { method: 'POST', path: '/reset-password', mail: false },
+] as const;
 
-async function forwardToAuth(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+// What the library answers to a mail request, known address or not (no enumeration).
+const mailAccepted: Record<string, object> = {
+  '/send-verification-email': { status: true },
+  '/request-password-reset': {
+    status: true,
+    message: 'If this email exists in our system, check your email for the reset link',
+  },
+};
+
+/** Mails per account per hour; more requests are answered as usual but send nothing. */
+const MAILS_PER_ACCOUNT_PER_HOUR = 5;
+
+async function forwardToAuth(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: (typeof authEndpoints)[number],
+) {
   const url = new URL(request.url, ctx.config.publicUrl);
-  const path = url.pathname.slice(AUTH_BASE_PATH.length);
-
   const body = request.body as { email?: unknown } | undefined;
-  if (request.method === 'POST' && perAccountLimited.has(path) && typeof body?.email === 'string') {
-    const email = body.email.trim().toLowerCase();
+  const email =
+    request.method === 'POST' && typeof body?.email === 'string'
+      ? body.email.trim().toLowerCase()
+      : undefined;
+
+  // Per account AND client: someone failing at another member's password is slowed down
+  // without locking that member out (their own client has not been failing).
+  if (endpoint.path === '/sign-in/email' && email !== undefined) {
     const limit = await consumeRateLimit(
       ctx.db,
-      `account:${path}:${email}`,
+      `account:${endpoint.path}:${email}:${request.ip}`,
       ctx.config.authRateLimit,
       15 * 60 * 1000,
     );
@@ -34,6 +60,17 @@ async function forwardToAuth(ctx: AppContext, request: FastifyRequest, reply: Fa
         'Too many attempts for this account. Please wait a few minutes and try again.',
       );
     }
+  }
+  // A member's inbox cannot be flooded from many clients: past the cap, the request is
+  // answered as usual (so it tells nothing) but no mail goes out. Earlier links still work.
+  if (endpoint.mail && email !== undefined) {
+    const cap = await consumeRateLimit(
+      ctx.db,
+      `mail:${endpoint.path}:${email}`,
+      MAILS_PER_ACCOUNT_PER_HOUR,
+      60 * 60 * 1000,
+    );
+    if (!cap.allowed) return reply.send(mailAccepted[endpoint.path]);
   }
 
   const headers = authHeaders(request);
@@ -74,27 +111,56 @@ async function forwardToAuth(ctx: AppContext, request: FastifyRequest, reply: Fa
   return reply.send(text || null);
 }
 
+/** Email lookups per 15 minutes across every client together. */
+const EMAIL_CHECKS_PER_WINDOW = 1000;
+
 export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const limit = { max: ctx.config.authRateLimit, timeWindow: '15 minutes' };
+  // Per client address, sized for a congregation behind one church Wi-Fi or carrier address.
+  const perAddress = {
+    max: ctx.config.authRateLimit * ADDRESS_SHARE,
+    timeWindow: '15 minutes',
+  };
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: `${AUTH_BASE_PATH}/*`,
-    handler: (request, reply) => forwardToAuth(ctx, request, reply),
-  });
+  for (const endpoint of authEndpoints) {
+    app.route({
+      method: endpoint.method,
+      url: `${AUTH_BASE_PATH}${endpoint.path}`,
+      config: { rateLimit: perAddress },
+      handler: (request, reply) => forwardToAuth(ctx, request, reply, endpoint),
+    });
+  }
 
-  app.post('/api/accounts/sign-up', { config: { rateLimit: limit } }, async (request, reply) => {
-    const input = parseInput(signUpSchema, request.body);
-    await signUp(ctx, input, authHeaders(request));
-    return reply.status(201).send({ ok: true });
-  });
+  app.post(
+    '/api/accounts/sign-up',
+    { config: { rateLimit: perAddress } },
+    async (request, reply) => {
+      const input = parseInput(signUpSchema, request.body);
+      await signUp(ctx, input, authHeaders(request));
+      return reply.status(201).send({ ok: true });
+    },
+  );
 
-  // Rate-limited per client so it cannot be used to list members.
+  // The spec asks for this lookup, and it tells whether an address is registered: limited
+  // per client and, across all clients, per app (decision 010), so nobody can list members.
   app.post(
     '/api/accounts/email-available',
-    { config: { rateLimit: { max: ctx.config.authRateLimit * 3, timeWindow: '15 minutes' } } },
-    async (request) => {
+    { config: { rateLimit: perAddress } },
+    async (request, reply) => {
       const { email } = parseInput(emailCheckSchema, request.body);
+      const overall = await consumeRateLimit(
+        ctx.db,
+        'email-available:all',
+        EMAIL_CHECKS_PER_WINDOW,
+        15 * 60 * 1000,
+      );
+      if (!overall.allowed) {
+        reply.header('retry-after', String(overall.retryAfterSeconds));
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many requests. Please wait a moment and try again.',
+        );
+      }
       return { available: await isEmailAvailable(ctx, email) };
     },
   );

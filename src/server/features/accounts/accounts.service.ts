@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
 import { ACCOUNT_MESSAGES, firstNameOf, type Me } from '../../../shared/schemas/accounts.ts';
 import type { z } from 'zod';
@@ -6,6 +7,7 @@ import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { admins, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { authHeaders } from '../../platform/auth.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
 
@@ -19,6 +21,44 @@ export async function findSessionUser(
   const session = await ctx.auth.api.getSession({ headers });
   if (!session) return null;
   return { id: session.user.id, email: session.user.email, name: session.user.name };
+}
+
+// One session lookup per request, however many places (rate limit key, route) ask.
+const requestUsers = new WeakMap<object, Promise<SessionUser | null>>();
+
+/** The signed-in member of this request (or null), looked up once per request. */
+export function sessionUserOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<SessionUser | null> {
+  let user = requestUsers.get(request.raw);
+  if (!user) {
+    user = findSessionUser(ctx, authHeaders(request));
+    requestUsers.set(request.raw, user);
+  }
+  return user;
+}
+
+/**
+ * A route's rate limit keyed by member when signed in, else by client address (issue 15
+ * #10): a congregation on one church Wi-Fi is many members, not one client. `address` is
+ * for anonymous callers and should be sized for such shared addresses.
+ */
+export function memberRateLimit(
+  ctx: AppContext,
+  limits: { member: number; address: number; timeWindow: string },
+) {
+  return {
+    // After the edge checks: a request refused there costs no session lookup.
+    hook: 'preHandler' as const,
+    timeWindow: limits.timeWindow,
+    keyGenerator: async (request: FastifyRequest) => {
+      const user = await sessionUserOf(ctx, request);
+      return user ? `member:${user.id}` : `address:${request.ip}`;
+    },
+    max: async (_request: FastifyRequest, key: string) =>
+      key.startsWith('member:') ? limits.member : limits.address,
+  };
 }
 
 export async function requireSessionUser(ctx: AppContext, headers: Headers): Promise<SessionUser> {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
-import { admins, authSessions, users } from '../../db/schema.ts';
+import { admins, authSessions, devMails, users } from '../../db/schema.ts';
 import {
   confirmEmail,
   cookieHeader,
@@ -11,7 +11,9 @@ import {
   memberSession,
   ORIGIN,
   signUp,
+  someClient,
 } from '../../testing/accounts.ts';
+import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantAdmin, revokeAdmin } from './accounts.service.ts';
 
@@ -96,6 +98,7 @@ describe('accounts', () => {
         method: 'POST',
         url: '/api/accounts/email-available',
         payload: { email },
+        headers: { origin: ORIGIN },
         remoteAddress: '10.3.0.1',
       });
     expect((await check('ESI@EXAMPLE.COM')).json()).toEqual({ available: false });
@@ -109,10 +112,13 @@ describe('accounts', () => {
         method: 'POST',
         url: '/api/accounts/email-available',
         payload: { email: 'x@example.com' },
+        headers: { origin: ORIGIN },
         remoteAddress: ip,
       });
-    // AUTH_RATE_LIMIT=4 → 12 checks per window.
-    for (let i = 0; i < 12; i++) expect((await check('10.3.0.2')).statusCode).toBe(200);
+    // AUTH_RATE_LIMIT=4, and one address may stand for ADDRESS_SHARE members.
+    for (let i = 0; i < 4 * ADDRESS_SHARE; i++) {
+      expect((await check('10.3.0.2')).statusCode).toBe(200);
+    }
     expect((await check('10.3.0.2')).statusCode).toBe(429);
     expect((await check('10.3.0.3')).statusCode).toBe(200);
   });
@@ -129,6 +135,7 @@ describe('accounts', () => {
         email: 'no',
         password: 'short',
       },
+      headers: { origin: ORIGIN },
       remoteAddress: '10.4.0.1',
     });
     expect(res.statusCode).toBe(400);
@@ -168,29 +175,48 @@ describe('accounts', () => {
     });
   });
 
-  it('limits sign-in attempts per client, and a forged X-Forwarded-For does not help', async () => {
-    const attempt = (forwarded: string) =>
+  it('limits sign-in attempts per client address, and a forged X-Forwarded-For does not help', async () => {
+    const attempt = (i: number) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        payload: { email: `nobody-${forwarded}@example.com`, password: 'whatever1' },
-        headers: { origin: ORIGIN, 'x-forwarded-for': forwarded },
+        payload: { email: `nobody-${i}@example.com`, password: 'whatever1' },
+        headers: { origin: ORIGIN, 'x-forwarded-for': `1.1.1.${i % 250}` },
         remoteAddress: '10.6.0.1',
       });
-    for (let i = 0; i < 4; i++) expect((await attempt(`1.1.1.${i}`)).statusCode).toBe(401);
-    const limited = await attempt('1.1.1.99');
+    // AUTH_RATE_LIMIT=4, and one address may stand for ADDRESS_SHARE members.
+    for (let i = 0; i < 4 * ADDRESS_SHARE; i++) expect((await attempt(i)).statusCode).toBe(401);
+    const limited = await attempt(999);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
   });
 
-  it('limits sign-in attempts per account across clients', async () => {
+  it("cannot be turned into a lock-out: another client's failures never refuse the owner", async () => {
+    await memberSession(t, 'kwame@example.com');
+    // Someone else fails at Kwame's password, well past the limit, from one address…
+    for (let i = 0; i < 9; i++) await logIn(t, 'kwame@example.com', 'guess 12345', '10.7.1.1');
+    expect((await logIn(t, 'kwame@example.com', 'guess 12345', '10.7.1.1')).statusCode).toBe(429);
+    // …and from a few more.
+    for (const ip of ['10.7.1.2', '10.7.1.3']) {
+      for (let i = 0; i < 5; i++) await logIn(t, 'kwame@example.com', 'guess 12345', ip);
+    }
+    // Kwame's right password from his own phone still works.
+    expect((await logIn(t, 'kwame@example.com', 'correct horse 1', '10.7.1.50')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('limits sign-in attempts per account and client', async () => {
     for (let i = 0; i < 4; i++) {
-      expect((await logIn(t, 'esi@example.com', 'wrong password', `10.7.0.${i}`)).statusCode).toBe(
+      expect((await logIn(t, 'esi@example.com', 'wrong password', '10.7.0.1')).statusCode).toBe(
         401,
       );
     }
-    const limited = await logIn(t, 'esi@example.com', 'wrong password', '10.7.0.200');
+    const limited = await logIn(t, 'esi@example.com', 'wrong password', '10.7.0.1');
     expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe(
+      'Too many attempts for this account. Please wait a few minutes and try again.',
+    );
   });
 
   it('logs out on the server', async () => {
@@ -272,5 +298,121 @@ describe('accounts', () => {
     await logIn(t, 'deacon@example.com', 'correct horse 1', '10.8.1.1');
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(authSessions);
     expect(after[0]!.n).toBe(before[0]!.n + 1);
+  });
+
+  it('exposes only the auth library endpoints the app uses (its own change-password is closed)', async () => {
+    const cookie = await memberSession(t, 'allow.list@example.com');
+    for (const [method, url] of [
+      ['POST', '/api/auth/sign-in/email'],
+      ['POST', '/api/auth/sign-out'],
+      ['POST', '/api/auth/send-verification-email'],
+      ['GET', '/api/auth/verify-email'],
+      ['POST', '/api/auth/request-password-reset'],
+      ['GET', '/api/auth/reset-password/:token'],
+      ['POST', '/api/auth/reset-password'],
+    ] as const) {
+      expect(t.app.hasRoute({ method, url }), `${method} ${url}`).toBe(true);
+    }
+    for (const [method, url, payload] of [
+      [
+        'POST',
+        '/api/auth/change-password',
+        { currentPassword: 'correct horse 1', newPassword: 'changed by them 1' },
+      ],
+      ['POST', '/api/auth/update-user', { name: 'Evil' }],
+      ['GET', '/api/auth/get-session', undefined],
+      ['GET', '/api/auth/list-sessions', undefined],
+      ['POST', '/api/auth/revoke-sessions', {}],
+      [
+        'POST',
+        '/api/auth/sign-up/email',
+        { name: 'X', email: 'x@example.com', password: 'long enough 1' },
+      ],
+      ['POST', '/api/auth/delete-user', {}],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { cookie, origin: ORIGIN },
+        remoteAddress: someClient(),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    // The password did not change.
+    expect((await logIn(t, 'allow.list@example.com', 'correct horse 1')).statusCode).toBe(200);
+  });
+
+  it('ends every other session when the password is reset', async () => {
+    const email = 'reset.ends@example.com';
+    const laptop = await memberSession(t, email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email, redirectTo: '/reset-password' },
+      headers: { origin: ORIGIN },
+      remoteAddress: someClient(),
+    });
+    const link = await linkMailedTo(t, email);
+    const redirect = await t.app.inject({ url: link.pathname + link.search });
+    const token = new URL(String(redirect.headers.location), ORIGIN).searchParams.get('token');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'reset and safe 1', token },
+      headers: { origin: ORIGIN },
+      remoteAddress: someClient(),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: laptop } })).json()).toEqual({
+      user: null,
+    });
+  });
+
+  it('sends at most a few reset mails per account per hour, answering the same either way', async () => {
+    const email = 'flooded@example.com';
+    await memberSession(t, email);
+    const before = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devMails)
+      .where(sql`${devMails.to} = ${email}`);
+    const bodies = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email, redirectTo: '/reset-password' },
+        headers: { origin: ORIGIN },
+        remoteAddress: someClient(),
+      });
+      expect(res.statusCode).toBe(200);
+      bodies.add(res.body);
+    }
+    expect(bodies.size).toBe(1);
+    const after = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(devMails)
+      .where(sql`${devMails.to} = ${email}`);
+    expect(after[0]!.n - before[0]!.n).toBe(5);
+  });
+
+  it('limits the email check across all clients too, so nobody can list members', async () => {
+    let refused = 0;
+    let i = 0;
+    // 1000 per window in all; every client stays under its own limit.
+    while (i < 1100 && refused === 0) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/email-available',
+        payload: { email: `probe${i}@example.com` },
+        headers: { origin: ORIGIN },
+        remoteAddress: `10.40.${Math.floor(i / 20)}.${i % 20}`,
+      });
+      if (res.statusCode === 429) refused = i;
+      i++;
+    }
+    expect(refused).toBeGreaterThan(900);
+    expect(refused).toBeLessThanOrEqual(1000);
   });
 });

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { momoOtpSchema, offeringSchema } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
+import { assertStorableText } from '../../http/edge.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
-import { authHeaders } from '../../platform/auth.ts';
-import { findSessionUser } from '../accounts/accounts.service.ts';
+import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
 import {
   createGift,
   getGiftStatus,
@@ -21,12 +21,16 @@ const referenceParams = z.object({
 // Giving is open to members and guests (spec §2, §6): a guest's gift has no user.
 export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const schema = offeringSchema(ctx.config.giving.maxAmountPesewas);
-  const userIdOf = async (request: Parameters<typeof authHeaders>[0]) =>
-    (await findSessionUser(ctx, authHeaders(request)))?.id ?? null;
+  const userIdOf = async (request: FastifyRequest) =>
+    (await sessionUserOf(ctx, request))?.id ?? null;
 
   app.post(
     '/api/giving/gifts',
-    { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
+    {
+      config: {
+        rateLimit: memberRateLimit(ctx, { member: 20, address: 400, timeWindow: '10 minutes' }),
+      },
+    },
     async (request, reply) => {
       const offering = parseInput(schema, request.body);
       return reply.status(201).send(await createGift(ctx, offering, await userIdOf(request)));
@@ -35,7 +39,11 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   app.post(
     '/api/giving/gifts/:reference/otp',
-    { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
+    {
+      config: {
+        rateLimit: memberRateLimit(ctx, { member: 10, address: 200, timeWindow: '10 minutes' }),
+      },
+    },
     async (request) => {
       const { reference } = parseInput(referenceParams, request.params);
       const { otp } = parseInput(momoOtpSchema, request.body);
@@ -77,6 +85,8 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       } catch {
         throw new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
       }
+      // Parsed here rather than by the app's JSON parser, so checked here like every body.
+      assertStorableText(payload);
       await handleMoolreCallback(ctx, payload);
       return reply.status(200).send({ received: true });
     });

@@ -377,7 +377,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
           method: 'POST',
           url: `/api/giving/gifts/${reference}/otp`,
           payload: { otp: code },
-          headers: { cookie: member },
+          headers: { cookie: member, origin: ORIGIN },
         });
       const wrong = await otp('0000');
       expect(wrong.statusCode).toBe(400);
@@ -401,7 +401,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         method: 'POST',
         url: `/api/giving/gifts/${reference}/otp`,
         payload: { otp: '1234' },
-        headers: { cookie: member },
+        headers: { cookie: member, origin: ORIGIN },
       });
       expect(again.json()).toEqual({ method: 'momo', reference, status: 'pending' });
       expect(moolre.requests.at(-1)!.body).toMatchObject({ externalref: reference });
@@ -473,5 +473,36 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       expect((await gift(card)).status).toBe('abandoned');
       expect(JSON.stringify((await gift(stuck)).providerResponse)).toContain('reconciler:timeout');
     });
+  });
+});
+
+describe('gift limits on a shared address (a church Wi-Fi on Sunday)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const churchWifi = '10.77.0.1';
+  const give = (cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/giving/gifts',
+      payload: { ...base, paymentMethod: 'cash' },
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      remoteAddress: churchWifi,
+    });
+
+  it('limits each member on their own, so members behind one address are not refused together', async () => {
+    const ama = await memberSession(t, 'ama.wifi@example.com');
+    const kofi = await memberSession(t, 'kofi.wifi@example.com');
+    for (let i = 0; i < 20; i++) expect((await give(ama)).statusCode).toBe(201);
+    expect((await give(ama)).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++) expect((await give(kofi)).statusCode).toBe(201);
+  });
+
+  it('sizes the anonymous limit for many guests on one address', async () => {
+    // Far more than one member's 20: a congregation's guests share this address.
+    for (let i = 0; i < 60; i++) expect((await give()).statusCode).toBe(201);
   });
 });

@@ -51,7 +51,7 @@ describe('sandbox provider (the default without keys)', () => {
       method: 'POST',
       url: checkoutPath,
       payload: 'outcome=approve',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     });
     expect(approve.statusCode).toBe(303);
     expect(approve.headers.location).toBe(`/offerings/card/callback?reference=${reference}`);
@@ -71,7 +71,7 @@ describe('sandbox provider (the default without keys)', () => {
       method: 'POST',
       url: new URL(authorizationUrl).pathname,
       payload: 'outcome=decline',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
     });
     expect((await t.app.inject(`/api/giving/gifts/${reference}`)).json().status).toBe('failed');
   });
@@ -91,6 +91,7 @@ describe('sandbox provider (the default without keys)', () => {
       method: 'POST',
       url: `/api/giving/gifts/${otp.reference}/otp`,
       payload: { otp: '123456' },
+      headers: { origin: ORIGIN },
     });
     expect(sent.json().status).toBe('pending');
 

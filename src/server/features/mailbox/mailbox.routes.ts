@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import { findSessionUser, isAdmin } from '../accounts/accounts.service.ts';
-import { findDevMail, isLoopback, listDevMails } from './mailbox.service.ts';
+import { findDevMail, isLocalRequest, listDevMails } from './mailbox.service.ts';
 
 // The dev mailbox exists only while no SMTP server is configured (see platform/mail).
 
@@ -26,8 +26,10 @@ li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f4f4f6;padding:1rem;borde
 export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   if (ctx.mailer.kind !== 'dev') return;
 
-  const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (isLoopback(request.ip)) return;
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Reset links: never kept by a browser or a cache.
+    reply.header('cache-control', 'no-store');
+    if (isLocalRequest(request.raw)) return;
     const user = await findSessionUser(ctx, authHeaders(request));
     if (user && (await isAdmin(ctx, user.id))) return;
     throw new AppError(

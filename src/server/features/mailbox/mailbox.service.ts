@@ -11,9 +11,27 @@ export async function findDevMail(ctx: Pick<AppContext, 'db'>, id: string) {
   return mail ?? null;
 }
 
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const loopback = new Set(['::1']);
 
-/** The dev mailbox holds sign-up and reset links: only this machine may read it. */
-export function isLoopback(ip: string): boolean {
-  return loopback.has(ip) || ip.startsWith('127.');
+export function isLoopback(ip: string | undefined): boolean {
+  if (!ip) return false;
+  return loopback.has(ip) || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'];
+
+/**
+ * The dev mailbox holds sign-up and reset links: only this machine may read it. Decided by
+ * the socket's own address, never by a header a client can write (whatever TRUST_PROXY
+ * says); a request a proxy on this machine forwarded carries forwarding headers, so it is
+ * not local either.
+ */
+export function isLocalRequest(request: {
+  socket: { remoteAddress?: string | undefined };
+  headers: Record<string, unknown>;
+}): boolean {
+  return (
+    isLoopback(request.socket.remoteAddress) &&
+    forwardingHeaders.every((name) => request.headers[name] === undefined)
+  );
 }

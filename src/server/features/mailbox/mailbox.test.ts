@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberSession } from '../../testing/accounts.ts';
+import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
+import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 describe('dev mailbox', () => {
@@ -36,6 +37,92 @@ describe('dev mailbox', () => {
       expect((await smtp.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
     } finally {
       await smtp.close();
+    }
+  });
+
+  it('is never cached', async () => {
+    const res = await open('127.0.0.1');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await open('203.0.113.9')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('never takes a forwarded request for a local one, whatever the headers say', async () => {
+    // A proxy on this machine forwards an outsider: the socket is loopback, but it is not local.
+    const viaProxy = await t.app.inject({
+      url: '/dev/mailbox.json',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(viaProxy.statusCode).toBe(403);
+    // An outsider who writes a loopback address into the header gets nothing either.
+    const spoofed = await t.app.inject({
+      url: '/dev/mailbox.json',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(spoofed.statusCode).toBe(403);
+  });
+});
+
+describe('TRUST_PROXY, in every documented form', () => {
+  // Behind a reverse proxy on 127.0.0.1 that appends the client to X-Forwarded-For.
+  const viaProxy = (t: TestApp, url: string, forwardedFor: string, extra = {}) =>
+    t.app.inject({
+      url,
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor, ...extra },
+    });
+
+  for (const trustProxy of ['1', 'true', '127.0.0.1', '127.0.0.0/8']) {
+    it(`TRUST_PROXY=${trustProxy}: outsiders through the proxy are not local and each has its own limit`, async () => {
+      const t = await createTestApp({
+        env: { TRUST_PROXY: trustProxy, AUTH_RATE_LIMIT: '1' },
+      });
+      try {
+        expect((await viaProxy(t, '/dev/mailbox.json', '203.0.113.9')).statusCode).toBe(403);
+        // The client writes a loopback address itself; the proxy appends the real one.
+        expect((await viaProxy(t, '/dev/mailbox.json', '127.0.0.1, 203.0.113.9')).statusCode).toBe(
+          403,
+        );
+        // Rate limits see each client behind the proxy, not one shared proxy address:
+        // AUTH_RATE_LIMIT=1 → ADDRESS_SHARE email checks per client address.
+        const check = (client: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/accounts/email-available',
+            payload: { email: 'x@example.com' },
+            remoteAddress: '127.0.0.1',
+            headers: { origin: ORIGIN, 'x-forwarded-for': client },
+          });
+        for (let i = 0; i < ADDRESS_SHARE; i++) {
+          expect((await check('198.51.100.1')).statusCode).toBe(200);
+        }
+        expect((await check('198.51.100.1')).statusCode).toBe(429);
+        expect((await check('198.51.100.2')).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+
+  it('TRUST_PROXY=1 ignores what a client adds in front of the proxy hop', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT: '1' } });
+    try {
+      const check = (forwardedFor: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/accounts/email-available',
+          payload: { email: 'x@example.com' },
+          remoteAddress: '127.0.0.1',
+          headers: { origin: ORIGIN, 'x-forwarded-for': forwardedFor },
+        });
+      // The same real client (last hop) with a different forged prefix each time: one bucket.
+      for (let i = 0; i < ADDRESS_SHARE; i++) {
+        expect((await check(`10.0.0.${i}, 198.51.100.7`)).statusCode).toBe(200);
+      }
+      expect((await check('10.0.0.99, 198.51.100.7')).statusCode).toBe(429);
+    } finally {
+      await t.close();
     }
   });
 });

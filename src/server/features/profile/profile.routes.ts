@@ -4,7 +4,7 @@ import { changePasswordSchema, profileUpdateSchema } from '../../../shared/schem
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
-import { requireSessionUser } from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
 import { changePassword, getProfile, updateProfile } from './profile.service.ts';
 
 // Members only: guests have no profile.
@@ -23,7 +23,15 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.post(
     '/api/profile/password',
-    { config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '15 minutes' } } },
+    {
+      config: {
+        rateLimit: memberRateLimit(ctx, {
+          member: ctx.config.authRateLimit,
+          address: ctx.config.authRateLimit,
+          timeWindow: '15 minutes',
+        }),
+      },
+    },
     async (request, reply) => {
       const headers = authHeaders(request);
       await requireSessionUser(ctx, headers);

@@ -30,6 +30,7 @@ describe('profile', () => {
       method: 'POST',
       url: '/api/profile/password',
       payload: { currentPassword: 'a', newPassword: 'bbbbbbbb', confirmPassword: 'bbbbbbbb' },
+      headers: { origin: ORIGIN },
     });
     expect(password.statusCode).toBe(401);
     expect(password.json().error.code).toBe('UNAUTHENTICATED');

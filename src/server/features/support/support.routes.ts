@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { supportRequestSchema } from '../../../shared/schemas/support.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
+import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
+import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
 import { createSupportRequest } from './support.service.ts';
 
 export const supportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -9,13 +11,17 @@ export const supportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     '/api/support',
     {
       config: {
-        rateLimit: { max: ctx.config.supportRateLimit, timeWindow: '10 minutes' },
+        rateLimit: memberRateLimit(ctx, {
+          member: ctx.config.supportRateLimit,
+          address: ctx.config.supportRateLimit * ADDRESS_SHARE,
+          timeWindow: '10 minutes',
+        }),
       },
     },
     async (request, reply) => {
       const input = parseInput(supportRequestSchema, request.body);
-      // Accounts (a later feature) will pass the signed-in member here.
-      const result = await createSupportRequest(ctx, input, null);
+      const user = await sessionUserOf(ctx, request);
+      const result = await createSupportRequest(ctx, input, user?.id ?? null);
       return reply.status(201).send(result);
     },
   );

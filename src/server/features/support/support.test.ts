@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMails, supportRequests } from '../../db/schema.ts';
+import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
+import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const valid = {
@@ -18,7 +20,12 @@ describe('POST /api/support', () => {
   afterAll(async () => t.close());
 
   it('stores the request and mails the support inbox', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/support', payload: valid });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      payload: valid,
+      headers: { origin: ORIGIN },
+    });
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: string }>();
 
@@ -42,6 +49,7 @@ describe('POST /api/support', () => {
       remoteAddress: '10.0.1.1',
       method: 'POST',
       url: '/api/support',
+      headers: { origin: ORIGIN },
       payload: { full_name: '  ', email: 'not-an-email' },
     });
     expect(res.statusCode).toBe(400);
@@ -64,6 +72,7 @@ describe('POST /api/support', () => {
       remoteAddress: '10.0.1.2',
       method: 'POST',
       url: '/api/support',
+      headers: { origin: ORIGIN },
       payload: { ...valid, admin: true },
     });
     expect(unknown.statusCode).toBe(400);
@@ -73,6 +82,7 @@ describe('POST /api/support', () => {
       remoteAddress: '10.0.1.2',
       method: 'POST',
       url: '/api/support',
+      headers: { origin: ORIGIN },
       payload: { ...valid, title: 42 },
     });
     expect(wrongType.statusCode).toBe(400);
@@ -84,21 +94,63 @@ describe('POST /api/support', () => {
       remoteAddress: '10.0.1.3',
       method: 'POST',
       url: '/api/support',
+      headers: { origin: ORIGIN },
       payload: { ...valid, issue: 'x'.repeat(5001) },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.issue).toBe('Issue must be at most 5000 characters.');
   });
 
-  it('limits how often one client may submit', async () => {
+  it('limits anonymous requests per client address, sized for a shared address', async () => {
     const from = (ip: string) =>
-      t.app.inject({ method: 'POST', url: '/api/support', payload: valid, remoteAddress: ip });
-    // Three allowed per window for this test app (SUPPORT_RATE_LIMIT=3).
-    for (let i = 0; i < 3; i++) expect((await from('10.0.0.7')).statusCode).toBe(201);
+      t.app.inject({
+        method: 'POST',
+        url: '/api/support',
+        payload: valid,
+        remoteAddress: ip,
+        headers: { origin: ORIGIN },
+      });
+    // SUPPORT_RATE_LIMIT=3 per member; one address may stand for ADDRESS_SHARE members.
+    for (let i = 0; i < 3 * ADDRESS_SHARE; i++)
+      expect((await from('10.0.0.7')).statusCode).toBe(201);
     const limited = await from('10.0.0.7');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     // Another client is not affected.
     expect((await from('10.0.0.8')).statusCode).toBe(201);
+  });
+
+  it('limits signed-in members per member, not per the address they share', async () => {
+    const churchWifi = '10.0.0.9';
+    const ama = await memberSession(t, 'ama.support@example.com');
+    const kofi = await memberSession(t, 'kofi.support@example.com');
+    const as = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/support',
+        payload: valid,
+        remoteAddress: churchWifi,
+        headers: { origin: ORIGIN, cookie },
+      });
+    for (let i = 0; i < 3; i++) expect((await as(ama)).statusCode).toBe(201);
+    expect((await as(ama)).statusCode).toBe(429);
+    // Kofi on the same Wi-Fi is not held back by Ama.
+    expect((await as(kofi)).statusCode).toBe(201);
+  });
+
+  it('keeps who sent a request when a member is signed in', async () => {
+    const cookie = await memberSession(t, 'yaw.support@example.com');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      payload: valid,
+      remoteAddress: '10.0.0.10',
+      headers: { origin: ORIGIN, cookie },
+    });
+    const [row] = await t.db
+      .select({ userId: supportRequests.userId })
+      .from(supportRequests)
+      .where(eq(supportRequests.id, res.json().id));
+    expect(row?.userId).toBeTruthy();
   });
 });
