@@ -355,7 +355,71 @@ export const workerApplications = pgTable(
     index('worker_applications_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('worker_applications_role_status_idx').on(t.role, t.status),
     index('worker_applications_created_idx').on(t.createdAt.desc()),
+    // One open application per member; a rejected member may apply again.
+    uniqueIndex('worker_applications_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+// Every admin decision on an application, never edited (who, what, when, previous status).
+export const applicationDecisions = pgTable(
+  'application_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => workerApplications.id, { onDelete: 'cascade' }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    // Kept as text too, so the trail still names an admin whose account was removed.
+    decidedByEmail: text('decided_by_email').notNull(),
+    previousStatus: text('previous_status').notNull(),
+    status: text('status').notNull(),
+    pastorType: text('pastor_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('application_decisions_status', inList('status', APPLICATION_STATUSES)),
+    check('application_decisions_previous', inList('previous_status', APPLICATION_STATUSES)),
+    index('application_decisions_application_idx').on(t.applicationId, t.createdAt),
+  ],
+);
+
+// Files an applicant uploaded (passport photo, signature): private, served only to admins
+// through expiring links. A file belongs to its uploader until an application takes it.
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    applicationId: uuid('application_id').references(() => workerApplications.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('application_files_kind', inList('kind', ['passport_photo', 'signature'])),
+    index('application_files_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+// Each time a member passed the workers gate (spec §2 Workers gate: access was granted).
+export const workersGateGrants = pgTable(
+  'workers_gate_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workers_gate_grants_user_idx').on(t.userId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- pastor messages
