@@ -22,6 +22,7 @@ import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
+import { workersRoutes } from './features/workers/workers.routes.ts';
 import { clientErrorHandler, frameworkErrors, registerEdgeChecks } from './http/edge.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { createAuth, trustedOrigins } from './platform/auth.ts';
@@ -199,6 +200,7 @@ export async function buildApp(
   await app.register(sermonsRoutes, { ctx });
   await app.register(devotionalRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
+  await app.register(workersRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 

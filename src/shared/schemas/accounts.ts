@@ -101,3 +101,34 @@ export interface Me {
 export function firstNameOf(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }
+
+// Registered Users (/admin/users): admins only.
+export interface RegisteredUser {
+  id: string;
+  fullName: string;
+  email: string;
+  phoneNumber: string | null;
+  assemblyName: string | null;
+  joinedAt: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+export interface UsersPage {
+  users: RegisteredUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const usersQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    page: z
+      .preprocess(
+        (v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v),
+        z.number().int().min(1).max(100_000),
+      )
+      .optional(),
+  })
+  .strict();

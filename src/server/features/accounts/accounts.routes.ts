@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { emailCheckSchema, signUpSchema } from '../../../shared/schemas/accounts.ts';
+import { emailCheckSchema, signUpSchema, usersQuery } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, errorBody, parseInput } from '../../http/errors.ts';
 import { AUTH_BASE_PATH, authHeaders } from '../../platform/auth.ts';
 import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
-import { getMe, isEmailAvailable, signUp } from './accounts.service.ts';
+import { getMe, isEmailAvailable, listMembers, requireAdmin, signUp } from './accounts.service.ts';
 
 // The auth library's endpoints the app uses, and only those (its others, e.g. its own
 // change-password that skips our checks, are not routed at all). `mail`: sends a mail.
@@ -164,6 +164,12 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       return { available: await isEmailAvailable(ctx, email) };
     },
   );
+
+  app.get('/api/admin/users', async (request, reply) => {
+    await requireAdmin(ctx, authHeaders(request));
+    reply.header('cache-control', 'no-store');
+    return listMembers(ctx, parseInput(usersQuery, request.query));
+  });
 
   app.get('/api/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,7 +1,12 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
-import { ACCOUNT_MESSAGES, firstNameOf, type Me } from '../../../shared/schemas/accounts.ts';
+import {
+  ACCOUNT_MESSAGES,
+  firstNameOf,
+  type Me,
+  type UsersPage,
+} from '../../../shared/schemas/accounts.ts';
 import type { z } from 'zod';
 import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
@@ -209,4 +214,57 @@ export async function applyAdminEmails(
     .values(found.map((u) => ({ userId: u.id })))
     .onConflictDoNothing();
   return found.length;
+}
+
+const USERS_PAGE_SIZE = 25;
+
+/** Registered Users (/admin/users): newest first, searched by name or email, a page at a time. */
+export async function listMembers(
+  ctx: Pick<AppContext, 'db'>,
+  options: { q?: string | undefined; page?: number | undefined },
+): Promise<UsersPage> {
+  const page = options.page ?? 1;
+  const q = options.q?.trim();
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = pattern
+    ? sql`(${users.fullName} ilike ${pattern} or ${users.email} ilike ${pattern})`
+    : undefined;
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        assemblyName: users.assemblyName,
+        createdAt: users.createdAt,
+        emailVerified: users.emailVerified,
+        adminId: admins.id,
+      })
+      .from(users)
+      .leftJoin(admins, eq(admins.userId, users.id))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(USERS_PAGE_SIZE)
+      .offset((page - 1) * USERS_PAGE_SIZE),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return {
+    users: rows.map((row) => ({
+      id: row.id,
+      fullName: row.fullName,
+      email: row.email,
+      phoneNumber: row.phoneNumber,
+      assemblyName: row.assemblyName,
+      joinedAt: row.createdAt.toISOString(),
+      emailVerified: row.emailVerified,
+      isAdmin: row.adminId !== null,
+    })),
+    total: Number(count?.n ?? 0),
+    page,
+    pageSize: USERS_PAGE_SIZE,
+  };
 }

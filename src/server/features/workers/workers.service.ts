@@ -1,0 +1,442 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import type { ApplicationStatus, WorkerRole } from '../../../shared/constants.ts';
+import {
+  answersSchema,
+  UPLOAD_MAX_BYTES,
+  type ApplicationSubmit,
+  type UploadKind,
+} from '../../../shared/schemas/workers.ts';
+import {
+  formFor,
+  isApplicationRole,
+  WORKER_MESSAGES,
+  type ApplicationDetail,
+  type ApplicationSummary,
+  type Answers,
+  type WorkerStatus,
+} from '../../../shared/workers.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  applicationDecisions,
+  applicationFiles,
+  users,
+  workerApplications,
+  workersGateGrants,
+} from '../../db/schema.ts';
+import { AppError, fieldsFromZod } from '../../http/errors.ts';
+import { processImage } from '../../platform/images.ts';
+import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import { isAssemblyOffered } from '../church/church.service.ts';
+import type { SessionUser } from '../accounts/accounts.service.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+/** Admins see an applicant's files through links that work this long. */
+const FILE_LINK_SECONDS = 10 * 60;
+
+// ---------------------------------------------------------------- the member's side
+
+/** /workers (spec §2 Workers portal): decided by the member's latest application. */
+export async function getWorkerStatus(ctx: Ctx, userId: string): Promise<WorkerStatus> {
+  const [latest] = await ctx.db
+    .select({
+      id: workerApplications.id,
+      role: workerApplications.role,
+      status: workerApplications.status,
+      createdAt: workerApplications.createdAt,
+    })
+    .from(workerApplications)
+    .where(eq(workerApplications.userId, userId))
+    .orderBy(desc(workerApplications.createdAt))
+    .limit(1);
+  if (!latest) return { status: 'not_applied', application: null };
+  return {
+    status: latest.status as ApplicationStatus,
+    application: {
+      id: latest.id,
+      role: latest.role as WorkerRole,
+      createdAt: latest.createdAt.toISOString(),
+    },
+  };
+}
+
+export interface GateInput {
+  email?: string | undefined;
+  password: string;
+}
+
+/**
+ * The workers gate (spec §2): the password is checked by the server. A signed-in member
+ * re-enters their own; anyone else signs in with email and password (and gets a session,
+ * returned as headers). Limited like login: per account and client.
+ */
+export async function passWorkersGate(
+  ctx: AppContext,
+  input: GateInput,
+  request: { headers: Headers; ip: string; user: SessionUser | null },
+): Promise<{ headers: Headers | null }> {
+  const email = (request.user?.email ?? input.email ?? '').trim().toLowerCase();
+  if (!email) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+      email: 'Email is required.',
+    });
+  }
+  const limit = await consumeRateLimit(
+    ctx.db,
+    `account:/workers/gate:${email}:${request.ip}`,
+    ctx.config.authRateLimit,
+    15 * 60 * 1000,
+  );
+  if (!limit.allowed) {
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      'Too many attempts for this account. Please wait a few minutes and try again.',
+    );
+  }
+
+  let headers: Headers | null = null;
+  let userId: string;
+  try {
+    if (request.user) {
+      await ctx.auth.api.verifyPassword({
+        headers: request.headers,
+        body: { password: input.password },
+      });
+      userId = request.user.id;
+    } else {
+      const result = await ctx.auth.api.signInEmail({
+        headers: request.headers,
+        body: { email, password: input.password },
+        returnHeaders: true,
+      });
+      headers = result.headers;
+      userId = result.response.user.id;
+    }
+  } catch (error) {
+    if (isAPIError(error)) {
+      const body = error.body as { code?: string; message?: string } | undefined;
+      throw new AppError(
+        error.statusCode === 403 ? 403 : 401,
+        body?.code ?? 'AUTH_ERROR',
+        body?.message ?? 'Invalid email or password',
+      );
+    }
+    throw error;
+  }
+  await ctx.db.insert(workersGateGrants).values({ userId });
+  return { headers };
+}
+
+/**
+ * Keeps an uploaded passport photo or signature as a private file of its uploader, after
+ * checking it is an image by its bytes and re-encoding it. Returns the file's id, which the
+ * application then names.
+ */
+export async function saveApplicationFile(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  userId: string,
+  kind: UploadKind,
+  bytes: Buffer,
+): Promise<{ id: string }> {
+  if (bytes.length > UPLOAD_MAX_BYTES[kind]) {
+    throw new AppError(413, 'FILE_TOO_LARGE', fileTooLarge(kind));
+  }
+  if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
+  const image = await processImage(bytes, kind === 'signature' ? 'signature' : 'photo');
+  const id = randomUUID();
+  const key = `applications/${userId}/${id}-${kind}.${image.extension}`;
+  await ctx.storage.put(key, image.body, image.contentType);
+  await ctx.db.insert(applicationFiles).values({
+    id,
+    userId,
+    kind,
+    storageKey: key,
+    contentType: image.contentType,
+    size: image.body.length,
+  });
+  return { id };
+}
+
+export function fileTooLarge(kind: UploadKind): string {
+  const mb = UPLOAD_MAX_BYTES[kind] / (1024 * 1024);
+  const size = mb >= 1 ? `${mb} MB` : `${Math.round(mb * 1024)} KB`;
+  return `The file is too large: at most ${size}.`;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const code =
+    (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+};
+
+const alreadyPending = () => new AppError(409, 'ALREADY_PENDING', WORKER_MESSAGES.alreadyPending);
+
+/**
+ * Checks the whole submission against the role's definition and stores it as pending
+ * (spec §4), taking the uploaded files. One pending application per member.
+ */
+export async function submitApplication(
+  ctx: Ctx,
+  userId: string,
+  input: ApplicationSubmit,
+): Promise<{ id: string; status: 'pending' }> {
+  if (!isApplicationRole(input.role)) {
+    throw new AppError(400, 'NO_FORM', WORKER_MESSAGES.noForm(input.role));
+  }
+  const parsed = answersSchema(input.role).safeParse(input.answers);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      Object.entries(fieldsFromZod(parsed.error)).map(([k, v]) => [`answers.${k}`, v]),
+    );
+    throw new AppError(400, 'VALIDATION_ERROR', 'Some answers need attention.', fields);
+  }
+  const answers = parsed.data;
+  const branch = answers.current_branch;
+  if (typeof branch === 'string' && !(await isAssemblyOffered(ctx, branch))) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Some answers need attention.', {
+      'answers.current_branch': 'Choose your branch.',
+    });
+  }
+
+  const photoId = answers.passport_photo as string;
+  const signatureId = input.signature!;
+
+  return ctx.db.transaction(async (tx) => {
+    // The latest application decides /workers: a pending one is still open, an approved one
+    // stands (applying again would hide it); after a rejection the member may apply again.
+    const [latest] = await tx
+      .select({ status: workerApplications.status })
+      .from(workerApplications)
+      .where(eq(workerApplications.userId, userId))
+      .orderBy(desc(workerApplications.createdAt))
+      .limit(1);
+    if (latest?.status === 'pending') throw alreadyPending();
+    if (latest?.status === 'approved') {
+      throw new AppError(409, 'ALREADY_APPROVED', 'Your application has already been approved.');
+    }
+
+    const files = await tx
+      .select()
+      .from(applicationFiles)
+      .where(
+        and(
+          inArray(applicationFiles.id, [photoId, signatureId]),
+          eq(applicationFiles.userId, userId),
+          isNull(applicationFiles.applicationId),
+        ),
+      );
+    const photo = files.find((f) => f.id === photoId && f.kind === 'passport_photo');
+    const signature = files.find((f) => f.id === signatureId && f.kind === 'signature');
+    if (!photo || !signature) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'Upload the files again.', {
+        ...(photo ? {} : { 'answers.passport_photo': 'Upload the passport photo again.' }),
+        ...(signature ? {} : { signature: 'Sign again.' }),
+      });
+    }
+
+    let application: { id: string };
+    try {
+      [application] = (await tx
+        .insert(workerApplications)
+        .values({
+          userId,
+          role: input.role,
+          status: 'pending',
+          formData: {
+            ...answers,
+            passport_photo: photo.storageKey,
+            signatureImage: signature.storageKey,
+          },
+          pastorType:
+            input.role === 'pastor' ? ((answers.pastor_type as string | undefined) ?? null) : null,
+        })
+        .returning({ id: workerApplications.id })) as [{ id: string }];
+    } catch (error) {
+      if (isUniqueViolation(error)) throw alreadyPending();
+      throw error;
+    }
+    await tx
+      .update(applicationFiles)
+      .set({ applicationId: application.id })
+      .where(inArray(applicationFiles.id, [photo.id, signature.id]));
+    return { id: application.id, status: 'pending' as const };
+  });
+}
+
+/** The applicant's own latest application with their answers (never anyone else's). */
+export async function findOwnApplication(ctx: Ctx, userId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(workerApplications)
+    .where(eq(workerApplications.userId, userId))
+    .orderBy(desc(workerApplications.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    role: row.role as WorkerRole,
+    status: row.status as ApplicationStatus,
+    createdAt: row.createdAt.toISOString(),
+    answers: answersOf(row.role, row.formData),
+  };
+}
+
+/** The answers kept in form_data, without the file keys (those are not for the browser). */
+function answersOf(role: string, formData: unknown): Answers {
+  const data = (formData ?? {}) as Record<string, unknown>;
+  const fields = (formFor(role) ?? []).flatMap((s) => s.fields);
+  const answers: Answers = {};
+  for (const field of fields) {
+    const value = data[field.name];
+    if (field.kind === 'image') continue;
+    if (typeof value === 'string' || Array.isArray(value)) answers[field.name] = value as never;
+  }
+  return answers;
+}
+
+// ---------------------------------------------------------------- the admins' side
+
+const PAGE_SIZE = 50;
+
+/** /admin/applications: every application, newest first, by status, 50 at a time. */
+export async function listApplications(
+  ctx: Ctx,
+  options: { status?: ApplicationStatus | undefined; before?: string | undefined },
+): Promise<{ applications: ApplicationSummary[]; nextBefore: string | null }> {
+  const conditions = [
+    options.status ? eq(workerApplications.status, options.status) : undefined,
+    options.before ? lt(workerApplications.createdAt, new Date(options.before)) : undefined,
+  ].filter(Boolean);
+  const rows = await ctx.db
+    .select({
+      id: workerApplications.id,
+      role: workerApplications.role,
+      status: workerApplications.status,
+      createdAt: workerApplications.createdAt,
+      applicantName: users.fullName,
+      applicantEmail: users.email,
+    })
+    .from(workerApplications)
+    .innerJoin(users, eq(users.id, workerApplications.userId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(workerApplications.createdAt), desc(workerApplications.id))
+    .limit(PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  return {
+    applications: page.map(summaryOf),
+    nextBefore: rows.length > PAGE_SIZE ? page.at(-1)!.createdAt.toISOString() : null,
+  };
+}
+
+function summaryOf(row: {
+  id: string;
+  role: string;
+  status: string;
+  createdAt: Date;
+  applicantName: string;
+  applicantEmail: string;
+}): ApplicationSummary {
+  return {
+    id: row.id,
+    role: row.role as WorkerRole,
+    status: row.status as ApplicationStatus,
+    createdAt: row.createdAt.toISOString(),
+    applicantName: row.applicantName,
+    applicantEmail: row.applicantEmail,
+  };
+}
+
+const notFound = () => new AppError(404, 'NOT_FOUND', 'No such application.');
+
+export async function getApplication(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  id: string,
+): Promise<ApplicationDetail> {
+  const [row] = await ctx.db
+    .select({
+      id: workerApplications.id,
+      role: workerApplications.role,
+      status: workerApplications.status,
+      createdAt: workerApplications.createdAt,
+      formData: workerApplications.formData,
+      pastorType: workerApplications.pastorType,
+      applicantName: users.fullName,
+      applicantEmail: users.email,
+    })
+    .from(workerApplications)
+    .innerJoin(users, eq(users.id, workerApplications.userId))
+    .where(eq(workerApplications.id, id));
+  if (!row) throw notFound();
+
+  const [files, decisions] = await Promise.all([
+    ctx.db
+      .select({ kind: applicationFiles.kind, key: applicationFiles.storageKey })
+      .from(applicationFiles)
+      .where(eq(applicationFiles.applicationId, id)),
+    ctx.db
+      .select()
+      .from(applicationDecisions)
+      .where(eq(applicationDecisions.applicationId, id))
+      .orderBy(desc(applicationDecisions.createdAt)),
+  ]);
+  const link = async (kind: UploadKind) => {
+    const file = files.find((f) => f.kind === kind);
+    return file ? ctx.storage.signedUrl(file.key, { expiresInSeconds: FILE_LINK_SECONDS }) : null;
+  };
+
+  return {
+    ...summaryOf(row),
+    answers: answersOf(row.role, row.formData),
+    pastorType: row.pastorType,
+    files: { passportPhoto: await link('passport_photo'), signature: await link('signature') },
+    decisions: decisions.map((d) => ({
+      status: d.status as ApplicationStatus,
+      previousStatus: d.previousStatus as ApplicationStatus,
+      pastorType: d.pastorType,
+      decidedBy: d.decidedByEmail,
+      decidedAt: d.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Approve or reject (spec §2 Admin). Approving a pastor records which letter they get
+ * (pastor_type: the form's answer unless the admin changes it). Every decision is kept.
+ */
+export async function decideApplication(
+  ctx: Ctx,
+  admin: SessionUser,
+  id: string,
+  input: { status: 'approved' | 'rejected'; pastorType?: 'lay' | 'full-time' | 'full' | undefined },
+): Promise<{ message: string; status: ApplicationStatus; pastorType: string | null }> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        status: workerApplications.status,
+        role: workerApplications.role,
+        pastorType: workerApplications.pastorType,
+      })
+      .from(workerApplications)
+      .where(eq(workerApplications.id, id))
+      .for('update');
+    if (!row) throw notFound();
+    const pastorType =
+      row.role === 'pastor' ? (input.pastorType ?? row.pastorType ?? 'full-time') : null;
+    await tx
+      .update(workerApplications)
+      .set({ status: input.status, pastorType, reviewedBy: admin.id, reviewedAt: new Date() })
+      .where(eq(workerApplications.id, id));
+    await tx.insert(applicationDecisions).values({
+      applicationId: id,
+      decidedBy: admin.id,
+      decidedByEmail: admin.email,
+      previousStatus: row.status,
+      status: input.status,
+      pastorType,
+    });
+    return { message: WORKER_MESSAGES.marked(input.status), status: input.status, pastorType };
+  });
+}

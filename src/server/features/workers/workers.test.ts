@@ -1,0 +1,505 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { applicationFiles, workerApplications, workersGateGrants } from '../../db/schema.ts';
+import { cookieHeader, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  decide,
+  jpegPhoto,
+  pendingApplicant,
+  pngSignature,
+  submitApplication,
+  uploadApplicantFiles,
+  uploadFile,
+  validAnswers,
+} from '../../testing/workers.ts';
+
+describe('workers: gate, applications and admin review', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { ADMIN_EMAILS: 'overseer@example.com', AUTH_RATE_LIMIT: '3' },
+    });
+    admin = await memberSession(t, 'overseer@example.com');
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ url, headers: cookie ? { cookie } : {} });
+
+  describe('the workers gate', () => {
+    const gate = (payload: object, cookie?: string, remoteAddress = someClient()) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/workers/gate',
+        payload,
+        headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+        remoteAddress,
+      });
+
+    it('lets a visitor in with email and password, signing them in, and records the grant', async () => {
+      await memberSession(t, 'gate.visitor@example.com');
+      const wrong = await gate({ email: 'gate.visitor@example.com', password: 'nope nope 1' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.message).toBe('Invalid email or password');
+
+      const right = await gate({ email: 'gate.visitor@example.com', password: 'correct horse 1' });
+      expect(right.statusCode).toBe(200);
+      const cookie = cookieHeader(right);
+      expect(cookie).toContain('session_token');
+      const status = await get('/api/workers/status', cookie);
+      expect(status.json()).toEqual({ status: 'not_applied', application: null });
+      const grants = await t.db.select().from(workersGateGrants);
+      expect(grants.length).toBeGreaterThan(0);
+    });
+
+    it('asks a signed-in member for their own password again', async () => {
+      const cookie = await memberSession(t, 'gate.member@example.com');
+      const wrong = await gate({ password: 'not my password' }, cookie);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.message).toBe('Invalid password');
+      // An email in the body does not switch accounts: the session's own is checked.
+      const other = await gate(
+        { email: 'overseer@example.com', password: 'correct horse 1' },
+        cookie,
+      );
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('is limited like login, per account and client', async () => {
+      await memberSession(t, 'gate.limited@example.com');
+      const from = '10.44.0.1';
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (
+            await gate(
+              { email: 'gate.limited@example.com', password: 'guess 123' },
+              undefined,
+              from,
+            )
+          ).statusCode,
+        ).toBe(401);
+      }
+      const limited = await gate(
+        { email: 'gate.limited@example.com', password: 'correct horse 1' },
+        undefined,
+        from,
+      );
+      expect(limited.statusCode).toBe(429);
+      // The owner elsewhere is not locked out.
+      expect(
+        (await gate({ email: 'gate.limited@example.com', password: 'correct horse 1' })).statusCode,
+      ).toBe(200);
+    });
+  });
+
+  describe('uploads', () => {
+    let member: string;
+    beforeAll(async () => {
+      member = await memberSession(t, 'uploader@example.com');
+    });
+
+    it('refuses a visitor', async () => {
+      const res = await uploadFile(t, undefined, 'passport_photo', {
+        name: 'a.jpg',
+        type: 'image/jpeg',
+        bytes: await jpegPhoto(),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe(WORKER_MESSAGES.mustLogIn);
+    });
+
+    it('keeps a re-encoded photo without its metadata, under a key the server chose', async () => {
+      const withGps = await sharp(await jpegPhoto(2400, 3200))
+        .withExif({ IFD0: { Copyright: 'secret place', Artist: 'Kwame' } })
+        .jpeg()
+        .toBuffer();
+      expect((await sharp(withGps).metadata()).exif).toBeDefined();
+      const res = await uploadFile(t, member, 'passport_photo', {
+        name: '../../../etc/passwd.jpg',
+        type: 'image/jpeg',
+        bytes: withGps,
+      });
+      expect(res.statusCode).toBe(201);
+      const [file] = await t.db
+        .select()
+        .from(applicationFiles)
+        .where(eq(applicationFiles.id, res.json().id));
+      expect(file!.storageKey).toMatch(/^applications\/[^/]+\/[0-9a-f-]{36}-passport_photo\.jpg$/);
+      const stored = await t.app.ctx.storage.get(file!.storageKey);
+      const meta = await sharp(stored!.body).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(Math.max(meta.width!, meta.height!)).toBe(1200);
+    });
+
+    it('judges images by their bytes: SVG, HTML and GIF dressed as photos are refused', async () => {
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      );
+      const html = Buffer.from('<!doctype html><html><script>alert(1)</script></html>');
+      const gif = await sharp({
+        create: { width: 10, height: 10, channels: 3, background: 'red' },
+      })
+        .gif()
+        .toBuffer();
+      for (const bytes of [svg, html, gif, Buffer.from('just text')]) {
+        const res = await uploadFile(t, member, 'passport_photo', {
+          name: 'photo.png',
+          type: 'image/png',
+          bytes,
+        });
+        expect(res.statusCode).toBe(415);
+        expect(res.json().error.code).toBe('NOT_AN_IMAGE');
+      }
+      // A signature must be a PNG.
+      const jpegSignature = await uploadFile(t, member, 'signature', {
+        name: 'sig.png',
+        type: 'image/png',
+        bytes: await jpegPhoto(),
+      });
+      expect(jpegSignature.statusCode).toBe(415);
+    });
+
+    it('refuses oversized files, unknown kinds and requests without a file', async () => {
+      const big = await uploadFile(t, member, 'signature', {
+        name: 'sig.png',
+        type: 'image/png',
+        bytes: Buffer.concat([await pngSignature(), Buffer.alloc(600 * 1024)]),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.json().error.message).toBe('The file is too large: at most 512 KB.');
+      const huge = await uploadFile(t, member, 'passport_photo', {
+        name: 'a.jpg',
+        type: 'image/jpeg',
+        bytes: Buffer.alloc(6 * 1024 * 1024, 1),
+      });
+      expect(huge.statusCode).toBe(413);
+      const kind = await uploadFile(t, member, 'cv', {
+        name: 'a.jpg',
+        type: 'image/jpeg',
+        bytes: await jpegPhoto(),
+      });
+      expect(kind.statusCode).toBe(400);
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/workers/files',
+        payload: { kind: 'signature' },
+        headers: { origin: ORIGIN, cookie: member },
+      });
+      expect(json.statusCode).toBe(415);
+    });
+  });
+
+  describe('applying', () => {
+    it('says the visitor must log in', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/workers/applications',
+        payload: { role: 'pastor', answers: {}, agree_terms: true },
+        headers: { origin: ORIGIN },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('You must be logged in to apply.');
+      expect((await get('/api/workers/status')).statusCode).toBe(401);
+    });
+
+    it('stores a whole pastor application as pending; the latest decides /workers', async () => {
+      const { cookie, applicationId } = await pendingApplicant(t, 'ama.applicant@example.com');
+      expect((await get('/api/workers/status', cookie)).json()).toMatchObject({
+        status: 'pending',
+        application: { id: applicationId, role: 'pastor' },
+      });
+      const [row] = await t.db
+        .select()
+        .from(workerApplications)
+        .where(eq(workerApplications.id, applicationId));
+      expect(row).toMatchObject({ status: 'pending', role: 'pastor', pastorType: 'full-time' });
+      const formData = row!.formData as Record<string, unknown>;
+      expect(formData.full_name).toBe('Kwame Mensah');
+      expect(formData.passport_photo).toMatch(/^applications\//);
+      expect(formData.signatureImage).toMatch(/^applications\/.+\.png$/);
+    });
+
+    it('refuses a role without a form, with the spec message', async () => {
+      const cookie = await memberSession(t, 'forger@example.com');
+      for (const role of ['campus_pastor', 'deacon', '../admin']) {
+        const res = await submitApplication(t, cookie, role, {});
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.message).toBe(`Form configuration not found for role: ${role}`);
+      }
+    });
+
+    describe('bad answers', () => {
+      let cookie: string;
+      let files: { photoId: string; signatureId: string };
+      beforeAll(async () => {
+        cookie = await memberSession(t, 'careless@example.com');
+        files = await uploadApplicantFiles(t, cookie);
+      });
+      const send = (answers: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+        submitApplication(
+          t,
+          cookie,
+          'pastor',
+          { ...validAnswers('pastor', { passport_photo: files.photoId }), ...answers } as never,
+          { signature: files.signatureId, ...extra },
+        );
+      const fieldsOf = async (res: Awaited<ReturnType<typeof send>>) => {
+        expect(res.statusCode).toBe(400);
+        return res.json().error.fields as Record<string, string>;
+      };
+
+      it('names the first missing required field in the spec words', async () => {
+        expect(await fieldsOf(await send({ full_name: '  ' }))).toEqual({
+          'answers.full_name': 'Please fill in "Full name" before continuing.',
+        });
+        expect(await fieldsOf(await send({ pastor_type: undefined }))).toEqual({
+          'answers.pastor_type': 'Please fill in "Pastor type" before continuing.',
+        });
+      });
+
+      it('asks for the spouse when married and the other ID type when "other"', async () => {
+        const fields = await fieldsOf(await send({ marital_status: 'married', id_type: 'other' }));
+        expect(fields).toMatchObject({
+          'answers.spouse_name': `Please fill in "Spouse's name" before continuing.`,
+          'answers.id_other_specify': 'Please fill in "Other ID type" before continuing.',
+        });
+      });
+
+      it('refuses wrong options, over-long text, wrong types and unknown answers', async () => {
+        expect((await fieldsOf(await send({ gender: 'other' })))['answers.gender']).toBe(
+          'Choose one of the options.',
+        );
+        expect((await fieldsOf(await send({ lts: ['level_9'] })))['answers.lts']).toBe(
+          'Choose from the options.',
+        );
+        expect(
+          (await fieldsOf(await send({ nationality: 'x'.repeat(201) })))['answers.nationality'],
+        ).toBe('Nationality must be at most 200 characters.');
+        expect((await fieldsOf(await send({ dob: '1985-02-30' })))['answers.dob']).toBe(
+          'Enter a valid date.',
+        );
+        expect((await fieldsOf(await send({ email: 'nope' })))['answers.email']).toBe(
+          'Enter a valid email address.',
+        );
+        expect((await send({ full_name: 42 })).statusCode).toBe(400);
+        expect((await fieldsOf(await send({ is_admin: 'yes' })))['answers.is_admin']).toBe(
+          'Unknown field.',
+        );
+        expect(
+          (await fieldsOf(await send({ current_branch: 'atlantis' })))['answers.current_branch'],
+        ).toBe('Choose your branch.');
+      });
+
+      it('wants the declaration agreed and a signature, in the spec words', async () => {
+        expect((await fieldsOf(await send({}, { agree_terms: false }))).agree_terms).toBe(
+          'You must agree to "I agree to this declaration" to continue.',
+        );
+        expect((await fieldsOf(await send({}, { signature: undefined }))).signature).toBe(
+          'Please provide your signature before submitting.',
+        );
+      });
+
+      it("does not take another member's upload", async () => {
+        const other = await memberSession(t, 'other.uploader@example.com');
+        const theirs = await uploadApplicantFiles(t, other);
+        const res = await send({ passport_photo: theirs.photoId });
+        expect((await fieldsOf(res))['answers.passport_photo']).toBe(
+          'Upload the passport photo again.',
+        );
+      });
+
+      it('drops answers of hidden fields instead of keeping them', async () => {
+        const res = await send({ marital_status: 'single', spouse_name: 'Hidden Person' });
+        expect(res.statusCode).toBe(201);
+        const [row] = await t.db
+          .select()
+          .from(workerApplications)
+          .where(eq(workerApplications.id, res.json().id));
+        expect((row!.formData as Record<string, unknown>).spouse_name).toBeUndefined();
+      });
+    });
+
+    it('allows one pending application, another after a rejection, none after an approval', async () => {
+      const { cookie, applicationId } = await pendingApplicant(t, 'esi.elder@example.com', 'elder');
+      const files = await uploadApplicantFiles(t, cookie);
+      const again = () =>
+        submitApplication(
+          t,
+          cookie,
+          'elder',
+          validAnswers('elder', { passport_photo: files.photoId }),
+          { signature: files.signatureId },
+        );
+      const second = await again();
+      expect(second.statusCode).toBe(409);
+      expect(second.json().error.code).toBe('ALREADY_PENDING');
+
+      expect((await decide(t, admin, applicationId, 'rejected')).statusCode).toBe(200);
+      expect((await get('/api/workers/status', cookie)).json().status).toBe('rejected');
+      const reapplied = await again();
+      expect(reapplied.statusCode).toBe(201);
+      expect((await get('/api/workers/status', cookie)).json().status).toBe('pending');
+
+      expect((await decide(t, admin, reapplied.json().id, 'approved')).statusCode).toBe(200);
+      const more = await uploadApplicantFiles(t, cookie);
+      const afterApproval = await submitApplication(
+        t,
+        cookie,
+        'elder',
+        validAnswers('elder', { passport_photo: more.photoId }),
+        { signature: more.signatureId },
+      );
+      expect(afterApproval.statusCode).toBe(409);
+      expect(afterApproval.json().error.code).toBe('ALREADY_APPROVED');
+    });
+
+    it('shows applicants their own application only, without file keys', async () => {
+      const ama = await pendingApplicant(t, 'own.one@example.com');
+      const kofi = await memberSession(t, 'own.two@example.com');
+      const mine = (await get('/api/workers/application', ama.cookie)).json().application;
+      expect(mine).toMatchObject({ id: ama.applicationId, status: 'pending' });
+      expect(mine.answers.full_name).toBe('Kwame Mensah');
+      expect(mine.answers.passport_photo).toBeUndefined();
+      expect(JSON.stringify(mine)).not.toContain('applications/');
+      expect((await get('/api/workers/application', kofi)).json()).toEqual({ application: null });
+      expect((await get('/api/workers/status', kofi)).json().status).toBe('not_applied');
+    });
+  });
+
+  describe('admin review', () => {
+    let applicant: { cookie: string; applicationId: string };
+    let member: string;
+    beforeAll(async () => {
+      applicant = await pendingApplicant(t, 'review.me@example.com', 'pastor', {
+        pastor_type: 'lay',
+      });
+      member = await memberSession(t, 'nosy@example.com');
+    });
+
+    it('refuses visitors (401) and members (403) on every admin call', async () => {
+      const calls = [
+        { method: 'GET' as const, url: '/api/admin/applications' },
+        { method: 'GET' as const, url: `/api/admin/applications/${applicant.applicationId}` },
+        {
+          method: 'POST' as const,
+          url: `/api/admin/applications/${applicant.applicationId}/decision`,
+          payload: { status: 'approved' },
+        },
+        { method: 'GET' as const, url: '/api/admin/users' },
+      ];
+      for (const call of calls) {
+        for (const [cookie, status] of [
+          [undefined, 401],
+          [member, 403],
+          [applicant.cookie, 403],
+        ] as const) {
+          const res = await t.app.inject({
+            ...call,
+            headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+          });
+          expect(res.statusCode, `${call.method} ${call.url}`).toBe(status);
+        }
+      }
+      const [row] = await t.db
+        .select()
+        .from(workerApplications)
+        .where(eq(workerApplications.id, applicant.applicationId));
+      expect(row!.status).toBe('pending');
+    });
+
+    it('lists every application newest first, with the name, filtered by status', async () => {
+      const all = (await get('/api/admin/applications', admin)).json().applications as {
+        id: string;
+        createdAt: string;
+        status: string;
+        applicantName: string;
+      }[];
+      expect(all.length).toBeGreaterThan(3);
+      expect(all[0]!.id).toBe(applicant.applicationId);
+      expect(all[0]!.applicantName).toBe('Ama Mensah');
+      const sorted = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      expect(all.map((a) => a.id)).toEqual(sorted.map((a) => a.id));
+      const pending = (await get('/api/admin/applications?status=pending', admin)).json();
+      expect(pending.applications.every((a: { status: string }) => a.status === 'pending')).toBe(
+        true,
+      );
+      expect((await get('/api/admin/applications?status=bogus', admin)).statusCode).toBe(400);
+    });
+
+    it('shows the answers and the files through expiring links that work', async () => {
+      const detail = (
+        await get(`/api/admin/applications/${applicant.applicationId}`, admin)
+      ).json();
+      expect(detail.answers.pastor_type).toBe('lay');
+      expect(detail.pastorType).toBe('lay');
+      const photoUrl = new URL(detail.files.passportPhoto);
+      expect(photoUrl.searchParams.get('expires')).toBeTruthy();
+      const photo = await t.app.inject(photoUrl.pathname + photoUrl.search);
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+      const signature = new URL(detail.files.signature);
+      expect(
+        (await t.app.inject(signature.pathname + signature.search)).headers['content-type'],
+      ).toBe('image/png');
+      // Without the signature on the link, nothing.
+      expect((await t.app.inject(photoUrl.pathname)).statusCode).toBe(403);
+      expect(
+        (await get('/api/admin/applications/00000000-0000-4000-8000-000000000000', admin))
+          .statusCode,
+      ).toBe(404);
+    });
+
+    it('approves with the pastor type, keeps every decision, and the applicant sees it', async () => {
+      const approved = await decide(t, admin, applicant.applicationId, 'approved', 'full');
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({
+        message: 'Application marked as approved',
+        pastorType: 'full',
+      });
+      expect((await get('/api/workers/status', applicant.cookie)).json().status).toBe('approved');
+      const detail = (
+        await get(`/api/admin/applications/${applicant.applicationId}`, admin)
+      ).json();
+      expect(detail.decisions).toEqual([
+        {
+          status: 'approved',
+          previousStatus: 'pending',
+          pastorType: 'full',
+          decidedBy: 'overseer@example.com',
+          decidedAt: expect.any(String),
+        },
+      ]);
+      expect((await decide(t, admin, applicant.applicationId, 'pending' as never)).statusCode).toBe(
+        400,
+      );
+    });
+  });
+
+  describe('registered users', () => {
+    it('lists members newest first, searchable, a page at a time, for admins only', async () => {
+      const first = (await get('/api/admin/users', admin)).json();
+      expect(first.page).toBe(1);
+      expect(first.total).toBeGreaterThan(10);
+      expect(first.users[0]).toMatchObject({
+        email: expect.any(String),
+        emailVerified: true,
+        isAdmin: expect.any(Boolean),
+      });
+      const found = (await get('/api/admin/users?q=OVERSEER', admin)).json();
+      expect(found.users.map((u: { email: string }) => u.email)).toEqual(['overseer@example.com']);
+      expect(found.users[0].isAdmin).toBe(true);
+      expect((await get('/api/admin/users?q=%25', admin)).json().total).toBe(0);
+      expect((await get('/api/admin/users?page=0', admin)).statusCode).toBe(400);
+      const member = await memberSession(t, 'curious@example.com');
+      expect((await get('/api/admin/users', member)).statusCode).toBe(403);
+      expect((await get('/api/admin/users')).statusCode).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Answers, ApplicationRole } from '../../shared/workers.ts';
+import { memberSession, ORIGIN, someClient } from './accounts.ts';
+import type { TestApp } from './test-app.ts';
+
+// Applicants for tests: real images, real multipart uploads, a whole valid application.
+
+/** A real JPEG photo (a flat colour, `width`×`height`). */
+export const jpegPhoto = (width = 300, height = 400) =>
+  sharp({ create: { width, height, channels: 3, background: '#8a5a3c' } })
+    .jpeg()
+    .toBuffer();
+
+/** A real PNG, as the signature pad makes. */
+export const pngSignature = () =>
+  sharp({ create: { width: 500, height: 150, channels: 4, background: '#00000000' } })
+    .png()
+    .toBuffer();
+
+/** A multipart/form-data body as a browser sends it. */
+export async function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; type: string; bytes: Buffer },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file)
+    form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+export async function uploadFile(
+  t: TestApp,
+  cookie: string | undefined,
+  kind: string,
+  file: { name: string; type: string; bytes: Buffer },
+) {
+  const body = await multipart({ kind }, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/workers/files',
+    payload: body.payload,
+    headers: { ...body.headers, origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    remoteAddress: someClient(),
+  });
+}
+
+/** Every required answer of a role's form, valid (a single applicant, national ID). */
+export function validAnswers(role: ApplicationRole, overrides: Answers = {}): Answers {
+  return {
+    ...(role === 'pastor' ? { pastor_type: 'full-time' } : {}),
+    full_name: 'Kwame Mensah',
+    dob: '1985-04-12',
+    gender: 'male',
+    contact_number: '+233241234567',
+    email: 'kwame@example.com',
+    residential_address: 'House 12, Adum, Kumasi',
+    nationality: 'Ghanaian',
+    id_type: 'ghana_card',
+    id_number: 'GHA-123456789-0',
+    marital_status: 'single',
+    current_branch: 'grace',
+    location: 'Kumasi',
+    position_title: 'Assistant Pastor',
+    lts: ['level_1', 'level_2'],
+    secular_education: 'BSc Accounting',
+    born_again_date: '2001-01-07',
+    baptism_water_date: '2001-06-03',
+    cgi_date: '2003-09-14',
+    supervisor_name: 'Rev. Ama Owusu',
+    supervisor_church_assembly: 'Grace Assembly',
+    supervisor_position_title: 'Senior Pastor',
+    supervisor_contact: '+233201112222',
+    minister_name: 'Rev. Kofi Boateng',
+    minister_church_assembly: 'Bethel Assembly',
+    minister_position_title: 'Area Head',
+    minister_contact: '+233209998888',
+    appointment_date: '2025-10-01',
+    appointed_by: 'The General Council',
+    appointed_to: 'Grace Assembly',
+    position_title_1: 'Pastor',
+    ...overrides,
+  };
+}
+
+/** Uploads a photo and a signature and returns their ids. */
+export async function uploadApplicantFiles(t: TestApp, cookie: string) {
+  const photo = await uploadFile(t, cookie, 'passport_photo', {
+    name: 'me.jpg',
+    type: 'image/jpeg',
+    bytes: await jpegPhoto(),
+  });
+  expect(photo.statusCode, photo.body).toBe(201);
+  const signature = await uploadFile(t, cookie, 'signature', {
+    name: 'signature.png',
+    type: 'image/png',
+    bytes: await pngSignature(),
+  });
+  expect(signature.statusCode, signature.body).toBe(201);
+  return { photoId: photo.json().id as string, signatureId: signature.json().id as string };
+}
+
+export async function submitApplication(
+  t: TestApp,
+  cookie: string,
+  role: string,
+  answers: Answers,
+  extra: Record<string, unknown> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/workers/applications',
+    payload: { role, answers, agree_terms: true, ...extra },
+    headers: { origin: ORIGIN, cookie },
+    remoteAddress: someClient(),
+  });
+}
+
+/** A member with a whole, valid pending application of `role`. */
+export async function pendingApplicant(
+  t: TestApp,
+  email: string,
+  role: ApplicationRole = 'pastor',
+  overrides: Answers = {},
+) {
+  const cookie = await memberSession(t, email);
+  const { photoId, signatureId } = await uploadApplicantFiles(t, cookie);
+  const res = await submitApplication(
+    t,
+    cookie,
+    role,
+    validAnswers(role, { passport_photo: photoId, email, ...overrides }),
+    { signature: signatureId },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return { cookie, applicationId: res.json().id as string };
+}
+
+/** An admin decides an application. */
+export async function decide(
+  t: TestApp,
+  adminCookie: string,
+  applicationId: string,
+  status: 'approved' | 'rejected',
+  pastorType?: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/applications/${applicationId}/decision`,
+    payload: { status, ...(pastorType ? { pastorType } : {}) },
+    headers: { origin: ORIGIN, cookie: adminCookie },
+  });
+}
+
+/** A member whose pastor application an admin approved (the pastor portal's users). */
+export async function approvedPastor(
+  t: TestApp,
+  email: string,
+  adminCookie: string,
+  pastorType: 'lay' | 'full-time' = 'full-time',
+) {
+  const applicant = await pendingApplicant(t, email, 'pastor', { pastor_type: pastorType });
+  const res = await decide(t, adminCookie, applicant.applicationId, 'approved');
+  expect(res.statusCode, res.body).toBe(200);
+  return applicant;
+}

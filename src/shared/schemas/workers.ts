@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  DECLARATION,
+  checkField,
+  formFor,
+  isShown,
+  isEmptyAnswer,
+  TEXTAREA_MAX,
+  WORKER_MESSAGES,
+  type Answers,
+  type ApplicationRole,
+} from '../workers.ts';
+
+// Server-side validation of a whole application, built from the one definition in
+// shared/workers.ts (the web form checks each step with the same checkField).
+
+const answerValue = z.union([
+  z.string().max(TEXTAREA_MAX + 100, 'This answer is too long.'),
+  z.array(z.string().max(100)).max(20),
+]);
+
+/** The answers of a role's form: shown fields checked, hidden ones dropped, text trimmed. */
+export function answersSchema(role: ApplicationRole) {
+  const fields = formFor(role)!.flatMap((section) => section.fields);
+  const shape = Object.fromEntries(fields.map((f) => [f.name, answerValue.optional()]));
+  return z
+    .object(shape)
+    .strict()
+    .superRefine((answers, ctx) => {
+      for (const field of fields) {
+        if (!isShown(field, answers as Answers)) continue;
+        const problem = checkField(field, answers[field.name]);
+        if (problem) ctx.addIssue({ code: 'custom', path: [field.name], message: problem });
+      }
+    })
+    .transform((answers) => {
+      const kept: Answers = {};
+      for (const field of fields) {
+        const value = answers[field.name];
+        if (!isShown(field, answers as Answers) || isEmptyAnswer(value)) continue;
+        kept[field.name] = typeof value === 'string' ? value.trim() : value;
+      }
+      return kept;
+    });
+}
+
+const fileId = z.uuid('Upload the file again.');
+
+/** POST /api/workers/applications. The role is checked first (a forged one has no form). */
+export const applicationSubmitSchema = z
+  .object({
+    role: z.string().max(40),
+    answers: z.record(z.string().max(60), z.unknown()),
+    [DECLARATION.name]: z.literal(true, {
+      error: WORKER_MESSAGES.mustAgree(DECLARATION.label),
+    }),
+    signature: fileId.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (!body.signature) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['signature'],
+        message: WORKER_MESSAGES.signatureMissing,
+      });
+    }
+  });
+
+export type ApplicationSubmit = z.infer<typeof applicationSubmitSchema>;
+
+export const UPLOAD_KINDS = ['passport_photo', 'signature'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Largest accepted upload, before it is re-encoded. */
+export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
+  passport_photo: 5 * 1024 * 1024,
+  signature: 512 * 1024,
+};
+
+export const workersGateSchema = z
+  .object({
+    // Only when not signed in (spec §2 Workers gate: the email is hidden for members).
+    email: z.string().trim().max(254).optional(),
+    password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+  })
+  .strict();
+
+export const decisionSchema = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: 'Choose approve or reject.' }),
+    /** For a pastor: which appointment letter (spec §2 Appointment view). */
+    pastorType: z.enum(['lay', 'full-time', 'full']).optional(),
+  })
+  .strict();
+
+export const applicationListQuery = z
+  .object({
+    status: z.enum(['pending', 'approved', 'rejected']).optional(),
+    before: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
