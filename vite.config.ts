@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
 
@@ -37,7 +38,49 @@ function precompressAndCheckBudgets(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), precompressAndCheckBudgets()],
+  plugins: [
+    react(),
+    // Installable app with an offline shell (decision 011): our own small worker (src/web/sw.ts)
+    // built with Workbox; the list it precaches is the shell only.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Chrome fetches the icon it needs; the worker need not download all three.
+      includeManifestIcons: false,
+      injectRegister: false,
+      manifest: {
+        name: 'Flock',
+        short_name: 'Flock',
+        description: 'Your church in your pocket: giving, sermons, devotional and more.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f6f4fa',
+        theme_color: '#4b2a8c',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: [
+          'index.html',
+          'assets/{index,vendor,shell,rolldown-runtime}-*.{js,css}',
+          'favicon.svg',
+          'logo.svg',
+        ],
+      },
+    }),
+    precompressAndCheckBudgets(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
