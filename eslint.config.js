@@ -59,7 +59,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The toast library loads with the first toast (decision 010): screens use Toasts.tsx.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-toastify',
+              allowTypeImports: true,
+              message: 'Use toast from components/Toasts.tsx: it loads the library on demand.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/web/components/ToastArea.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['tests/e2e/**/*.ts'],

@@ -19,6 +19,9 @@ export default defineConfig({
     viewport: { width: 360, height: 740 },
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
+    // The service worker answers from its caches; the specs that stub API answers with
+    // page.route would not see those requests. pwa.spec.ts turns it back on.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
 });

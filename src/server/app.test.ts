@@ -96,6 +96,44 @@ describe('the HTTP app', () => {
     expect(body.assemblies[0]).toEqual({ slug: 'bethel', label: 'Bethel' });
     expect(body.assemblies.map((a: { slug: string }) => a.slug)).toContain('altar-of-fire');
   });
+
+  it('compresses JSON over 1 KiB as the browser accepts, and keeps the ETag answer', async () => {
+    const plain = await t.app.inject('/api/church');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({
+      url: '/api/church',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+
+    const gz = await t.app.inject({ url: '/api/church', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    // An unchanged content answer is still a 304 with no body.
+    const sermons = await t.app.inject({
+      url: '/api/sermons',
+      headers: { 'accept-encoding': 'br' },
+    });
+    const again = await t.app.inject({
+      url: '/api/sermons',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(sermons.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    // Small answers are not worth it.
+    const health = await t.app.inject({
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
 });
 
 describe('serving the web app', () => {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -184,6 +186,14 @@ export async function buildApp(
     hsts: config.env === 'production',
   });
   await app.register(fastifyCookie);
+  // JSON answers over 1 KiB go brotli or gzip, as the browser accepts (a long history is
+  // mostly repeated keys). Built files are already compressed (decision 009): a response
+  // that has its Content-Encoding is left alone. Quality 5: most of the gain for little CPU.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     store: pgRateLimitStore(database.db),

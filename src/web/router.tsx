@@ -4,8 +4,6 @@ import { Layout } from './components/Layout.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
-import { RequireSignedIn } from './features/accounts/RequireSignedIn.tsx';
-import { adminRoutes } from './features/admin/admin.routes.ts';
 import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { givingRoutes, givingSignedInRoutes } from './features/giving/giving.routes.ts';
 import { historySignedInRoutes } from './features/history/history.routes.ts';
@@ -34,8 +32,22 @@ const publicRoutes: RouteObject[] = [
   ...sermonsRoutes,
   ...devotionalRoutes,
   comingSoon(patterns.workersGate, 'Workers Portal'),
-  ...adminRoutes,
 ];
+
+/**
+ * Areas few members open (admins now; pastors, workers and finance next): their route lists
+ * come with the first visit there (React Router's patchRoutesOnNavigation), not in the entry
+ * every member downloads (decision 011).
+ */
+const lazyAreas: { prefix: string; routes: () => Promise<RouteObject[]>; added?: boolean }[] = [
+  {
+    prefix: patterns.admin,
+    routes: async () => (await import('./features/admin/admin.routes.ts')).adminRoutes,
+  },
+];
+
+/** The route that holds every page; lazy areas are added to it. */
+const PAGES_ROUTE_ID = 'pages';
 
 /** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */
 const signedInRoutes: RouteObject[] = [
@@ -53,10 +65,18 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
+        id: PAGES_ROUTE_ID,
         errorElement: <RouteErrorPage />,
         children: [
           ...publicRoutes,
-          { element: <RequireSignedIn />, children: signedInRoutes },
+          {
+            // Only signed-in screens need the guard: it is not part of the entry.
+            lazy: {
+              Component: async () =>
+                (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
+            },
+            children: signedInRoutes,
+          },
           {
             path: patterns.notFound,
             lazy: {
@@ -69,4 +89,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, {
+  async patchRoutesOnNavigation({ path, patch }) {
+    const area = lazyAreas.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+    if (!area || area.added) return;
+    patch(PAGES_ROUTE_ID, await area.routes());
+    area.added = true;
+  },
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { AccountNavActions } from '../features/accounts/AccountNavActions.tsx';
 import { useSession } from '../features/accounts/useSession.ts';
@@ -6,6 +6,22 @@ import { useApplyChurchBranding, useBrand } from '../features/church/useChurch.t
 import { SupportButton } from '../features/support/SupportButton.tsx';
 import { paths } from '../paths.ts';
 import { Toasts } from './Toasts.tsx';
+
+const UpdatePrompt = lazy(async () => ({
+  default: (await import('./UpdatePrompt.tsx')).UpdatePrompt,
+}));
+
+/** True once the page has loaded: what is not part of the first screen waits for it. */
+function useLoaded() {
+  const [loaded, setLoaded] = useState(document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded;
+}
 
 interface LayoutProps {
   /** Right side of the navbar; by default 'Log In/Sign Up' or 'Logout' (spec §2 Home). */
@@ -17,6 +33,7 @@ export function Layout({ navbarActions }: LayoutProps) {
   const { productName, logoUrl } = useBrand();
   const navigation = useNavigation();
   const { status } = useSession();
+  const loaded = useLoaded();
   // The logo leads a signed-in member or guest to their home screen, anyone else to login.
   const brandTarget = status === 'member' || status === 'guest' ? paths.memberHome : paths.home;
 
@@ -42,6 +59,11 @@ export function Layout({ navbarActions }: LayoutProps) {
       <ScrollRestoration />
       <SupportButton />
       <Toasts />
+      {loaded && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,22 +1,40 @@
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ToastOptions } from 'react-toastify';
 
-// Spec §9: top-right, pause on hover and on focus loss, drag to dismiss at 80 %, light theme.
-// The spec's global container closes after 3 s; a page that needs another duration (offerings
-// uses 4 s) passes `autoClose` to its own `toast()` calls.
-export const TOAST_AUTO_CLOSE_MS = 3000;
+// react-toastify (≈ 9 KB of JS and 2 KB of CSS on the wire) is downloaded with the first
+// toast, not on every first visit: screens call `toast` from here, never the library itself.
+// A toast asked for before the library is on the page waits in its queue until it is.
 
+const loadToastArea = () => import('./ToastArea.tsx');
+const ToastArea = lazy(loadToastArea);
+
+let showArea: (() => void) | undefined;
+let wanted = false;
+
+function show(kind: 'success' | 'error' | 'info', message: string, options?: ToastOptions) {
+  wanted = true;
+  showArea?.();
+  void loadToastArea().then((area) => area.toast[kind](message, options));
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+};
+
+/** Where toasts appear (spec §9); on the page from the first toast on. */
 export function Toasts() {
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable
-      draggablePercent={80}
-      theme="light"
-      newestOnTop
-    />
-  );
+  const [shown, setShown] = useState(wanted);
+  useEffect(() => {
+    showArea = () => setShown(true);
+    return () => {
+      showArea = undefined;
+    };
+  }, []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToastArea />
+    </Suspense>
+  ) : null;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/Toasts.tsx';
 import { patterns, paths } from '../../paths.ts';
 import { messageOf } from '../../api.ts';
 import { useSession, useSignOut } from './useSession.ts';

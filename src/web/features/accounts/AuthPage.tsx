@@ -1,10 +1,15 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useBrand } from '../church/useChurch.ts';
 import { LoginForm } from './LoginForm.tsx';
-import { SignUpForm } from './SignUpForm.tsx';
 import { setGuest } from './useIsGuest.ts';
+
+// Login mode needs neither the phone input nor the sign-up schema (≈ 80 KB): the sign-up
+// form is downloaded when its tab is chosen, or as soon as a finger or the focus is on it.
+const loadSignUpForm = () => import('./SignUpForm.tsx');
+const SignUpForm = lazy(async () => ({ default: (await loadSignUpForm()).SignUpForm }));
 
 type Mode = 'login' | 'signup';
 
@@ -82,6 +87,11 @@ export function AuthPage() {
               className="segmented-option"
               onClick={() => switchTo(tab.mode)}
               onKeyDown={onTabKeyDown}
+              {...(tab.mode === 'signup' && {
+                onPointerEnter: () => void loadSignUpForm(),
+                onPointerDown: () => void loadSignUpForm(),
+                onFocus: () => void loadSignUpForm(),
+              })}
             >
               {tab.label}
             </button>
@@ -92,18 +102,20 @@ export function AuthPage() {
           {mode === 'login' ? (
             <LoginForm key="login" initialEmail={email} onEmailChange={setEmail} />
           ) : (
-            <SignUpForm
-              key="signup"
-              initialEmail={email}
-              onEmailChange={setEmail}
-              onDone={(signedUpEmail) => {
-                setEmail(signedUpEmail);
-                setMode('login');
-                // The popup's opener (the Sign Up button) is gone: focus the Login tab once
-                // the popup has closed and released focus.
-                setTimeout(() => tabRefs.current.login?.focus(), 0);
-              }}
-            />
+            <Suspense fallback={<Spinner label="Loading the sign-up form..." />}>
+              <SignUpForm
+                key="signup"
+                initialEmail={email}
+                onEmailChange={setEmail}
+                onDone={(signedUpEmail) => {
+                  setEmail(signedUpEmail);
+                  setMode('login');
+                  // The popup's opener (the Sign Up button) is gone: focus the Login tab once
+                  // the popup has closed and released focus.
+                  setTimeout(() => tabRefs.current.login?.focus(), 0);
+                }}
+              />
+            </Suspense>
           )}
         </div>
 

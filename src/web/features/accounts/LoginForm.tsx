@@ -1,56 +1,66 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useId, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import {
   ACCOUNT_MESSAGES,
-  loginSchema,
-  type LoginInput,
-} from '../../../shared/schemas/accounts.ts';
+  checkLogin,
+  type LoginCheck,
+  type LoginValues,
+} from '../../../shared/accounts.ts';
 import { ApiError } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
-import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { messageOf } from '../../api.ts';
-import { resendConfirmation, signIn, type LoginValues } from './accounts.api.ts';
+import type { LoginPopupState } from './LoginPopup.tsx';
 import { setGuest } from './useIsGuest.ts';
 import { refreshMe } from './useMe.ts';
+
+// What is needed only once the member acts is downloaded then: the account calls when the
+// form is first focused, the popups while the login request is on its way.
+const loadAccountsApi = () => import('./accounts.api.ts');
+const loadLoginPopup = () => import('./LoginPopup.tsx');
+const LoginPopup = lazy(async () => ({ default: (await loadLoginPopup()).LoginPopup }));
 
 interface LoginFormProps {
   initialEmail: string;
   onEmailChange: (email: string) => void;
 }
 
-type Popup =
-  { kind: 'error'; message: string } | { kind: 'unverified'; email: string; resend: ResendState };
-
-type ResendState = { state: 'idle' | 'sending' | 'sent' } | { state: 'failed'; message: string };
-
 export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [popup, setPopup] = useState<Popup | null>(null);
+  const [popup, setPopup] = useState<LoginPopupState | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: initialEmail, password: '' },
-  });
+  // Two fields, checked by hand with the server's rules (checkLogin): no form library on the
+  // first screen (decision 011). Like the other forms, errors show on submit, then follow
+  // the typing.
+  const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
+  const [errors, setErrors] = useState<Partial<LoginValues>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
-  const onSubmit = async (values: LoginValues) => {
+  const errorsOf = (check: LoginCheck) => (check.ok ? {} : check.errors);
+
+  const change = (field: keyof LoginValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (field === 'email') onEmailChange(value);
+    if (submitted) setErrors(errorsOf(checkLogin(next)));
+  };
+
+  const logIn = async (credentials: LoginValues) => {
     try {
-      await signIn(values);
+      const { signIn } = await loadAccountsApi();
+      await signIn(credentials);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
-        setPopup({ kind: 'unverified', email: values.email, resend: { state: 'idle' } });
+        setPopup({ kind: 'unverified', email: credentials.email });
       } else {
         setPopup({ kind: 'error', message: messageOf(error) });
       }
@@ -67,29 +77,34 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
     await navigate(paths.memberHome);
   };
 
-  const resend = async (email: string) => {
-    setPopup({ kind: 'unverified', email, resend: { state: 'sending' } });
+  const submit = async (event?: BaseSyntheticEvent) => {
+    event?.preventDefault();
+    setSubmitted(true);
+    const check = checkLogin(values);
+    setErrors(errorsOf(check));
+    if (!check.ok) {
+      (check.errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    void loadLoginPopup();
     try {
-      await resendConfirmation(email);
-      setPopup({ kind: 'unverified', email, resend: { state: 'sent' } });
-    } catch (error) {
-      setPopup({
-        kind: 'unverified',
-        email,
-        resend: { state: 'failed', message: messageOf(error) },
-      });
+      await logIn(check.values);
+    } finally {
+      setSubmitting(false);
     }
   };
 
-  const emailError = errors.email?.message;
-  const passwordError = errors.password?.message;
+  const emailError = errors.email;
+  const passwordError = errors.password;
 
   return (
     <>
       <form
         className="form"
         noValidate
-        onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+        onSubmit={submitUnlessBusy(isSubmitting, submit)}
+        onFocus={() => void loadAccountsApi()}
       >
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
@@ -102,7 +117,10 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
             spellCheck={false}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={describedBy(emailError && `${id}-email-error`)}
-            {...register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+            ref={emailRef}
+            name="email"
+            value={values.email}
+            onChange={(event) => change('email', event.target.value)}
           />
           <FieldError id={`${id}-email-error`} message={emailError} />
         </div>
@@ -113,7 +131,10 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
             autoComplete="current-password"
             aria-invalid={passwordError ? true : undefined}
             aria-describedby={describedBy(passwordError && `${id}-password-error`)}
-            {...register('password')}
+            ref={passwordRef}
+            name="password"
+            value={values.password}
+            onChange={(event) => change('password', event.target.value)}
           />
           <FieldError id={`${id}-password-error`} message={passwordError} />
         </div>
@@ -122,43 +143,15 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
         </SubmitButton>
       </form>
 
-      <MessageModal
-        message={
-          popup === null
-            ? null
-            : popup.kind === 'error'
-              ? popup.message
-              : ACCOUNT_MESSAGES.notVerified
-        }
-        tone="error"
-        onOkay={() => setPopup(null)}
-      >
-        {popup?.kind === 'unverified' && (
-          <div className="message-modal-extra">
-            {popup.resend.state === 'sent' ? (
-              <p role="status" className="form-success">
-                Confirmation email sent! Check your inbox.
-              </p>
-            ) : (
-              <>
-                {popup.resend.state === 'failed' && (
-                  <p role="alert" className="form-alert">
-                    {popup.resend.message}
-                  </p>
-                )}
-                <button
-                  type="button"
-                  className="button button-secondary button-block"
-                  disabled={popup.resend.state === 'sending'}
-                  onClick={() => void resend(popup.email)}
-                >
-                  {popup.resend.state === 'sending' ? 'Sending...' : 'Resend confirmation email'}
-                </button>
-              </>
-            )}
-          </div>
-        )}
-      </MessageModal>
+      {popup && (
+        <Suspense fallback={null}>
+          <LoginPopup
+            key={popup.kind === 'unverified' ? popup.email : popup.message}
+            popup={popup}
+            onClose={() => setPopup(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import {
@@ -8,7 +8,7 @@ import {
   type SignUpInput,
 } from '../../../shared/schemas/accounts.ts';
 import { messageOf } from '../../api.ts';
-import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
@@ -63,7 +63,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpInput, unknown, SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver: standardSchemaResolver(signUpSchema),
     defaultValues: {
       firstName: '',
       lastName: '',

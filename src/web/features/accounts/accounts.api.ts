@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { loginSchema, signUpSchema } from '../../../shared/schemas/accounts.ts';
+import type { LoginValues } from '../../../shared/accounts.ts';
+import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
 import { ApiError, apiFetch } from '../../api.ts';
 import { apiPaths, authReturnPaths } from '../../paths.ts';
 
 // The account calls the screens make. Every failure is an ApiError with a readable message.
 
 export type SignUpValues = z.output<typeof signUpSchema>;
-export type LoginValues = z.output<typeof loginSchema>;
 
 export function signUp(values: SignUpValues) {
   return apiFetch<{ ok: true }>(apiPaths.signUp, { method: 'POST', body: values });

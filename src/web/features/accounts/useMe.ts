@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../shared/schemas/accounts.ts';
+import type { Me } from '../../../shared/accounts.ts';
 import { apiFetch } from '../../api.ts';
 import { apiPaths } from '../../paths.ts';
 

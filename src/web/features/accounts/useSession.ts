@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { Me } from '../../../shared/schemas/accounts.ts';
+import type { Me } from '../../../shared/accounts.ts';
 import { apiFetch } from '../../api.ts';
 import { apiPaths, paths } from '../../paths.ts';
 import { churchQueryKey } from '../church/useChurch.ts';

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { dayNumberSchema, dayUpsertSchema } from '../../../shared/schemas/devotional.ts';
 import { messageOf } from '../../api.ts';
-import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 
 // The day's number is in the address of the write, its title and link in the body.
@@ -34,7 +34,7 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
     setError,
     formState: { errors, isSubmitting },
   } = useForm<DayInput, unknown, DayFormValues>({
-    resolver: zodResolver(dayFormSchema),
+    resolver: standardSchemaResolver(dayFormSchema),
     defaultValues: {
       day: day?.day ?? suggestedDay ?? '',
       title: day?.title ?? '',

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import {
@@ -7,7 +7,7 @@ import {
   type SermonCreateInput,
 } from '../../../shared/schemas/sermons.ts';
 import { messageOf } from '../../api.ts';
-import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import type { SermonValues } from '../sermons/sermons.api.ts';
 
@@ -31,7 +31,7 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SermonCreateInput, unknown, SermonValues>({
-    resolver: zodResolver(sermonCreateSchema),
+    resolver: standardSchemaResolver(sermonCreateSchema),
     defaultValues: { title: sermon?.title ?? '', video: sermon?.videoId ?? '' },
   });
 

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { weekCreateSchema } from '../../../shared/schemas/devotional.ts';
 import { messageOf } from '../../api.ts';
-import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 
 type WeekInput = z.input<typeof weekCreateSchema>;
@@ -31,7 +31,7 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
     setError,
     formState: { errors, isSubmitting },
   } = useForm<WeekInput, unknown, WeekFormValues>({
-    resolver: zodResolver(weekCreateSchema),
+    resolver: standardSchemaResolver(weekCreateSchema),
     defaultValues: { id: week?.id ?? suggestedId ?? '', title: week?.title ?? '' },
   });
 

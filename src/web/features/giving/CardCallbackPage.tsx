@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCedis } from '../../../shared/schemas/giving.ts';
+import { formatCedis } from '../../../shared/giving.ts';
 import { ApiError } from '../../api.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';

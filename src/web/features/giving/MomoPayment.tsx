@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -131,7 +131,7 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof momoOtpSchema>, unknown, z.output<typeof momoOtpSchema>>({
-    resolver: zodResolver(momoOtpSchema),
+    resolver: standardSchemaResolver(momoOtpSchema),
     defaultValues: { otp: '' },
   });
 

@@ -7,7 +7,7 @@ import {
   type FieldPath,
   type UseFormRegister,
 } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/Toasts.tsx';
 import { BANKS, MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import {
@@ -20,12 +20,8 @@ import {
 } from '../../../shared/schemas/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
-import {
-  describedBy,
-  FieldError,
-  fieldA11y,
-  placeServerErrors,
-} from '../../components/FieldError.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';

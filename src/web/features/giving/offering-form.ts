@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { Bank, MomoProvider, OfferingType, PaymentMethod } from '../../../shared/constants.ts';
 import {
@@ -69,8 +69,8 @@ export function offeringPayload(values: OfferingFormValues): OfferingInput {
 export function offeringResolver(
   maxPesewas: number,
 ): Resolver<OfferingFormValues, unknown, Offering> {
-  const full = zodResolver(offeringSchema(maxPesewas));
-  const details = zodResolver(offeringDetailsSchema);
+  const full = standardSchemaResolver(offeringSchema(maxPesewas));
+  const details = standardSchemaResolver(offeringDetailsSchema);
   return async (values, context, options) => {
     const payload = offeringPayload(values);
     if (values.paymentMethod) {

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -30,7 +30,7 @@ export function DeleteCashModal({ entry, onCancel, onDelete }: DeleteCashModalPr
     reset,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof cashDeleteSchema>, unknown, Values>({
-    resolver: zodResolver(cashDeleteSchema),
+    resolver: standardSchemaResolver(cashDeleteSchema),
   });
 
   const close = () => {

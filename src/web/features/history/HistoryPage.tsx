@@ -1,20 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/Toasts.tsx';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
 import {
   formatCedis,
   GIVING_MESSAGES,
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
-  type HistoryEntry,
-} from '../../../shared/schemas/giving.ts';
+} from '../../../shared/giving.ts';
+import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { DeleteCashModal } from './DeleteCashModal.tsx';
 import { deleteCashEntry, historyQueryKey, useHistory } from './history.api.ts';
 import './history.css';
+
+// The delete form (with its schema and form library) comes with the first tap on Delete.
+const loadDeleteCashModal = () => import('./DeleteCashModal.tsx');
+const DeleteCashModal = lazy(async () => ({
+  default: (await loadDeleteCashModal()).DeleteCashModal,
+}));
 
 /** Spec §4/§9: the list reloads 1.5 s after a delete. */
 export const RELOAD_AFTER_DELETE_MS = 1500;
@@ -36,6 +41,8 @@ export function HistoryPage() {
   const queryClient = useQueryClient();
   const history = useHistory();
   const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
+  // Stays mounted after the first delete, so the dialog can give focus back when it closes.
+  const [deleteUsed, setDeleteUsed] = useState(false);
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const [reloadAt, setReloadAt] = useState<number | null>(null);
 
@@ -91,7 +98,10 @@ export function HistoryPage() {
             key={`${entry.kind}-${entry.id}`}
             entry={entry}
             deleted={deleted.has(entry.id)}
-            onDelete={() => setDeleting(entry)}
+            onDelete={() => {
+              setDeleteUsed(true);
+              setDeleting(entry);
+            }}
           />
         ))}
       </ul>
@@ -102,7 +112,15 @@ export function HistoryPage() {
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Payment History</h1>
       {body}
-      <DeleteCashModal entry={deleting} onCancel={() => setDeleting(null)} onDelete={onDelete} />
+      {deleteUsed && (
+        <Suspense fallback={null}>
+          <DeleteCashModal
+            entry={deleting}
+            onCancel={() => setDeleting(null)}
+            onDelete={onDelete}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -160,6 +178,7 @@ function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
           className="button button-secondary button-small history-delete"
           aria-describedby={`${id}-type`}
           onClick={onDelete}
+          onPointerDown={() => void loadDeleteCashModal()}
         >
           Delete
         </button>

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useBrand } from '../church/useChurch.ts';

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/accounts.ts';
 import {
   changePasswordSchema,
   PROFILE_MESSAGES,
@@ -53,7 +53,7 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: standardSchemaResolver(changePasswordSchema),
     defaultValues: emptyForm,
   });
 

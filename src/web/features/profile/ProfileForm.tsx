@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
@@ -8,7 +8,7 @@ import {
   type Profile,
   type ProfileUpdateInput,
 } from '../../../shared/schemas/profile.ts';
-import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { meQueryKey } from '../accounts/useMe.ts';
@@ -49,7 +49,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileUpdateInput, unknown, ProfileValues>({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver: standardSchemaResolver(profileUpdateSchema),
     defaultValues: formValues(profile),
   });
 

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import {
@@ -8,7 +8,7 @@ import {
   type SupportRequestInput,
 } from '../../../shared/schemas/support.ts';
 import { apiFetch } from '../../api.ts';
-import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
+import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { apiPaths } from '../../paths.ts';
 
@@ -37,7 +37,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SupportRequestInput, unknown, SupportRequest>({
-    resolver: zodResolver(supportRequestSchema),
+    resolver: standardSchemaResolver(supportRequestSchema),
     defaultValues: emptyForm,
   });
 

@@ -1,0 +1,77 @@
+// Lighthouse (mobile profile: simulated slow 4G and a mid-range phone) on the member routes, in
+// Debian's Chromium, and Chromium's own installability check (what Lighthouse's PWA audit
+// used to ask). Goals (issue 16): performance ≥ 98, LCP ≤ 1.2 s, CLS 0, TBT ≤ 100 ms.
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
+import type { BenchRow } from './run.ts';
+import { guestScript, ROUTES, withAppAndBrowser } from './front-end.ts';
+
+const PORT = 9333;
+
+export default async function lighthouseBench(): Promise<BenchRow[]> {
+  return withAppAndBrowser(async (app) => {
+    const rows: BenchRow[] = [];
+    // Lighthouse drives its own Chromium through the DevTools port; Playwright only sets the
+    // guest flag in it (Lighthouse keeps storage, and the cache is cleared before each run).
+    const browser = await chromium.launch({
+      ...chromiumLaunchOptions,
+      args: [
+        ...chromiumLaunchOptions.args.filter((arg) => arg !== '--headless'),
+        '--headless=new',
+        `--remote-debugging-port=${PORT}`,
+        '--remote-debugging-address=127.0.0.1',
+      ],
+    });
+    try {
+      const context = browser.contexts()[0] ?? (await browser.newContext());
+      const page = await context.newPage();
+      await page.goto(`${app.baseURL}/auth`);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      rows.push({
+        measure: `installable (errors: ${installabilityErrors.map((e) => e.errorId).join(', ') || 'none'})`,
+        value: installabilityErrors.length,
+        unit: 'errors',
+        goal: '0',
+        ok: installabilityErrors.length === 0,
+      });
+      await page.evaluate(guestScript);
+
+      for (const route of ROUTES) {
+        await cdp.send('Network.clearBrowserCache');
+        const result = await lighthouse(`${app.baseURL}${route.path}`, {
+          port: PORT,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${route.path}`);
+        const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const lcp = Math.round(audit('largest-contentful-paint'));
+        const cls = Math.round(audit('cumulative-layout-shift') * 1000) / 1000;
+        const tbt = Math.round(audit('total-blocking-time'));
+        rows.push(
+          {
+            measure: `${route.path} performance`,
+            value: score,
+            unit: 'score',
+            goal: '≥ 98',
+            ok: score >= 98,
+          },
+          { measure: `${route.path} LCP`, value: lcp, unit: 'ms', goal: '≤ 1200', ok: lcp <= 1200 },
+          { measure: `${route.path} CLS`, value: cls, unit: '', goal: '0', ok: cls === 0 },
+          { measure: `${route.path} TBT`, value: tbt, unit: 'ms', goal: '≤ 100', ok: tbt <= 100 },
+        );
+      }
+    } finally {
+      await browser.close();
+    }
+    return rows;
+  });
+}

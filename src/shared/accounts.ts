@@ -1,0 +1,93 @@
+// Account texts, limits and the login check, without zod: the login form is the first screen
+// every new member sees, and the schema library is too heavy for two fields (decision 011).
+// schemas/accounts.ts builds the zod schemas from the same values and re-exports all of this;
+// accounts.test.ts keeps `checkLogin` and `loginSchema` in step.
+
+// Passwords have at least 8 characters: our deliberate choice over the spec's "no minimum"
+// (OWASP ASVS).
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+/** zod's own email pattern, spelled here so the login check and the schemas share it. */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'This email is already registered. Please login instead.',
+  emailTakenShort: 'This email is already registered.',
+  emailAvailable: 'Email available!',
+  checkingEmail: 'Checking email...',
+  signUpDone: 'Check your email to confirm your account!',
+  loggedIn: 'Logged in successfully!',
+  resetSent: 'Password reset email sent! Check your inbox.',
+  passwordUpdated: 'Password updated successfully!',
+  fillAllFields: 'Please fill in all fields.',
+  passwordsDiffer: 'New passwords do not match.',
+  wrongPassword: 'Current password is incorrect.',
+  notVerified: 'Please confirm your email before logging in. We can send the link again.',
+} as const;
+
+export const EMAIL_MESSAGES = {
+  required: 'Email is required.',
+  tooLong: `Email must be at most ${EMAIL_MAX} characters.`,
+  invalid: 'Enter a valid email address.',
+} as const;
+
+export const PASSWORD_REQUIRED = 'Password is required.';
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export type LoginCheck =
+  | { ok: true; values: LoginValues }
+  | { ok: false; errors: Partial<Record<keyof LoginValues, string>> };
+
+/** What `loginSchema` decides, with its messages: the email trimmed and lower-cased. */
+export function checkLogin({ email, password }: LoginValues): LoginCheck {
+  const errors: Partial<Record<keyof LoginValues, string>> = {};
+  const trimmed = email.trim();
+  if (trimmed.length === 0) errors.email = EMAIL_MESSAGES.required;
+  else if (trimmed.length > EMAIL_MAX) errors.email = EMAIL_MESSAGES.tooLong;
+  else if (!EMAIL_PATTERN.test(trimmed)) errors.email = EMAIL_MESSAGES.invalid;
+  if (password.length === 0) errors.password = PASSWORD_REQUIRED;
+  if (errors.email || errors.password) return { ok: false, errors };
+  return { ok: true, values: { email: trimmed.toLowerCase(), password } };
+}
+
+/** What GET /api/me answers. */
+export interface Me {
+  user: {
+    id: string;
+    email: string;
+    fullName: string;
+    firstName: string;
+    isAdmin: boolean;
+  } | null;
+}
+
+/** First name from the stored full name ("Ama Serwaa Mensah" → "Ama"). */
+export function firstNameOf(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
+// Registered Users (/admin/users): admins only.
+export interface RegisteredUser {
+  id: string;
+  fullName: string;
+  email: string;
+  phoneNumber: string | null;
+  assemblyName: string | null;
+  joinedAt: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+export interface UsersPage {
+  users: RegisteredUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

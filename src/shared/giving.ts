@@ -1,0 +1,55 @@
+import type { MomoProvider, OFFERING_TYPES, PAYMENT_METHODS } from './constants.ts';
+
+// Giving texts, labels and amounts both sides use, without zod or the phone library: the
+// history and card-return screens only show gifts (decision 011). schemas/giving.ts
+// re-exports all of this.
+
+export const GIVING_MESSAGES = {
+  cashFailed: 'Something went wrong saving your cash offering.',
+  cardNoUrl: 'Unable to initiate card payment.',
+  cardFailed: 'Failed to initiate Visa card payment.',
+  bankFailed: 'Something went wrong saving your bank transfer.',
+  momoFailed: 'Something went wrong while initiating the payment.',
+  processingOffering: 'Processing your offering...',
+  processingPayment: 'Processing Payment...',
+  cashDeleted: 'Cash payment successfully deleted!',
+  cashDeleteFailed: 'Failed to delete cash payment. Please try again.',
+  noRecords: 'You have no payment records yet.',
+} as const;
+
+export const OFFERING_TYPE_LABELS: Record<(typeof OFFERING_TYPES)[number], string> = {
+  tithe: 'Tithe',
+  offering: 'Offering',
+  seed: 'Seed',
+  pledge: 'Pledge',
+  missions: 'Missions',
+  building_project: 'Building Project',
+  welfare: 'Welfare',
+  other: 'Other',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  momo: 'Mobile Money',
+  card: 'Card',
+  bank: 'Bank Transfer',
+  cash: 'Cash',
+};
+
+/** Dial these to approve a pending mobile-money payment (spec §2). */
+export const MOMO_SHORTCODES: Record<MomoProvider, string> = {
+  MTN: '*170#',
+  Telecel: '*110#',
+  AT: '*110#',
+};
+
+/** "50", "50.5", "1,250.00" → pesewas as an integer, or null. Exact: no floating point. */
+export function toPesewas(input: string): number | null {
+  const value = input.trim().replace(/,/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** 5000 → "50.00" */
+export const formatCedis = (pesewas: number) =>
+  `${Math.floor(pesewas / 100).toLocaleString('en-GH')}.${String(pesewas % 100).padStart(2, '0')}`;

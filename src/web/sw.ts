@@ -1,0 +1,61 @@
+/// <reference lib="webworker" />
+// The service worker (decision 012): an offline shell, the public content a member has read,
+// and never a stale app or anyone's private data.
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+// The shell only (index.html, the entry's chunks and CSS, icons): files the first visit has
+// just downloaded, so the browser's HTTP cache fills this without new data.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Pages: the network's index.html whenever there is a network, so a deploy is never hidden
+// behind an old copy; offline (or after 5 s without an answer), the one this worker shipped.
+const pages = new NetworkOnly({ networkTimeoutSeconds: 5 });
+registerRoute(
+  new NavigationRoute(async (options) => {
+    try {
+      return await pages.handle(options);
+    } catch {
+      return (await matchPrecache('index.html')) ?? Response.error();
+    }
+  }),
+);
+
+// Built files never change under a name (their hash is in it): from the cache once seen.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 120, purgeOnQuotaError: true })],
+  }),
+);
+
+// The public reading the spec lets anyone see: sermons, devotional days, the church's
+// branding. Fresh when online, the last answer offline. Nothing else under /api is cached:
+// the member's own data (me, profile, history, applications, messages, files) always goes to
+// the network, and only GET requests are ever routed here.
+const publicContent = /^\/api\/(church|sermons(\/[^/]+)?|devotional\/weeks(\/\d+(\/days\/\d+)?)?)$/;
+registerRoute(
+  ({ url, sameOrigin, request }) =>
+    sameOrigin && request.method === 'GET' && publicContent.test(url.pathname),
+  new NetworkFirst({
+    cacheName: 'content',
+    networkTimeoutSeconds: 5,
+    plugins: [new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
+  }),
+);
+
+// A new version waits until the member accepts it (the app's 'Reload' button), or until
+// every tab of the old one is closed.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();
