@@ -112,7 +112,7 @@ export default defineConfig({
             // one file instead of ten: each file has its own compression overhead and request.
             {
               name: 'shell',
-              test: /[\\/]src[\\/](shared[\\/](constants|accounts)\.ts|web[\\/](router\.tsx|paths\.ts|api\.ts)|web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|Spinner|Layout|Toasts|RouteErrorPage)\.tsx|web[\\/]features[\\/](?!admin)[a-z]+[\\/][a-z]+\.routes\.ts|web[\\/]features[\\/](accounts[\\/](useIsGuest|useMe|useSession|AccountNavActions)|church[\\/]useChurch|support[\\/]SupportButton)\.tsx?)$/,
+              test: /[\\/]src[\\/](shared[\\/](constants|accounts)\.ts|web[\\/](router\.tsx|paths\.ts|api\.ts)|web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|Spinner|Layout|Toasts|RouteErrorPage)\.tsx|web[\\/]features[\\/](?!admin|workers)[a-z]+[\\/][a-z]+\.routes\.ts|web[\\/]features[\\/](accounts[\\/](useIsGuest|useMe|useSession|AccountNavActions)|church[\\/]useChurch|support[\\/]SupportButton)\.tsx?)$/,
             },
           ],
         },

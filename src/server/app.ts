@@ -164,7 +164,8 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         // react-toastify and React style attributes need inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...embedImages],
+        // blob: the applicant's own photo, previewed before it is uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:', ...embedImages],
         frameSrc: embedFrames,
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],

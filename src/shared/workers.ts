@@ -41,6 +41,15 @@ export const STATUS_LABELS: Record<ApplicationStatus, string> = {
   rejected: 'Rejected',
 };
 
+export const UPLOAD_KINDS = ['passport_photo', 'signature'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Largest accepted upload, before it is re-encoded (the server refuses bigger). */
+export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
+  passport_photo: 5 * 1024 * 1024,
+  signature: 512 * 1024,
+};
+
 export type FieldKind =
   | 'text'
   | 'textarea'
@@ -381,8 +390,18 @@ export function isEmptyAnswer(value: AnswerValue | undefined): boolean {
 }
 
 /** An answer as a person reads it: option labels instead of values. */
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 export function displayAnswer(field: FieldDef, value: AnswerValue | undefined): string {
   if (isEmptyAnswer(value)) return '—';
+  if (field.kind === 'date' && typeof value === 'string' && isCalendarDate(value)) {
+    return longDate.format(new Date(`${value}T00:00:00Z`));
+  }
   const label = (v: string) => field.options?.find((o) => o.value === v)?.label ?? v;
   return Array.isArray(value) ? value.map(label).join(', ') : label(value!);
 }

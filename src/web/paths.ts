@@ -28,6 +28,8 @@ export const patterns = {
   apply: '/apply/:roleId',
   admin: '/admin',
   adminApplications: '/admin/applications',
+  /** Registered Users (the dashboard's card): members, searchable, a page at a time. */
+  adminUsers: '/admin/users',
   /** Content admin (issue 4, beyond the spec): sermons and devotional weeks and days. */
   adminSermons: '/admin/sermons',
   adminDevotional: '/admin/devotional',
@@ -65,6 +67,8 @@ export const paths = {
   apply: (roleId: string) => generatePath(patterns.apply, { roleId }),
   admin: patterns.admin,
   adminApplications: patterns.adminApplications,
+  adminApplication: (id: string) => `${patterns.adminApplications}?id=${encodeURIComponent(id)}`,
+  adminUsers: patterns.adminUsers,
   adminSermons: patterns.adminSermons,
   adminDevotional: patterns.adminDevotional,
   adminDevotionalWeek: (weekId: string | number) =>
@@ -110,6 +114,16 @@ export const apiPaths = {
   gift: (reference: string) => `/api/giving/gifts/${encodeURIComponent(reference)}`,
   giftOtp: (reference: string) => `/api/giving/gifts/${encodeURIComponent(reference)}/otp`,
   history: '/api/history',
+  workersGate: '/api/workers/gate',
+  workersStatus: '/api/workers/status',
+  workersApplication: '/api/workers/application',
+  workersFiles: '/api/workers/files',
+  workersApplications: '/api/workers/applications',
+  adminApplications: '/api/admin/applications',
+  adminApplication: (id: string) => `/api/admin/applications/${encodeURIComponent(id)}`,
+  adminApplicationDecision: (id: string) =>
+    `/api/admin/applications/${encodeURIComponent(id)}/decision`,
+  adminUsers: '/api/admin/users',
   deleteCash: (id: string) => `/api/history/cash/${encodeURIComponent(id)}/delete`,
 } as const;
 

@@ -31,7 +31,9 @@ const publicRoutes: RouteObject[] = [
   ...givingRoutes,
   ...sermonsRoutes,
   ...devotionalRoutes,
-  comingSoon(patterns.workersGate, 'Workers Portal'),
+  // The pastor portal is the next piece of work: a polite page until then, not a 404.
+  comingSoon(patterns.pastorAdminResources, 'Administrative Resources'),
+  comingSoon(patterns.pastorMinistryResources, 'Ministry & Church Resources'),
 ];
 
 /**
@@ -39,10 +41,23 @@ const publicRoutes: RouteObject[] = [
  * come with the first visit there (React Router's patchRoutesOnNavigation), not in the entry
  * every member downloads (decision 011).
  */
-const lazyAreas: { prefix: string; routes: () => Promise<RouteObject[]>; added?: boolean }[] = [
+const under =
+  (...prefixes: string[]) =>
+  (path: string) =>
+    prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+const lazyAreas: {
+  matches: (path: string) => boolean;
+  routes: () => Promise<RouteObject[]>;
+  added?: boolean;
+}[] = [
   {
-    prefix: patterns.admin,
+    matches: under(patterns.admin),
     routes: async () => (await import('./features/admin/admin.routes.ts')).adminRoutes,
+  },
+  {
+    matches: under(patterns.workersGate, patterns.workers, patterns.roleChooser, '/apply'),
+    routes: async () => (await import('./features/workers/workers.routes.ts')).workersRoutes,
   },
 ];
 
@@ -91,7 +106,7 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes, {
   async patchRoutesOnNavigation({ path, patch }) {
-    const area = lazyAreas.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+    const area = lazyAreas.find(({ matches }) => matches(path));
     if (!area || area.added) return;
     patch(PAGES_ROUTE_ID, await area.routes());
     area.added = true;

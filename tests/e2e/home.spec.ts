@@ -96,9 +96,9 @@ test.describe('guests and guards', () => {
     await page.getByRole('button', { name: 'Videos' }).click();
     await expect(page.getByText('Coming soon…')).toBeVisible();
 
-    await page.getByRole('link', { name: 'Workers Portal' }).click();
+    await page.goto('/pastor/ministry-resources');
     await expect(
-      page.getByRole('heading', { name: 'Workers Portal is coming soon.' }),
+      page.getByRole('heading', { name: 'Ministry & Church Resources is coming soon.' }),
     ).toBeVisible();
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/home$/);

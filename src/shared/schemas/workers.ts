@@ -11,6 +11,8 @@ import {
   type ApplicationRole,
 } from '../workers.ts';
 
+export { UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UploadKind } from '../workers.ts';
+
 // Server-side validation of a whole application, built from the one definition in
 // shared/workers.ts (the web form checks each step with the same checkField).
 
@@ -68,15 +70,6 @@ export const applicationSubmitSchema = z
   });
 
 export type ApplicationSubmit = z.infer<typeof applicationSubmitSchema>;
-
-export const UPLOAD_KINDS = ['passport_photo', 'signature'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
-
-/** Largest accepted upload, before it is re-encoded. */
-export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
-  passport_photo: 5 * 1024 * 1024,
-  signature: 512 * 1024,
-};
 
 export const workersGateSchema = z
   .object({

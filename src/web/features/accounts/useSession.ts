@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { Me } from '../../../shared/accounts.ts';
 import { apiFetch } from '../../api.ts';
+import { removeAllDrafts } from '../../drafts.ts';
 import { apiPaths, paths } from '../../paths.ts';
 import { churchQueryKey } from '../church/useChurch.ts';
 import { setGuest, useIsGuest } from './useIsGuest.ts';
@@ -40,6 +41,7 @@ export function useSignOut() {
     await navigate(paths.home);
     // Nothing of the member's stays on a shared phone; the church's public branding is kept.
     setGuest(false);
+    removeAllDrafts();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== churchQueryKey[0] });
     queryClient.setQueryData<Me>(meQueryKey, { user: null });
   }, [queryClient, navigate]);

@@ -44,10 +44,10 @@ export function AdminPage() {
           </div>
         </li>
         <li>
-          <div className="admin-card admin-card-static">
+          <Link className="admin-card admin-card-link" to={paths.adminUsers}>
             <h2>Registered Users</h2>
-            <p className="muted">Coming soon.</p>
-          </div>
+            <p className="muted">Find members by name or email.</p>
+          </Link>
         </li>
         <li>
           <div className="admin-card admin-card-static">

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import type { ComingSoonHandle } from '../../components/ComingSoonPage.tsx';
 import { patterns } from '../../paths.ts';
 
 /**
@@ -16,13 +15,15 @@ export const adminRoutes: RouteObject[] = [
         lazy: { Component: async () => (await import('./AdminPage.tsx')).AdminPage },
       },
       {
-        // The review screen is a later issue: a polite page until then, not a 404.
         path: patterns.adminApplications,
-        handle: { comingSoon: 'Worker Applications' } satisfies ComingSoonHandle,
         lazy: {
           Component: async () =>
-            (await import('../../components/ComingSoonPage.tsx')).ComingSoonPage,
+            (await import('./AdminApplicationsPage.tsx')).AdminApplicationsPage,
         },
+      },
+      {
+        path: patterns.adminUsers,
+        lazy: { Component: async () => (await import('./AdminUsersPage.tsx')).AdminUsersPage },
       },
       {
         path: patterns.adminSermons,

@@ -1,0 +1,157 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { UsersPage } from '../../../shared/accounts.ts';
+import { apiFetch, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { apiPaths, paths } from '../../paths.ts';
+import { useChurch } from '../church/useChurch.ts';
+import './admin.css';
+
+const joined = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/**
+ * /admin/users (the dashboard's Registered Users): members newest first, searched by name or
+ * email, a page at a time from the server. The search and page are in the address.
+ */
+export function AdminUsersPage() {
+  const id = useId();
+  const { data: church } = useChurch();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [typed, setTyped] = useState(q);
+
+  // Searching as one types, once the typing pauses (each answer costs data).
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => {
+      const next = new URLSearchParams();
+      if (typed.trim()) next.set('q', typed.trim());
+      setParams(next, { replace: true });
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+
+  const users = useQuery({
+    queryKey: ['admin', 'users', q, page],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams();
+      if (q) query.set('q', q);
+      if (page > 1) query.set('page', String(page));
+      return apiFetch<UsersPage>(`${apiPaths.adminUsers}${query.size ? `?${query}` : ''}`, {
+        signal,
+      });
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+  const goToPage = (next: number) => {
+    const query = new URLSearchParams(params);
+    if (next > 1) query.set('page', String(next));
+    else query.delete('page');
+    setParams(query);
+  };
+  const assembly = (slug: string | null) =>
+    church?.assemblies.find((a) => a.slug === slug)?.label ?? slug ?? '—';
+  const data = users.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <section className="page admin-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
+      <h1 id={`${id}-title`}>Registered Users</h1>
+      <form className="users-search field" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={`${id}-q`}>Search by name or email</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={typed}
+          maxLength={100}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </form>
+
+      {users.isPending ? (
+        <Spinner label="Loading members..." />
+      ) : users.isError ? (
+        <LoadFailed
+          message="We could not load the members."
+          reason={messageOf(users.error)}
+          onRetry={() => void users.refetch()}
+        />
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {data!.total === 0
+              ? 'No member matches.'
+              : `${data!.total} member${data!.total === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}`}
+          </p>
+          <ul className="user-list" aria-busy={users.isFetching || undefined}>
+            {data!.users.map((user) => (
+              <li key={user.id} className="user-card">
+                <p className="user-name">
+                  {user.fullName}
+                  {user.isAdmin && <span className="status-badge status-approved">Admin</span>}
+                </p>
+                <dl>
+                  <div>
+                    <dt>Email</dt>
+                    <dd>
+                      {user.email}{' '}
+                      <span className="muted">
+                        ({user.emailVerified ? 'confirmed' : 'not confirmed'})
+                      </span>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Phone</dt>
+                    <dd>{user.phoneNumber ?? '—'}</dd>
+                  </div>
+                  <div>
+                    <dt>Assembly</dt>
+                    <dd>{assembly(user.assemblyName)}</dd>
+                  </div>
+                  <div>
+                    <dt>Joined</dt>
+                    <dd>{joined.format(new Date(user.joinedAt))}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="pager" aria-label="Pages">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={page <= 1}
+                onClick={() => goToPage(page - 1)}
+              >
+                Previous
+              </button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={page >= pages}
+                onClick={() => goToPage(page + 1)}
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,493 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  DECLARATION,
+  formFor,
+  isShown,
+  ROLE_LABELS,
+  sectionProblems,
+  UPLOAD_MAX_BYTES,
+  WORKER_MESSAGES,
+  type AnswerValue,
+  type Answers,
+  type ApplicationRole,
+  type SectionDef,
+} from '../../../shared/workers.ts';
+import type { WorkerRole } from '../../../shared/constants.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { PageLoading, Spinner } from '../../components/Spinner.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { useProfile } from '../profile/profile.api.ts';
+import { ApplicationAnswers } from './ApplicationAnswers.tsx';
+import { ApplicationField, fieldId } from './ApplicationField.tsx';
+import { clearDraft, loadDraft, saveDraft } from './draft.ts';
+import { shrinkPhoto } from './photo.ts';
+import type { PhotoState } from './PhotoField.tsx';
+import type { SignaturePadHandle } from './SignaturePad.tsx';
+import {
+  submitApplication,
+  uploadFile,
+  useWorkerStatus,
+  workerStatusQueryKey,
+} from './workers.api.ts';
+import './workers.css';
+
+// The pad and its library come with the declaration step, not before (a heavy library loads
+// only on the screen that needs it).
+const SignaturePad = lazy(() => import('./SignaturePad.tsx'));
+
+/** /apply/{roleId} (spec §2 Role chooser and application). */
+export function ApplyPage() {
+  const { roleId = '' } = useParams();
+  const sections = formFor(roleId);
+  if (!sections) {
+    return (
+      <section className="page narrow-page">
+        <BackLink to={paths.roleChooser}>Choose a role</BackLink>
+        <h1>Apply</h1>
+        <p className="form-alert" role="alert">
+          {WORKER_MESSAGES.noForm(roleId)}
+        </p>
+      </section>
+    );
+  }
+  return <ApplicationGate role={roleId as ApplicationRole} sections={sections} />;
+}
+
+/** Waits for who is signed in (their draft and details), and for a member's open application. */
+function ApplicationGate({
+  role,
+  sections,
+}: {
+  role: ApplicationRole;
+  sections: readonly SectionDef[];
+}) {
+  const { status, user } = useSession();
+  const member = status === 'member';
+  const worker = useWorkerStatus(member);
+  if (status === 'loading' || (member && worker.isPending)) return <PageLoading />;
+  const open = worker.data?.status;
+  if (member && (open === 'pending' || open === 'approved')) {
+    return (
+      <section className="page narrow-page">
+        <h1>Apply as {ROLE_LABELS[role]}</h1>
+        <div className="card" role="status">
+          <p>
+            {open === 'pending'
+              ? WORKER_MESSAGES.alreadyPending
+              : 'Your application has already been approved.'}
+          </p>
+          <Link className="button" to={paths.workers}>
+            Go to the Workers Portal
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <ApplicationForm
+      key={user?.id ?? 'visitor'}
+      role={role}
+      sections={sections}
+      userId={user?.id ?? null}
+    />
+  );
+}
+
+interface FormProps {
+  role: ApplicationRole;
+  sections: readonly SectionDef[];
+  userId: string | null;
+}
+
+type Alert = { message: string; tone: 'error' | 'info' } | null;
+
+function ApplicationForm({ role, sections, userId }: FormProps) {
+  const formId = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useProfile(userId !== null);
+  const draft = useRef(loadDraft(role, userId)).current;
+
+  const reviewStep = sections.length;
+  const declarationStep = sections.length + 1;
+  const [answers, setAnswers] = useState<Answers>(draft?.answers ?? {});
+  const [step, setStep] = useState(() => Math.min(draft?.step ?? 0, declarationStep));
+  const [agreed, setAgreed] = useState(draft?.agreed ?? false);
+  const [photo, setPhoto] = useState<PhotoState>(
+    draft?.photo ? { status: 'done', ...draft.photo, previewUrl: null } : { status: 'empty' },
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<Alert>(null);
+  const [returnToReview, setReturnToReview] = useState(false);
+  const [signatureEmpty, setSignatureEmpty] = useState(true);
+  const [submitting, setSubmitting] = useState<string | null>(null);
+  const signatureRef = useRef<SignaturePadHandle>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const uploadRef = useRef<AbortController | null>(null);
+  const photoField = sections.flatMap((s) => s.fields).find((f) => f.kind === 'image');
+
+  // What the member gave at sign-up fills the form in, without overwriting anything typed.
+  useEffect(() => {
+    const p = profile.data;
+    if (!p) return;
+    const known: Answers = {
+      full_name: p.fullName,
+      email: p.email,
+      contact_number: p.phoneNumber ?? undefined,
+      current_branch: p.assemblyName ?? undefined,
+    };
+    setAnswers((current) => {
+      const next = { ...current };
+      for (const [name, value] of Object.entries(known)) {
+        if (value && (next[name] === undefined || next[name] === '')) next[name] = value;
+      }
+      return next;
+    });
+  }, [profile.data]);
+
+  // The draft follows every change (photo by its id once uploaded).
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        saveDraft(role, {
+          userId,
+          answers,
+          step,
+          agreed,
+          photo: photo.status === 'done' ? { id: photo.id, name: photo.name } : null,
+        }),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [role, userId, answers, step, agreed, photo]);
+
+  useEffect(() => () => uploadRef.current?.abort(), []);
+
+  const goTo = (next: number) => {
+    setStep(next);
+    setErrors({});
+    setAlert(null);
+    window.scrollTo({ top: 0 });
+    // The new step's title is announced and keyboard users start from the top.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
+  const setAnswer = (name: string, value: AnswerValue) => {
+    setAnswers((current) => ({ ...current, [name]: value }));
+    if (errors[name]) {
+      setErrors(({ [name]: _gone, ...rest }) => rest);
+    }
+  };
+
+  const onPhoto = async (file: File) => {
+    uploadRef.current?.abort();
+    const controller = new AbortController();
+    uploadRef.current = controller;
+    const previewUrl = URL.createObjectURL(file);
+    setPhoto({ status: 'uploading', name: file.name, progress: 0, previewUrl });
+    setAnswers(({ passport_photo: _old, ...rest }) => rest);
+    const failed = (message: string) =>
+      setPhoto({ status: 'failed', name: file.name, message, previewUrl, file });
+    const label = photoField?.label ?? 'photo';
+    try {
+      const small = await shrinkPhoto(file);
+      if (small.size > UPLOAD_MAX_BYTES.passport_photo) {
+        return failed(
+          `${WORKER_MESSAGES.uploadFailed(label)}: the file is too large (at most 5 MB).`,
+        );
+      }
+      const id = await uploadFile(
+        'passport_photo',
+        small,
+        file.name.replace(/\.[^.]+$/, '') + '.jpg',
+        (progress) =>
+          setPhoto((current) =>
+            current.status === 'uploading' ? { ...current, progress } : current,
+          ),
+        controller.signal,
+      );
+      setPhoto({ status: 'done', id, name: file.name, previewUrl });
+      setAnswer('passport_photo', id);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      failed(`${WORKER_MESSAGES.uploadFailed(label)}: ${messageOf(error)}`);
+    }
+  };
+
+  /** Checks the shown fields of a step; shows and focuses the first problem. */
+  const checkStep = (section: SectionDef): boolean => {
+    const problems = sectionProblems(section.fields, answers);
+    if (photoField && section.fields.includes(photoField) && photo.status === 'uploading') {
+      problems[photoField.name] = 'Wait for the photo to finish uploading.';
+    }
+    setErrors(problems);
+    const first = section.fields.find((f) => problems[f.name]);
+    if (!first) return true;
+    setAlert({ message: problems[first.name]!, tone: 'error' });
+    document.getElementById(fieldId(formId, first.name))?.focus();
+    return false;
+  };
+
+  const onNext = (event: FormEvent) => {
+    event.preventDefault();
+    const section = sections[step]!;
+    if (!checkStep(section)) return;
+    if (returnToReview) {
+      setReturnToReview(false);
+      goTo(reviewStep);
+    } else {
+      goTo(step + 1);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setErrors({});
+    if (!agreed) {
+      setErrors({ [DECLARATION.name]: WORKER_MESSAGES.mustAgree(DECLARATION.label) });
+      setAlert({ message: WORKER_MESSAGES.mustAgree(DECLARATION.label), tone: 'error' });
+      document.getElementById(fieldId(formId, DECLARATION.name))?.focus();
+      return;
+    }
+    if (signatureRef.current?.isEmpty() ?? true) {
+      setErrors({ signature: WORKER_MESSAGES.signatureMissing });
+      setAlert({ message: WORKER_MESSAGES.signatureMissing, tone: 'error' });
+      return;
+    }
+    if (userId === null) {
+      // The draft stays: after logging in, the member comes back to it.
+      toast.error(WORKER_MESSAGES.mustLogIn);
+      await navigate(paths.auth);
+      return;
+    }
+    // Every step again: a draft from an older visit may have gaps.
+    for (const [index, section] of sections.entries()) {
+      if (!checkStepQuietly(section, answers, photo)) {
+        goTo(index);
+        requestAnimationFrame(() => checkStep(section));
+        return;
+      }
+    }
+
+    setAlert(null);
+    setSubmitting('Uploading your signature...');
+    let signatureId: string;
+    try {
+      const blob = await signatureRef.current!.toBlob();
+      if (!blob) throw new Error('empty');
+      signatureId = await uploadFile('signature', blob, 'signature.png');
+    } catch (error) {
+      const message = `${WORKER_MESSAGES.signatureUploadFailed} ${messageOf(error)}`;
+      setAlert({ message, tone: 'error' });
+      toast.error(WORKER_MESSAGES.signatureUploadFailed);
+      setSubmitting(null);
+      return;
+    }
+
+    setSubmitting('Sending your application...');
+    const shown: Answers = {};
+    for (const field of sections.flatMap((s) => s.fields)) {
+      if (isShown(field, answers) && answers[field.name] !== undefined) {
+        shown[field.name] = answers[field.name];
+      }
+    }
+    try {
+      await submitApplication({ role, answers: shown, agree_terms: true, signature: signatureId });
+    } catch (error) {
+      setSubmitting(null);
+      toast.error(WORKER_MESSAGES.saveFailed);
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      const answerField = fields && Object.keys(fields).find((k) => k.startsWith('answers.'));
+      if (answerField) {
+        const name = answerField.slice('answers.'.length);
+        const index = sections.findIndex((s) => s.fields.some((f) => f.name === name));
+        if (index >= 0) {
+          goTo(index);
+          setErrors({ [name]: fields[answerField]! });
+          setAlert({
+            message: `${WORKER_MESSAGES.saveFailed} ${fields[answerField]}`,
+            tone: 'error',
+          });
+          return;
+        }
+      }
+      setAlert({ message: `${WORKER_MESSAGES.saveFailed} ${messageOf(error)}`, tone: 'error' });
+      return;
+    }
+    clearDraft(role);
+    toast.success(WORKER_MESSAGES.submitted);
+    await queryClient.invalidateQueries({ queryKey: workerStatusQueryKey });
+    await navigate(paths.workers);
+  };
+
+  const title =
+    step < reviewStep ? sections[step]!.title : step === reviewStep ? 'Review' : 'Declaration';
+  const totalSteps = sections.length + 2;
+  const alertBox = alert && (
+    <p className={alert.tone === 'error' ? 'form-alert' : 'form-success'} role="alert">
+      {alert.message}
+    </p>
+  );
+
+  return (
+    <section className="page narrow-page apply-page" aria-labelledby={`${formId}-title`}>
+      <BackLink to={paths.roleChooser}>Choose a role</BackLink>
+      <p className="eyebrow">Application: {ROLE_LABELS[role as WorkerRole]}</p>
+      <h1 id={`${formId}-title`} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      <p className="apply-progress">
+        Step {step + 1} of {totalSteps}
+        <progress max={totalSteps} value={step + 1} aria-hidden="true" />
+      </p>
+
+      {step < reviewStep && (
+        <form className="form card" noValidate onSubmit={onNext}>
+          {alertBox}
+          {sections[step]!.fields.filter((field) => isShown(field, answers)).map((field) => (
+            <ApplicationField
+              key={field.name}
+              formId={formId}
+              field={field}
+              value={answers[field.name]}
+              error={errors[field.name]}
+              onChange={(value) => setAnswer(field.name, value)}
+              photo={photo}
+              onPhoto={(file) => void onPhoto(file)}
+            />
+          ))}
+          <div className="apply-actions">
+            {step > 0 && !returnToReview && (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => goTo(step - 1)}
+              >
+                Back
+              </button>
+            )}
+            <button type="submit" className="button">
+              {returnToReview
+                ? 'Back to review'
+                : step === sections.length - 1
+                  ? 'Agree & Review'
+                  : 'Next'}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step === reviewStep && (
+        <div className="card">
+          <p>Check your answers. Use Edit to change a section.</p>
+          <ApplicationAnswers
+            sections={sections}
+            answers={answers}
+            photo={photo.status === 'done' ? `✓ ${photo.name}` : undefined}
+            onEdit={(index) => {
+              setReturnToReview(true);
+              goTo(index);
+            }}
+          />
+          <div className="apply-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => goTo(step - 1)}
+            >
+              Back
+            </button>
+            <button type="button" className="button" onClick={() => goTo(declarationStep)}>
+              Continue
+            </button>
+          </div>
+        </div>
+      )}
+
+      {step === declarationStep && (
+        <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)}>
+          {alertBox}
+          <p>By signing this application I declare that:</p>
+          <ul className="declaration">
+            {DECLARATION.statements.map((statement) => (
+              <li key={statement}>{statement}</li>
+            ))}
+          </ul>
+          <label className="choice">
+            <input
+              id={fieldId(formId, DECLARATION.name)}
+              type="checkbox"
+              checked={agreed}
+              onChange={(e) => {
+                setAgreed(e.target.checked);
+                setErrors(({ [DECLARATION.name]: _gone, ...rest }) => rest);
+              }}
+              aria-invalid={errors[DECLARATION.name] ? true : undefined}
+              aria-describedby={describedBy(errors[DECLARATION.name] && `${formId}-agree-error`)}
+            />
+            {DECLARATION.label}
+          </label>
+          <FieldError id={`${formId}-agree-error`} message={errors[DECLARATION.name]} />
+
+          <div className="field">
+            <p className="field-label" id={`${formId}-signature-label`}>
+              Signature
+            </p>
+            <p className="field-hint" id={`${formId}-signature-hint`}>
+              Sign in the box with your finger, a pen or the mouse.
+            </p>
+            <Suspense fallback={<Spinner label="Loading the signature pad..." />}>
+              <SignaturePad
+                ref={signatureRef}
+                labelledBy={`${formId}-signature-label`}
+                describedBy={describedBy(
+                  `${formId}-signature-hint`,
+                  errors.signature && `${formId}-signature-error`,
+                )}
+                invalid={Boolean(errors.signature)}
+                onChange={(empty) => {
+                  setSignatureEmpty(empty);
+                  if (!empty) setErrors(({ signature: _gone, ...rest }) => rest);
+                }}
+              />
+            </Suspense>
+            <FieldError id={`${formId}-signature-error`} message={errors.signature} />
+          </div>
+
+          {submitting && <Spinner label={submitting} />}
+          <div className="apply-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => goTo(reviewStep)}
+            >
+              Back
+            </button>
+            <button
+              type="submit"
+              className="button"
+              aria-disabled={submitting ? true : undefined}
+              data-signed={!signatureEmpty || undefined}
+            >
+              {submitting ? 'Submitting...' : 'Submit'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** A step's problems without showing them (the whole form is checked before sending). */
+function checkStepQuietly(section: SectionDef, answers: Answers, photo: PhotoState): boolean {
+  if (Object.keys(sectionProblems(section.fields, answers)).length > 0) return false;
+  const hasPhoto = section.fields.some((f) => f.kind === 'image');
+  return !hasPhoto || photo.status === 'done';
+}

@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { messageOf } from '../../api.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { PageLoading } from '../../components/Spinner.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { paths } from '../../paths.ts';
+import { refreshMe } from '../accounts/useMe.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { gateGranted, markGateGranted } from './gate-flag.ts';
+import { enterWorkersGate } from './workers.api.ts';
+
+/**
+ * /workers-gate (spec §2 Workers gate): a modal asking for the password again (and the email
+ * when nobody is signed in). The server checks it; success goes to /workers.
+ */
+export function WorkersGatePage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { status } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const signedIn = status === 'member';
+
+  if (status === 'loading') return <PageLoading />;
+  // Passed already in this tab: no need to ask again.
+  if (signedIn && gateGranted()) return <Navigate to={paths.workers} replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = {
+      ...(!signedIn && !email.trim() ? { email: 'Email is required.' } : {}),
+      ...(!password ? { password: 'Password is required.' } : {}),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`${id}-${found.email ? 'email' : 'password'}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await enterWorkersGate(signedIn ? { password } : { email: email.trim(), password });
+      markGateGranted();
+      if (!signedIn) await refreshMe(queryClient);
+      await navigate(paths.workers);
+    } catch (error) {
+      setFailure(messageOf(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open title="Workers Portal" onClose={() => void navigate(paths.memberHome)}>
+      <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <p className="form-intro">
+          {signedIn
+            ? 'Enter your password again to open the workers portal.'
+            : 'Log in with your account to open the workers portal.'}
+        </p>
+        {failure && (
+          <p className="form-alert" role="alert">
+            {failure}
+          </p>
+        )}
+        {!signedIn && (
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={describedBy(errors.email && `${id}-email-error`)}
+            />
+            <FieldError id={`${id}-email-error`} message={errors.email} />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy(errors.password && `${id}-password-error`)}
+          />
+          <FieldError id={`${id}-password-error`} message={errors.password} />
+        </div>
+        <SubmitButton busy={busy} busyLabel="Checking...">
+          Enter Portal
+        </SubmitButton>
+      </form>
+    </Modal>
+  );
+}

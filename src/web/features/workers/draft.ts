@@ -1,0 +1,28 @@
+import type { Answers } from '../../../shared/workers.ts';
+import { readDraft, removeDraft, writeDraft } from '../../drafts.ts';
+
+// The application form's draft (files aside; an uploaded photo is remembered by its id).
+
+export interface ApplicationDraft {
+  /** Whose draft: one started before logging in is taken over by the member. */
+  userId: string | null;
+  answers: Answers;
+  step: number;
+  agreed: boolean;
+  photo: { id: string; name: string } | null;
+}
+
+const nameFor = (role: string) => `application.${role}`;
+
+export function loadDraft(role: string, userId: string | null): ApplicationDraft | null {
+  const draft = readDraft<ApplicationDraft>(nameFor(role));
+  if (!draft || typeof draft.answers !== 'object' || draft.answers === null) return null;
+  // Someone else's draft on a shared phone is not shown.
+  if (draft.userId !== null && draft.userId !== userId) return null;
+  return draft;
+}
+
+export const saveDraft = (role: string, draft: ApplicationDraft) =>
+  writeDraft(nameFor(role), draft);
+
+export const clearDraft = (role: string) => removeDraft(nameFor(role));

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Answers, UploadKind, WorkerStatus } from '../../../shared/workers.ts';
+import { ApiError, apiFetch } from '../../api.ts';
+import { apiPaths } from '../../paths.ts';
+
+export const workerStatusQueryKey = ['workers', 'status'] as const;
+
+/** The member's latest application decides /workers (spec §2 Workers portal). */
+export function useWorkerStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: workerStatusQueryKey,
+    queryFn: ({ signal }) => apiFetch<WorkerStatus>(apiPaths.workersStatus, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function enterWorkersGate(body: { email?: string; password: string }) {
+  return apiFetch<{ ok: true }>(apiPaths.workersGate, { method: 'POST', body });
+}
+
+export interface SubmitBody {
+  role: string;
+  answers: Answers;
+  agree_terms: true;
+  signature: string;
+}
+
+export function submitApplication(body: SubmitBody) {
+  return apiFetch<{ id: string; status: 'pending' }>(apiPaths.workersApplications, {
+    method: 'POST',
+    body,
+  });
+}
+
+/**
+ * Uploads a photo or the signature, reporting progress (fetch cannot, on a slow line a
+ * member wants to see it move). Resolves to the stored file's id; rejects with an ApiError.
+ */
+export function uploadFile(
+  kind: UploadKind,
+  file: Blob,
+  fileName: string,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', file, fileName);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiPaths.workersFiles);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as { id?: string; error?: { code: string; message: string } };
+      if (xhr.status === 201 && body?.id) return resolve(body.id);
+      reject(
+        new ApiError(
+          xhr.status,
+          body?.error?.code ?? `HTTP_${xhr.status}`,
+          body?.error?.message ?? 'The upload failed. Please try again.',
+        ),
+      );
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError(
+          0,
+          'NETWORK',
+          'Could not reach the server. Check your internet connection and try again.',
+        ),
+      );
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
