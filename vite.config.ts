@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
+import { build, defineConfig, type Plugin } from 'vite';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
 
@@ -35,50 +37,75 @@ function precompressAndCheckBudgets(): Plugin {
   };
 }
 
+/** What the worker precaches: the page, the entry's chunks and CSS, the icons. */
+const precached =
+  /^(index\.html|favicon\.svg|logo\.svg|assets\/(index|vendor|shell|rolldown-runtime)-[\w-]+\.(js|css))$/;
+
+/**
+ * Builds src/web/sw.ts into sw.js once the app is built, with the precache list (file and
+ * revision; hashed files need none) in place of `self.__WB_MANIFEST`, as Workbox expects.
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'flock-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = fs
+          .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+          .map((file) => file.split(path.sep).join('/'))
+          .filter((file) => precached.test(file))
+          .sort();
+        const entries = files.map((file) =>
+          file.startsWith('assets/')
+            ? { url: `/${file}`, revision: null }
+            : {
+                url: `/${file}`,
+                revision: createHash('md5')
+                  .update(fs.readFileSync(path.join(outDir, file)))
+                  .digest('hex'),
+              },
+        );
+        await build({
+          configFile: false,
+          root,
+          publicDir: false,
+          logLevel: 'warn',
+          define: {
+            'self.__WB_MANIFEST': JSON.stringify(entries),
+            'process.env.NODE_ENV': JSON.stringify('production'),
+          },
+          build: {
+            outDir,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            target: 'es2022',
+            minify: true,
+            lib: { entry: path.join(root, 'sw.ts'), formats: ['es'], fileName: () => 'sw.js' },
+          },
+        });
+        this.info(`service worker: sw.js precaches ${entries.length} files`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: [
     react(),
-    // Installable app with an offline shell (decision 012): our own small worker (src/web/sw.ts)
-    // built with Workbox; the list it precaches is the shell only.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: '.',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      // Chrome fetches the icon it needs; the worker need not download all three.
-      includeManifestIcons: false,
-      injectRegister: false,
-      manifest: {
-        name: 'Flock',
-        short_name: 'Flock',
-        description: 'Your church in your pocket: giving, sermons, devotional and more.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#f6f4fa',
-        theme_color: '#4b2a8c',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
-      injectManifest: {
-        globPatterns: [
-          'index.html',
-          'assets/{index,vendor,shell,rolldown-runtime}-*.{js,css}',
-          'favicon.svg',
-          'logo.svg',
-        ],
-      },
-    }),
+    // Installable app with an offline shell (decision 012): our own small Workbox worker,
+    // built after the app with the list of what it precaches (the shell only).
+    serviceWorker(),
     precompressAndCheckBudgets(),
   ],
   build: {

@@ -1,15 +1,25 @@
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect, useRef, useState } from 'react';
+import { Workbox } from 'workbox-window';
 
 // Registers the service worker (decision 012) and, when a new version has been installed,
 // says so quietly; it takes over when the member taps Reload (or with the next visit once
 // every tab of the old one is closed). Loaded after the page, not with its first screen.
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW();
+  const [waiting, setWaiting] = useState(false);
+  const workbox = useRef<Workbox | null>(null);
 
-  if (!needRefresh) return null;
+  useEffect(() => {
+    // The dev server has no worker: only a build registers one.
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    const wb = new Workbox('/sw.js', { scope: '/' });
+    wb.addEventListener('waiting', () => setWaiting(true));
+    workbox.current = wb;
+    void wb.register().catch(() => {
+      // No worker (private mode, an old browser): the app works as a plain web page.
+    });
+  }, []);
+
+  if (!waiting) return null;
   return (
     <div className="update-prompt" role="status">
       <p>A new version of the app is available.</p>
@@ -17,14 +27,20 @@ export function UpdatePrompt() {
         <button
           type="button"
           className="button button-small"
-          onClick={() => void updateServiceWorker(true)}
+          onClick={() => {
+            const wb = workbox.current;
+            if (!wb) return;
+            // Once the new worker controls the page, load the new app.
+            wb.addEventListener('controlling', () => window.location.reload());
+            wb.messageSkipWaiting();
+          }}
         >
           Reload
         </button>
         <button
           type="button"
           className="button button-secondary button-small"
-          onClick={() => setNeedRefresh(false)}
+          onClick={() => setWaiting(false)}
         >
           Later
         </button>

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { formFor, isShown, type Answers, type FieldDef } from '../../../src/shared/workers.ts';
+import { validAnswers } from '../../../src/server/testing/application-answers.ts';
 import { expect } from './test.ts';
 
 // Steps of the workers' application the browser specs share: answers filled in through the
@@ -15,40 +16,8 @@ export const photoFile = async (width = 900, height = 1200) => ({
     .toBuffer(),
 });
 
-export const answersFor = (overrides: Answers = {}): Answers => ({
-  pastor_type: 'full-time',
-  full_name: 'Kwame Mensah',
-  dob: '1985-04-12',
-  gender: 'male',
-  contact_number: '+233241234567',
-  email: 'kwame@example.com',
-  residential_address: 'House 12, Adum, Kumasi',
-  nationality: 'Ghanaian',
-  id_type: 'ghana_card',
-  id_number: 'GHA-123456789-0',
-  marital_status: 'single',
-  current_branch: 'grace',
-  location: 'Kumasi',
-  position_title: 'Assistant Pastor',
-  lts: ['level_1'],
-  secular_education: 'BSc Accounting',
-  born_again_date: '2001-01-07',
-  baptism_water_date: '2001-06-03',
-  cgi_date: '2003-09-14',
-  supervisor_name: 'Rev. Ama Owusu',
-  supervisor_church_assembly: 'Grace Assembly',
-  supervisor_position_title: 'Senior Pastor',
-  supervisor_contact: '+233201112222',
-  minister_name: 'Rev. Kofi Boateng',
-  minister_church_assembly: 'Bethel Assembly',
-  minister_position_title: 'Area Head',
-  minister_contact: '+233209998888',
-  appointment_date: '2025-10-01',
-  appointed_by: 'The General Council',
-  appointed_to: 'Grace Assembly',
-  position_title_1: 'Pastor',
-  ...overrides,
-});
+/** A whole pastor application (the e2e specs fill it in through the form's labels). */
+export const answersFor = (overrides: Answers = {}): Answers => validAnswers('pastor', overrides);
 
 /** Fills one field through its label, as a person would. */
 export async function fillField(page: Page, field: FieldDef, value: Answers[string]) {
