@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { formFor, WORKER_MESSAGES } from '../../../shared/workers.ts';
 import { applicationFiles, workerApplications, workersGateGrants } from '../../db/schema.ts';
 import { cookieHeader, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -313,6 +313,56 @@ describe('workers: gate, applications and admin review', () => {
         expect((await fieldsOf(res))['answers.passport_photo']).toBe(
           'Upload the passport photo again.',
         );
+      });
+
+      it('checks every field of the definition: missing, wrong option, too long', async () => {
+        const married = { marital_status: 'married', id_type: 'other' };
+        const fields = formFor('pastor')!.flatMap((section) => section.fields);
+        // Many refusals: spread over applicants, each within the per-member limit.
+        const applicants: { cookie: string; photoId: string; signatureId: string }[] = [];
+        for (let i = 0; i < 5; i++) {
+          const cookie = await memberSession(t, `every.field.${i}@example.com`);
+          applicants.push({ cookie, ...(await uploadApplicantFiles(t, cookie)) });
+        }
+        let sent = 0;
+        const send = (answers: Record<string, unknown>) => {
+          const applicant = applicants[Math.floor(sent++ / 25)]!;
+          return submitApplication(
+            t,
+            applicant.cookie,
+            'pastor',
+            {
+              ...validAnswers('pastor', { passport_photo: applicant.photoId }),
+              ...answers,
+            } as never,
+            { signature: applicant.signatureId },
+          );
+        };
+        let checked = 0;
+        for (const field of fields) {
+          if (field.kind === 'image') continue;
+          const key = `answers.${field.name}`;
+          if (field.required) {
+            const fields = await fieldsOf(await send({ ...married, [field.name]: undefined }));
+            expect(fields[key], `${field.name} missing`).toBe(
+              `Please fill in "${field.label}" before continuing.`,
+            );
+          }
+          if (field.options) {
+            const wrong = field.kind === 'checkboxes' ? ['nope'] : 'nope';
+            const fields = await fieldsOf(await send({ ...married, [field.name]: wrong }));
+            expect(fields[key], `${field.name} option`).toMatch(/^Choose/);
+          } else if (['text', 'textarea'].includes(field.kind)) {
+            const long = 'x'.repeat(field.kind === 'textarea' ? 2001 : 201);
+            const fields = await fieldsOf(await send({ ...married, [field.name]: long }));
+            expect(fields[key], `${field.name} too long`).toMatch(/must be at most/);
+          } else if (field.kind !== 'assembly') {
+            const fields = await fieldsOf(await send({ ...married, [field.name]: 'not valid!' }));
+            expect(fields[key], `${field.name} format`).toMatch(/^Enter a valid/);
+          }
+          checked++;
+        }
+        expect(checked).toBe(fields.length - 1);
       });
 
       it('drops answers of hidden fields instead of keeping them', async () => {
