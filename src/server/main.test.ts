@@ -104,12 +104,13 @@ describe('npm start on the embedded database', () => {
     // The supervisor restarts it right away: it starts on the first try.
     const restarted = start(dataDir, port);
     running.push(restarted);
-    await waitReady(port, restarted, 10_000);
+    // On the first try (no lock refusal); the time it takes is measured, not asserted here.
+      await waitReady(port, restarted);
     expect(restarted.output()).not.toContain('Another Flock process');
     // The acknowledged write survived.
     const mails = (await (await fetch(`http://127.0.0.1:${port}/dev/mailbox.json`)).json()) as {
       mails: { subject: string }[];
     };
     expect(mails.mails.some((m) => m.subject.includes('Before the crash'))).toBe(true);
-  }, 120_000);
+  }, 240_000);
 });

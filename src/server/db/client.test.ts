@@ -17,5 +17,6 @@ describe('embedded database', () => {
     const again = await openPglite(dir);
     await again.ping();
     await again.close();
-  });
+    // Opening a new embedded database takes seconds, many more on a busy machine.
+  }, 180_000);
 });

@@ -8,10 +8,12 @@ import path from 'node:path';
 // cut) is noticed at once and its lock taken over: a supervisor's restart right after a
 // crash must succeed (issue 15 #5). A live holder is always refused.
 //
-// The holder also touches the file every few seconds, for the one case the pid cannot
-// settle: a lock written on another host (a data directory on a shared or moved volume),
-// or a pid the system has since given to an unrelated process. Such a lock is stale once
-// it has not been touched for STALE_MS.
+// A pid the system has since given to an unrelated process is told apart by the process's
+// start time (Linux /proc), kept in the lock. For a lock written on another host (a data
+// directory on a shared or moved volume) the pid says nothing: the holder touches the file
+// every few seconds, and such a lock is stale once it has not been touched for STALE_MS.
+// Age never overrules a live holder on this host: a process can be busy (PGlite's first
+// start blocks for seconds, many more on a loaded machine) without being gone.
 
 const HEARTBEAT_MS = 5_000;
 const STALE_MS = 20_000;
@@ -28,7 +30,20 @@ export class DataDirLockedError extends Error {
 interface Holder {
   host: string;
   pid: number;
+  /** When the process started (clock ticks since boot, Linux), or null where unknown. */
+  started: string | null;
   token: string;
+}
+
+/** A process's start time from /proc (null where there is no /proc or no such process). */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22, counted after the command name, which may itself hold spaces and ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function readHolder(file: string): { holder: Holder | null; touchedAt: number } | null {
@@ -67,20 +82,30 @@ function processIsAlive(pid: number): boolean {
 
 /** Whether the lock's holder may still be using the directory. */
 function holderIsLive(found: { holder: Holder | null; touchedAt: number }): boolean {
-  if (Date.now() - found.touchedAt > STALE_MS) return false;
+  const fresh = Date.now() - found.touchedAt <= STALE_MS;
   const { holder } = found;
-  if (!holder) return true; // fresh but unreadable: someone is writing it right now
-  if (holder.host !== os.hostname()) return true; // cannot see that host's processes
+  // Unreadable: someone is writing it right now, or it is debris.
+  if (!holder) return fresh;
+  // Another host's processes cannot be seen from here: only the heartbeat tells.
+  if (holder.host !== os.hostname()) return fresh;
   // Our own pid: live if this process holds it, else left by an earlier process that had
   // the same pid (a restarted container's pid 1, say).
   if (holder.pid === process.pid) return heldHere.has(holder.token);
-  return processIsAlive(holder.pid);
+  if (!processIsAlive(holder.pid)) return false;
+  // Alive, but perhaps a new process that was given the dead holder's pid.
+  const started = startTimeOf(holder.pid);
+  return holder.started === null || started === null || started === holder.started;
 }
 
 /** Takes the lock on `dataDir` or throws DataDirLockedError; returns its release. */
 export function lockDataDir(dataDir: string): () => Promise<void> {
   const file = path.join(dataDir, '.flock.lock');
-  const me: Holder = { host: os.hostname(), pid: process.pid, token: randomUUID() };
+  const me: Holder = {
+    host: os.hostname(),
+    pid: process.pid,
+    started: startTimeOf(process.pid),
+    token: randomUUID(),
+  };
   const draft = `${file}.${me.token}`;
   fs.writeFileSync(draft, JSON.stringify(me));
 
