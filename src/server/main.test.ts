@@ -105,7 +105,7 @@ describe('npm start on the embedded database', () => {
     const restarted = start(dataDir, port);
     running.push(restarted);
     // On the first try (no lock refusal); the time it takes is measured, not asserted here.
-      await waitReady(port, restarted);
+    await waitReady(port, restarted);
     expect(restarted.output()).not.toContain('Another Flock process');
     // The acknowledged write survived.
     const mails = (await (await fetch(`http://127.0.0.1:${port}/dev/mailbox.json`)).json()) as {
