@@ -379,7 +379,7 @@ export const bankStatementMappings = pgTable(
     updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
-  (t) => [check('bank_statement_mappings_bank', inList('bank', BANKS))],
+  () => [check('bank_statement_mappings_bank', inList('bank', BANKS))],
 );
 
 // One uploaded statement file; the same bytes are never imported twice.

@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import {
+  BANKS,
+  FINANCE_ACTIONS,
+  type BankState,
+  type CashState,
+  type FinanceAction,
+  type ReceiptEntryKind,
+} from '../constants.ts';
+import { emailSchema } from './accounts.ts';
+import { amountSchema } from './giving.ts';
+
+// The finance desk (issue 12): roles, the cash desk, bank matching, reports and the audit
+// trail. The same schemas check the forms in the browser and the requests on the server.
+
+export const FINANCE_MESSAGES = {
+  cashNotFound: 'No cash entry has this code in your assemblies.',
+  cashDeleted: 'The member deleted this entry: it cannot be received.',
+  cashAlreadyReceived: 'This code was already received.',
+  received: 'Received. The member’s receipt is on its way.',
+  flagged: 'Recorded, and flagged for follow-up: the amount differs from what the member entered.',
+  mappingNeeded: 'Tell Flock which column holds what in this bank’s statements.',
+  duplicateFile: 'This file was already uploaded: nothing was imported again.',
+  noFinanceAccess: 'Only finance officers and admins may do this.',
+} as const;
+
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(ISO_DATE, message)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message);
+
+/** Today's date (YYYY-MM-DD) where the church is: Ghana keeps UTC all year. */
+export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------- roles
+
+export const officerGrantSchema = z
+  .object({
+    email: emailSchema,
+    allAssemblies: z.boolean({ error: 'Choose all assemblies or some.' }),
+    assemblies: z.array(z.string().trim().min(1).max(60)).max(100).default([]),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.allAssemblies && value.assemblies.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['assemblies'],
+        message: 'Choose at least one assembly, or all assemblies.',
+      });
+    }
+  });
+export type OfficerGrantInput = z.input<typeof officerGrantSchema>;
+export type OfficerGrant = z.output<typeof officerGrantSchema>;
+
+/** Who may do what on the finance desk: every assembly, or the ones listed. */
+export type FinanceScope = { all: true } | { all: false; assemblies: string[] };
+
+export interface FinanceAccess {
+  isAdmin: boolean;
+  scope: FinanceScope;
+  /** The assemblies in scope, with their labels (every assembly for `all`). */
+  assemblies: { slug: string; label: string }[];
+}
+
+export interface FinanceOfficer {
+  userId: string;
+  email: string;
+  fullName: string;
+  allAssemblies: boolean;
+  assemblies: string[];
+  since: string;
+}
+
+// ---------------------------------------------------------------- cash desk
+
+export const cashCodeSchema = z
+  .object({
+    code: z
+      .string({ error: 'Enter the 6-digit code.' })
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+  })
+  .strict();
+
+/** What the desk records: the amount counted, the day, and who took the cash. */
+export function cashReceiveSchema(maxPesewas: number) {
+  return z
+    .object({
+      amount: amountSchema(maxPesewas),
+      receivedOn: isoDate('Enter the date the cash was received.').refine((value) => {
+        // A day of slack for a phone whose clock or time zone is off.
+        const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+        return value <= tomorrow;
+      }, 'The date cannot be in the future.'),
+      receivedBy: z
+        .string({ error: 'Say who received the cash.' })
+        .trim()
+        .min(1, 'Say who received the cash.')
+        .max(80, 'Keep it under 80 characters.'),
+    })
+    .strict();
+}
+export type CashReceiveInput = z.input<ReturnType<typeof cashReceiveSchema>>;
+export type CashReceive = z.output<ReturnType<typeof cashReceiveSchema>>;
+
+export interface CashDeskEntry {
+  id: string;
+  code: string;
+  memberName: string;
+  assembly: { slug: string; label: string };
+  type: string;
+  /** pesewas, as the member entered it */
+  amount: number;
+  createdAt: string;
+  state: CashState | 'deleted';
+  deletedAt: string | null;
+  received: {
+    /** pesewas, as the desk counted it */
+    amount: number;
+    on: string;
+    by: string;
+    recordedBy: string | null;
+    recordedAt: string;
+  } | null;
+}
+
+// ---------------------------------------------------------------- bank matching
+
+const columnName = (label: string) =>
+  z
+    .string({ error: `Choose the ${label} column.` })
+    .trim()
+    .min(1, `Choose the ${label} column.`)
+    .max(120);
+
+export const bankSchema = z.enum(BANKS, { error: 'Choose the bank.' });
+
+export const bankMappingSchema = z
+  .object({
+    dateColumn: columnName('date'),
+    descriptionColumn: columnName('description'),
+    amountColumn: columnName('amount (credit)'),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const seen = new Map<string, string>();
+    for (const key of ['dateColumn', 'descriptionColumn', 'amountColumn'] as const) {
+      if (seen.has(value[key])) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'Choose a different column.' });
+      }
+      seen.set(value[key], key);
+    }
+  });
+export type BankMapping = z.output<typeof bankMappingSchema>;
+
+export const manualMatchSchema = z.object({ entryId: z.uuid('Choose an entry.') }).strict();
+
+export interface StatementUploadResult {
+  statementId: string;
+  bank: string;
+  /** Data lines read from the file. */
+  lines: number;
+  /** Credit lines stored (new). */
+  imported: number;
+  /** Lines an earlier upload already brought in. */
+  alreadyImported: number;
+  /** Debits and empty amounts: not money coming in. */
+  skipped: number;
+  /** Lines that could not be read, with why. */
+  errors: { line: number; message: string }[];
+  /** Matched automatically by their BT- code and amount. */
+  matched: number;
+}
+
+export interface StatementLineView {
+  id: string;
+  bank: string;
+  lineNumber: number;
+  bookedOn: string;
+  description: string;
+  amount: number;
+  note: string | null;
+  match: {
+    kind: 'auto' | 'manual';
+    at: string;
+    entry: {
+      id: string;
+      code: string | null;
+      memberName: string;
+      assembly: string;
+      type: string;
+    } | null;
+  } | null;
+}
+
+export interface BankEntryCandidate {
+  id: string;
+  code: string | null;
+  memberName: string;
+  assembly: string;
+  type: string;
+  amount: number;
+  createdAt: string;
+  bank: string;
+}
+
+// ---------------------------------------------------------------- reports
+
+export const reportQuerySchema = z
+  .object({
+    from: isoDate('Choose the first day.'),
+    to: isoDate('Choose the last day.'),
+    assembly: z.string().trim().min(1).max(60).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.from > value.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first.' });
+    }
+  });
+export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** A gift counts as confirmed, pending, or not at all (failed, abandoned, deleted). */
+export type ReportBucket = 'confirmed' | 'pending';
+
+export interface ReportGroup {
+  /** YYYY-MM */
+  month: string;
+  assembly: string;
+  type: string;
+  method: 'momo' | 'card' | 'bank' | 'cash';
+  confirmedAmount: number;
+  confirmedCount: number;
+  pendingAmount: number;
+  pendingCount: number;
+}
+
+export interface ReportTotals {
+  confirmedAmount: number;
+  confirmedCount: number;
+  pendingAmount: number;
+  pendingCount: number;
+}
+
+export interface FinanceReport {
+  from: string;
+  to: string;
+  assemblies: { slug: string; label: string }[];
+  groups: ReportGroup[];
+  totals: ReportTotals;
+}
+
+// ---------------------------------------------------------------- audit
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actorEmail: string;
+  action: FinanceAction;
+  subjectKind: string;
+  subjectId: string;
+  assembly: string | null;
+  previous: unknown;
+  next: unknown;
+}
+
+export const auditQuerySchema = z
+  .object({
+    before: z.iso.datetime({ offset: true }).optional(),
+    action: z.enum(FINANCE_ACTIONS).optional(),
+  })
+  .strict();
+
+// ---------------------------------------------------------------- member side
+
+/** A history entry's state as it stands. */
+export type EntryState = 'pending' | 'received' | 'flagged' | 'matched' | BankState | string;
+
+export interface ReceiptRef {
+  id: string;
+  number: string;
+}
+
+export type { ReceiptEntryKind };
+
+/** 2026, 12 → "2026-000012" */
+export const receiptNumber = (year: number, number: number) =>
+  `${year}-${String(number).padStart(6, '0')}`;
