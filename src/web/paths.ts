@@ -34,6 +34,14 @@ export const patterns = {
   adminSermons: '/admin/sermons',
   adminDevotional: '/admin/devotional',
   adminDevotionalWeek: '/admin/devotional/week/:weekId',
+  /** Finance desk (issue 12, beyond the spec): officers and admins. */
+  financeDesk: '/finance',
+  financeCash: '/finance/cash',
+  financeBank: '/finance/bank',
+  /** The dashboard's Reports card; finance officers see their assemblies. */
+  adminReports: '/admin/reports',
+  adminFinanceOfficers: '/admin/finance/officers',
+  adminFinanceAudit: '/admin/finance/audit',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',
@@ -73,6 +81,12 @@ export const paths = {
   adminDevotional: patterns.adminDevotional,
   adminDevotionalWeek: (weekId: string | number) =>
     generatePath(patterns.adminDevotionalWeek, { weekId: String(weekId) }),
+  financeDesk: patterns.financeDesk,
+  financeCash: patterns.financeCash,
+  financeBank: patterns.financeBank,
+  adminReports: patterns.adminReports,
+  adminFinanceOfficers: patterns.adminFinanceOfficers,
+  adminFinanceAudit: patterns.adminFinanceAudit,
   pastorAdminResources: patterns.pastorAdminResources,
   pastorAccounts: patterns.pastorAccounts,
   pastorAppointment: patterns.pastorAppointment,
@@ -125,6 +139,30 @@ export const apiPaths = {
     `/api/admin/applications/${encodeURIComponent(id)}/decision`,
   adminUsers: '/api/admin/users',
   deleteCash: (id: string) => `/api/history/cash/${encodeURIComponent(id)}/delete`,
+  receiptPdf: (id: string) => `/api/history/receipts/${encodeURIComponent(id)}`,
+  statementYears: '/api/history/statements',
+  statementPdf: (year: number) => `/api/history/statements/${year}`,
+  financeAccess: '/api/finance/access',
+  financeCash: (code: string) => `/api/finance/cash?code=${encodeURIComponent(code)}`,
+  financeCashFlagged: '/api/finance/cash/flagged',
+  financeCashReceive: (id: string) => `/api/finance/cash/${encodeURIComponent(id)}/receive`,
+  financeBankMappings: '/api/finance/bank/mappings',
+  financeBankMapping: (bank: string) => `/api/finance/bank/mappings/${encodeURIComponent(bank)}`,
+  financeBankStatements: '/api/finance/bank/statements',
+  financeBankUpload: (bank: string) =>
+    `/api/finance/bank/statements?bank=${encodeURIComponent(bank)}`,
+  financeBankLines: (state: 'unmatched' | 'matched') => `/api/finance/bank/lines?state=${state}`,
+  financeBankCandidates: (id: string) =>
+    `/api/finance/bank/lines/${encodeURIComponent(id)}/candidates`,
+  financeBankMatch: (id: string) => `/api/finance/bank/lines/${encodeURIComponent(id)}/match`,
+  financeBankUnmatch: (id: string) => `/api/finance/bank/lines/${encodeURIComponent(id)}/unmatch`,
+  financeBankRematch: '/api/finance/bank/rematch',
+  financeReport: (query: string) => `/api/finance/reports?${query}`,
+  financeReportTableCsv: (query: string) => `/api/finance/reports/table.csv?${query}`,
+  financeReportEntriesCsv: (query: string) => `/api/finance/reports/entries.csv?${query}`,
+  financeOfficers: '/api/admin/finance/officers',
+  financeOfficerRevoke: '/api/admin/finance/officers/revoke',
+  financeAudit: (query: string) => `/api/admin/finance/audit${query ? `?${query}` : ''}`,
 } as const;
 
 /** Where the auth emails send the browser back to (the server redirects there). */
