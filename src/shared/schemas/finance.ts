@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  BANKS,
-  FINANCE_ACTIONS,
-  type BankState,
-  type CashState,
-  type FinanceAction,
-  type ReceiptEntryKind,
-} from '../constants.ts';
+import { BANKS, FINANCE_ACTIONS, type CashState, type FinanceAction } from '../constants.ts';
 import { emailSchema } from './accounts.ts';
 import { amountSchema } from './giving.ts';
 
@@ -31,9 +24,6 @@ const isoDate = (message: string) =>
     .string({ error: message })
     .regex(ISO_DATE, message)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message);
-
-/** Today's date (YYYY-MM-DD) where the church is: Ghana keeps UTC all year. */
-export const todayInGhana = (now = new Date()) => now.toISOString().slice(0, 10);
 
 // ---------------------------------------------------------------- roles
 
@@ -277,15 +267,10 @@ export const auditQuerySchema = z
 
 // ---------------------------------------------------------------- member side
 
-/** A history entry's state as it stands. */
-export type EntryState = 'pending' | 'received' | 'flagged' | 'matched' | BankState | string;
-
 export interface ReceiptRef {
   id: string;
   number: string;
 }
-
-export type { ReceiptEntryKind };
 
 /** 2026, 12 → "2026-000012" */
 export const receiptNumber = (year: number, number: number) =>
