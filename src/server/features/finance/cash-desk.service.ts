@@ -27,8 +27,9 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-async function selectCash(db: DbOrTx, where: ReturnType<typeof and>, lock = false) {
-  const query = db
+/** Cash entries with their assembly's label and the name of who recorded the count. */
+function cashWithNames(db: DbOrTx) {
+  return db
     .select({
       cash: cashOfferings,
       assemblyLabel: assemblies.label,
@@ -36,7 +37,11 @@ async function selectCash(db: DbOrTx, where: ReturnType<typeof and>, lock = fals
     })
     .from(cashOfferings)
     .innerJoin(assemblies, eq(assemblies.slug, cashOfferings.assembly))
-    .leftJoin(users, eq(users.id, cashOfferings.recordedBy))
+    .leftJoin(users, eq(users.id, cashOfferings.recordedBy));
+}
+
+async function selectCash(db: DbOrTx, where: ReturnType<typeof and>, lock = false) {
+  const query = cashWithNames(db)
     .where(where)
     .orderBy(asc(cashOfferings.deleted), desc(cashOfferings.createdAt));
   return lock ? query.for('update', { of: cashOfferings }) : query;
@@ -90,15 +95,7 @@ export async function listFlaggedCash(
   ctx: Pick<AppContext, 'db'>,
   scope: FinanceScope,
 ): Promise<CashDeskEntry[]> {
-  const rows = await ctx.db
-    .select({
-      cash: cashOfferings,
-      assemblyLabel: assemblies.label,
-      recordedByName: users.fullName,
-    })
-    .from(cashOfferings)
-    .innerJoin(assemblies, eq(assemblies.slug, cashOfferings.assembly))
-    .leftJoin(users, eq(users.id, cashOfferings.recordedBy))
+  const rows = await cashWithNames(ctx.db)
     .where(
       and(
         eq(cashOfferings.status, 'flagged'),
