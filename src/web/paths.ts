@@ -142,27 +142,8 @@ export const apiPaths = {
   receiptPdf: (id: string) => `/api/history/receipts/${encodeURIComponent(id)}`,
   statementYears: '/api/history/statements',
   statementPdf: (year: number) => `/api/history/statements/${year}`,
-  financeAccess: '/api/finance/access',
-  financeCash: (code: string) => `/api/finance/cash?code=${encodeURIComponent(code)}`,
-  financeCashFlagged: '/api/finance/cash/flagged',
-  financeCashReceive: (id: string) => `/api/finance/cash/${encodeURIComponent(id)}/receive`,
-  financeBankMappings: '/api/finance/bank/mappings',
-  financeBankMapping: (bank: string) => `/api/finance/bank/mappings/${encodeURIComponent(bank)}`,
-  financeBankStatements: '/api/finance/bank/statements',
-  financeBankUpload: (bank: string) =>
-    `/api/finance/bank/statements?bank=${encodeURIComponent(bank)}`,
-  financeBankLines: (state: 'unmatched' | 'matched') => `/api/finance/bank/lines?state=${state}`,
-  financeBankCandidates: (id: string) =>
-    `/api/finance/bank/lines/${encodeURIComponent(id)}/candidates`,
-  financeBankMatch: (id: string) => `/api/finance/bank/lines/${encodeURIComponent(id)}/match`,
-  financeBankUnmatch: (id: string) => `/api/finance/bank/lines/${encodeURIComponent(id)}/unmatch`,
-  financeBankRematch: '/api/finance/bank/rematch',
-  financeReport: (query: string) => `/api/finance/reports?${query}`,
-  financeReportTableCsv: (query: string) => `/api/finance/reports/table.csv?${query}`,
-  financeReportEntriesCsv: (query: string) => `/api/finance/reports/entries.csv?${query}`,
-  financeOfficers: '/api/admin/finance/officers',
-  financeOfficerRevoke: '/api/admin/finance/officers/revoke',
-  financeAudit: (query: string) => `/api/admin/finance/audit${query ? `?${query}` : ''}`,
+  // The finance desk's API paths are in features/finance/finance.paths.ts: they come with
+  // its lazily loaded area, not in the shell every member downloads (decision 011, 014).
 } as const;
 
 /** Where the auth emails send the browser back to (the server redirects there). */

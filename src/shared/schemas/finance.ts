@@ -1,29 +1,15 @@
 import { z } from 'zod';
 import { BANKS, FINANCE_ACTIONS, type CashState, type FinanceAction } from '../constants.ts';
 import { emailSchema } from './accounts.ts';
+import { FINANCE_MESSAGES, isIsoDate, latestReceivedOn } from '../finance.ts';
 import { amountSchema } from './giving.ts';
+
+export * from '../finance.ts';
 
 // The finance desk (issue 12): roles, the cash desk, bank matching, reports and the audit
 // trail. The same schemas check the forms in the browser and the requests on the server.
 
-export const FINANCE_MESSAGES = {
-  cashNotFound: 'No cash entry has this code in your assemblies.',
-  cashDeleted: 'The member deleted this entry: it cannot be received.',
-  cashAlreadyReceived: 'This code was already received.',
-  received: 'Received. The member’s receipt is on its way.',
-  flagged: 'Recorded, and flagged for follow-up: the amount differs from what the member entered.',
-  mappingNeeded: 'Tell Flock which column holds what in this bank’s statements.',
-  duplicateFile: 'This file was already uploaded: nothing was imported again.',
-  noFinanceAccess: 'Only finance officers and admins may do this.',
-} as const;
-
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(ISO_DATE, message)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message);
+const isoDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message);
 
 // ---------------------------------------------------------------- roles
 
@@ -72,7 +58,7 @@ export const cashCodeSchema = z
     code: z
       .string({ error: 'Enter the 6-digit code.' })
       .trim()
-      .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+      .regex(/^\d{6}$/, FINANCE_MESSAGES.code),
   })
   .strict();
 
@@ -81,16 +67,15 @@ export function cashReceiveSchema(maxPesewas: number) {
   return z
     .object({
       amount: amountSchema(maxPesewas),
-      receivedOn: isoDate('Enter the date the cash was received.').refine((value) => {
-        // A day of slack for a phone whose clock or time zone is off.
-        const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-        return value <= tomorrow;
-      }, 'The date cannot be in the future.'),
+      receivedOn: isoDate(FINANCE_MESSAGES.receivedOn).refine(
+        (value) => value <= latestReceivedOn(),
+        FINANCE_MESSAGES.receivedOnFuture,
+      ),
       receivedBy: z
-        .string({ error: 'Say who received the cash.' })
+        .string({ error: FINANCE_MESSAGES.receivedBy })
         .trim()
-        .min(1, 'Say who received the cash.')
-        .max(80, 'Keep it under 80 characters.'),
+        .min(1, FINANCE_MESSAGES.receivedBy)
+        .max(80, FINANCE_MESSAGES.receivedByLength),
     })
     .strict();
 }
@@ -122,9 +107,9 @@ export interface CashDeskEntry {
 
 const columnName = (label: string) =>
   z
-    .string({ error: `Choose the ${label} column.` })
+    .string({ error: FINANCE_MESSAGES.column(label) })
     .trim()
-    .min(1, `Choose the ${label} column.`)
+    .min(1, FINANCE_MESSAGES.column(label))
     .max(120);
 
 export const bankSchema = z.enum(BANKS, { error: 'Choose the bank.' });
@@ -140,7 +125,7 @@ export const bankMappingSchema = z
     const seen = new Map<string, string>();
     for (const key of ['dateColumn', 'descriptionColumn', 'amountColumn'] as const) {
       if (seen.has(value[key])) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'Choose a different column.' });
+        ctx.addIssue({ code: 'custom', path: [key], message: FINANCE_MESSAGES.columnTwice });
       }
       seen.set(value[key], key);
     }
@@ -202,14 +187,14 @@ export interface BankEntryCandidate {
 
 export const reportQuerySchema = z
   .object({
-    from: isoDate('Choose the first day.'),
-    to: isoDate('Choose the last day.'),
+    from: isoDate(FINANCE_MESSAGES.rangeFrom),
+    to: isoDate(FINANCE_MESSAGES.rangeTo),
     assembly: z.string().trim().min(1).max(60).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
     if (value.from > value.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day is before the first.' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: FINANCE_MESSAGES.rangeOrder });
     }
   });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
@@ -271,7 +256,3 @@ export interface ReceiptRef {
   id: string;
   number: string;
 }
-
-/** 2026, 12 → "2026-000012" */
-export const receiptNumber = (year: number, number: number) =>
-  `${year}-${String(number).padStart(6, '0')}`;

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../components/Toasts.tsx';
 import { BANKS, type Bank } from '../../../shared/constants.ts';
-import {
-  bankMappingSchema,
-  type BankEntryCandidate,
-  type BankMapping,
-  type StatementLineView,
-  type StatementUploadResult,
+import { checkMapping } from '../../../shared/finance.ts';
+import type {
+  BankEntryCandidate,
+  BankMapping,
+  StatementLineView,
+  StatementUploadResult,
 } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -219,15 +219,15 @@ function MappingForm({ bank, columns, message, current, onSaved }: MappingFormPr
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = bankMappingSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const check = checkMapping(values);
+    if (!check.ok) {
+      setErrors(check.errors);
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      await saveMapping(bank, parsed.data);
+      await saveMapping(bank, values);
       await onSaved();
     } catch (error) {
       setErrors({ _: messageOf(error) });

@@ -1,20 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
-  cashReceiveSchema,
+  checkCashReceive,
   FINANCE_MESSAGES,
-  type CashDeskEntry,
-  type CashReceive,
-  type CashReceiveInput,
-} from '../../../shared/schemas/finance.ts';
-import { formatCedis } from '../../../shared/schemas/giving.ts';
+  type CashReceiveValues,
+} from '../../../shared/finance.ts';
+import { formatCedis } from '../../../shared/giving.ts';
+import type { CashDeskEntry } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { fieldA11y, placeServerErrors } from '../../components/FieldError.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useChurch } from '../church/useChurch.ts';
@@ -229,8 +225,12 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
   );
 }
 
-const fieldNames: FieldPath<CashReceiveInput>[] = ['amount', 'receivedOn', 'receivedBy'];
+const receiveFields = ['amount', 'receivedOn', 'receivedBy'] as const;
 
+/**
+ * The count, the day and who took the cash. Checked here without a form library (this screen
+ * stays light on a phone) and again by the server with the shared schema.
+ */
 function ReceiveForm({
   entry,
   onRecorded,
@@ -241,50 +241,60 @@ function ReceiveForm({
   const id = useId();
   const { user } = useSession();
   const church = useChurch();
-  const schema = useMemo(
-    () => cashReceiveSchema(church.data?.giving.maxAmount ?? Number.MAX_SAFE_INTEGER),
-    [church.data],
-  );
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CashReceiveInput, unknown, CashReceive>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      amount: formatCedis(entry.amount).replace(/,/g, ''),
-      receivedOn: todayIso(),
-      receivedBy: user?.fullName ?? '',
-    },
+  const [values, setValues] = useState<CashReceiveValues>({
+    amount: formatCedis(entry.amount).replace(/,/g, ''),
+    receivedOn: todayIso(),
+    receivedBy: user?.fullName ?? '',
   });
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
+  const [errors, setErrors] = useState<Partial<Record<keyof CashReceiveValues, string>>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (values: CashReceive) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
     setAlert(null);
+    const check = checkCashReceive(
+      values,
+      church.data?.giving.maxAmount ?? Number.MAX_SAFE_INTEGER,
+    );
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = receiveFields.find((name) => check.errors[name]);
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
     try {
-      const result = await receiveCash(entry.id, {
-        amount: formatCedis(values.amount).replace(/,/g, ''),
-        receivedOn: values.receivedOn,
-        receivedBy: values.receivedBy,
-      });
+      const result = await receiveCash(entry.id, values);
       onRecorded(result.entry, result.outcome);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setAlert(error.message);
-        return;
-      }
-      setAlert(placeServerErrors(error, fieldNames, setError) ? null : messageOf(error));
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      else setAlert(messageOf(error));
+    } finally {
+      setBusy(false);
     }
   };
+
+  const field = (name: keyof CashReceiveValues, ...hints: string[]) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`, ...hints),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const error = (name: keyof CashReceiveValues) => (
+    <FieldError id={`${id}-${name}-error`} message={errors[name]} />
+  );
 
   return (
     <form
       className="form finance-receive-form"
       aria-label="Record what was received"
       noValidate
-      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+      onSubmit={(event) => void submit(event)}
     >
       <h3>Record what was received</h3>
       {alert && (
@@ -298,40 +308,25 @@ function ReceiveForm({
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          {...fieldProps('amount', `${id}-amount-hint`)}
-          {...register('amount')}
+          {...field('amount', `${id}-amount-hint`)}
         />
         <p id={`${id}-amount-hint`} className="field-hint muted">
           What you counted. A different amount is recorded beside the member’s and flagged.
         </p>
-        {fieldError('amount')}
+        {error('amount')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-receivedOn`}>Date received</label>
-        <input
-          type="date"
-          max={todayIso()}
-          {...fieldProps('receivedOn')}
-          {...register('receivedOn')}
-        />
-        {fieldError('receivedOn')}
+        <input type="date" max={todayIso()} {...field('receivedOn')} />
+        {error('receivedOn')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-receivedBy`}>Received by</label>
-        <input
-          type="text"
-          autoComplete="name"
-          {...fieldProps('receivedBy')}
-          {...register('receivedBy')}
-        />
-        {fieldError('receivedBy')}
+        <input type="text" autoComplete="name" {...field('receivedBy')} />
+        {error('receivedBy')}
       </div>
-      <button
-        type="submit"
-        className="button button-block"
-        aria-disabled={isSubmitting || undefined}
-      >
-        {isSubmitting ? 'Recording...' : 'Record cash received'}
+      <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+        {busy ? 'Recording...' : 'Record cash received'}
       </button>
     </form>
   );

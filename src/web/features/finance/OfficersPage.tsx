@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { officerGrantSchema, type FinanceOfficer } from '../../../shared/schemas/finance.ts';
+import { toast } from '../../components/Toasts.tsx';
+import type { FinanceOfficer } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -31,17 +31,21 @@ export function OfficersPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = { email, allAssemblies: all, assemblies: all ? [] : chosen };
-    const parsed = officerGrantSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const input = { email: email.trim(), allAssemblies: all, assemblies: all ? [] : chosen };
+    // The server checks the same with officerGrantSchema and answers per field.
+    const problems: Record<string, string> = {};
+    if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) problems.email = 'Enter a valid email address.';
+    if (!all && chosen.length === 0)
+      problems.assemblies = 'Choose at least one assembly, or all assemblies.';
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
       return;
     }
     setErrors({});
     setBusy(true);
     try {
       await grantOfficer(input);
-      toast.success(`${parsed.data.email} is a finance officer.`);
+      toast.success(`${input.email.toLowerCase()} is a finance officer.`);
       setEmail('');
       setChosen([]);
       setAll(true);

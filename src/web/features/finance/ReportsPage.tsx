@@ -1,19 +1,22 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import {
-  reportQuerySchema,
-  type FinanceReport,
-  type ReportGroup,
-} from '../../../shared/schemas/finance.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { checkRange } from '../../../shared/finance.ts';
+import type { FinanceReport, ReportGroup } from '../../../shared/schemas/finance.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { apiPaths, paths } from '../../paths.ts';
+import { paths } from '../../paths.ts';
+import { financeApiPaths } from './finance.paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useFinanceAccess, useReport } from './finance.api.ts';
 import { ghs, todayIso, typeLabel } from './format.ts';
-import { ReportChart, type ChartSeries } from './ReportChart.tsx';
+import type { ChartSeries } from './ReportChart.tsx';
 import './finance.css';
+
+// The chart library comes after the totals and the table, in its own chunk.
+const ReportChart = lazy(async () => ({
+  default: (await import('./ReportChart.tsx')).ReportChart,
+}));
 
 const startOfYear = () => `${new Date().getUTCFullYear()}-01-01`;
 
@@ -40,9 +43,9 @@ export function ReportsPage() {
       to: form.to,
       ...(form.assembly ? { assembly: form.assembly } : {}),
     };
-    const parsed = reportQuerySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const check = checkRange(values);
+    if (!check.ok) {
+      setErrors(check.errors);
       return;
     }
     setErrors({});
@@ -168,14 +171,14 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
       <div className="finance-downloads">
         <a
           className="button button-secondary button-small"
-          href={apiPaths.financeReportTableCsv(query)}
+          href={financeApiPaths.reportTableCsv(query)}
           download
         >
           Download table (CSV)
         </a>
         <a
           className="button button-secondary button-small"
-          href={apiPaths.financeReportEntriesCsv(query)}
+          href={financeApiPaths.reportEntriesCsv(query)}
           download
         >
           Download all gifts (CSV)
@@ -188,7 +191,9 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
         <>
           <figure className="card finance-figure" aria-labelledby={`${id}-chart`}>
             <figcaption id={`${id}-chart`}>Confirmed giving by month and assembly (GHS)</figcaption>
-            <ReportChart months={chart.months} series={chart.series} />
+            <Suspense fallback={<Spinner label="Drawing the chart..." />}>
+              <ReportChart months={chart.months} series={chart.series} />
+            </Suspense>
           </figure>
           <div
             className="finance-table-wrap"

@@ -4,7 +4,6 @@ import type {
   BankEntryCandidate,
   BankMapping,
   CashDeskEntry,
-  CashReceive,
   FinanceAccess,
   FinanceOfficer,
   FinanceReport,
@@ -12,8 +11,9 @@ import type {
   StatementLineView,
   StatementUploadResult,
 } from '../../../shared/schemas/finance.ts';
+import type { CashReceiveValues } from '../../../shared/finance.ts';
 import { apiFetch } from '../../api.ts';
-import { apiPaths } from '../../paths.ts';
+import { financeApiPaths } from './finance.paths.ts';
 
 // The finance desk's calls. Everything is the church's money: always asked for afresh.
 
@@ -31,16 +31,16 @@ export const financeKeys = {
 export function useFinanceAccess() {
   return useQuery({
     queryKey: financeKeys.access,
-    queryFn: ({ signal }) => apiFetch<FinanceAccess>(apiPaths.financeAccess, { signal }),
+    queryFn: ({ signal }) => apiFetch<FinanceAccess>(financeApiPaths.access, { signal }),
     staleTime: 60_000,
   });
 }
 
-export const findCash = (code: string) => apiFetch<CashDeskEntry>(apiPaths.financeCash(code));
+export const findCash = (code: string) => apiFetch<CashDeskEntry>(financeApiPaths.cash(code));
 
-export const receiveCash = (id: string, values: CashReceive | Record<string, unknown>) =>
+export const receiveCash = (id: string, values: CashReceiveValues) =>
   apiFetch<{ outcome: 'received' | 'flagged'; entry: CashDeskEntry }>(
-    apiPaths.financeCashReceive(id),
+    financeApiPaths.cashReceive(id),
     { method: 'POST', body: values },
   );
 
@@ -48,7 +48,7 @@ export function useFlaggedCash() {
   return useQuery({
     queryKey: financeKeys.flagged,
     queryFn: ({ signal }) =>
-      apiFetch<{ entries: CashDeskEntry[] }>(apiPaths.financeCashFlagged, { signal }).then(
+      apiFetch<{ entries: CashDeskEntry[] }>(financeApiPaths.cashFlagged, { signal }).then(
         (r) => r.entries,
       ),
     staleTime: 0,
@@ -59,7 +59,7 @@ export function useBankMappings() {
   return useQuery({
     queryKey: financeKeys.mappings,
     queryFn: ({ signal }) =>
-      apiFetch<{ mappings: Partial<Record<string, BankMapping>> }>(apiPaths.financeBankMappings, {
+      apiFetch<{ mappings: Partial<Record<string, BankMapping>> }>(financeApiPaths.bankMappings, {
         signal,
       }).then((r) => r.mappings),
     staleTime: 0,
@@ -67,12 +67,12 @@ export function useBankMappings() {
 }
 
 export const saveMapping = (bank: string, mapping: BankMapping) =>
-  apiFetch<BankMapping>(apiPaths.financeBankMapping(bank), { method: 'PUT', body: mapping });
+  apiFetch<BankMapping>(financeApiPaths.bankMapping(bank), { method: 'PUT', body: mapping });
 
 export function uploadStatement(bank: string, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiFetch<StatementUploadResult>(apiPaths.financeBankUpload(bank), {
+  return apiFetch<StatementUploadResult>(financeApiPaths.bankUpload(bank), {
     method: 'POST',
     body: form,
   });
@@ -82,7 +82,7 @@ export function useStatementLines(state: 'unmatched' | 'matched') {
   return useQuery({
     queryKey: financeKeys.lines(state),
     queryFn: ({ signal }) =>
-      apiFetch<{ lines: StatementLineView[] }>(apiPaths.financeBankLines(state), { signal }).then(
+      apiFetch<{ lines: StatementLineView[] }>(financeApiPaths.bankLines(state), { signal }).then(
         (r) => r.lines,
       ),
     staleTime: 0,
@@ -90,23 +90,23 @@ export function useStatementLines(state: 'unmatched' | 'matched') {
 }
 
 export const matchCandidates = (lineId: string) =>
-  apiFetch<{ candidates: BankEntryCandidate[] }>(apiPaths.financeBankCandidates(lineId)).then(
+  apiFetch<{ candidates: BankEntryCandidate[] }>(financeApiPaths.bankCandidates(lineId)).then(
     (r) => r.candidates,
   );
 
 export const matchLine = (lineId: string, entryId: string) =>
-  apiFetch<void>(apiPaths.financeBankMatch(lineId), { method: 'POST', body: { entryId } });
+  apiFetch<void>(financeApiPaths.bankMatch(lineId), { method: 'POST', body: { entryId } });
 
 export const unmatchLine = (lineId: string) =>
-  apiFetch<void>(apiPaths.financeBankUnmatch(lineId), { method: 'POST', body: {} });
+  apiFetch<void>(financeApiPaths.bankUnmatch(lineId), { method: 'POST', body: {} });
 
 export const rematch = () =>
-  apiFetch<{ matched: number }>(apiPaths.financeBankRematch, { method: 'POST', body: {} });
+  apiFetch<{ matched: number }>(financeApiPaths.bankRematch, { method: 'POST', body: {} });
 
 export function useReport(query: string | null) {
   return useQuery({
     queryKey: financeKeys.report(query ?? ''),
-    queryFn: ({ signal }) => apiFetch<FinanceReport>(apiPaths.financeReport(query!), { signal }),
+    queryFn: ({ signal }) => apiFetch<FinanceReport>(financeApiPaths.report(query!), { signal }),
     enabled: query !== null,
     staleTime: 0,
   });
@@ -116,7 +116,7 @@ export function useOfficers() {
   return useQuery({
     queryKey: financeKeys.officers,
     queryFn: ({ signal }) =>
-      apiFetch<{ officers: FinanceOfficer[] }>(apiPaths.financeOfficers, { signal }).then(
+      apiFetch<{ officers: FinanceOfficer[] }>(financeApiPaths.officers, { signal }).then(
         (r) => r.officers,
       ),
     staleTime: 0,
@@ -124,10 +124,10 @@ export function useOfficers() {
 }
 
 export const grantOfficer = (input: OfficerGrantInput) =>
-  apiFetch<unknown>(apiPaths.financeOfficers, { method: 'PUT', body: input });
+  apiFetch<unknown>(financeApiPaths.officers, { method: 'PUT', body: input });
 
 export const revokeOfficer = (email: string) =>
-  apiFetch<void>(apiPaths.financeOfficerRevoke, { method: 'POST', body: { email } });
+  apiFetch<void>(financeApiPaths.officerRevoke, { method: 'POST', body: { email } });
 
 export const fetchAudit = (query: string) =>
-  apiFetch<{ entries: AuditEntry[] }>(apiPaths.financeAudit(query)).then((r) => r.entries);
+  apiFetch<{ entries: AuditEntry[] }>(financeApiPaths.audit(query)).then((r) => r.entries);

@@ -1,4 +1,4 @@
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 
 /** "GHS 1,250.00" */
 export const ghs = (pesewas: number) => `GHS ${formatCedis(pesewas)}`;
