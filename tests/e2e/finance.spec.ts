@@ -79,7 +79,9 @@ test('a member gives cash, the officer receives it, the history shows it and the
   expect(code).toMatch(/^\d{6}$/);
   await memberPage.getByRole('button', { name: 'Got It' }).click();
   await memberPage.goto('/payment-history');
-  await expect(memberPage.getByRole('listitem').first()).toContainText('pending');
+  await expect(
+    memberPage.getByRole('list', { name: 'Payment History' }).getByRole('listitem').first(),
+  ).toContainText('pending');
 
   // The officer finds it from the home screen's Finance Desk tile and types the code.
   const desk = await open(browser, officerState, '/home');
@@ -115,7 +117,10 @@ test('a member gives cash, the officer receives it, the history shows it and the
 
   // The member's history shows it received, with its receipt; the mail has arrived.
   await memberPage.reload();
-  const item = memberPage.getByRole('listitem').first();
+  const item = memberPage
+    .getByRole('list', { name: 'Payment History' })
+    .getByRole('listitem')
+    .first();
   await expect(item).toContainText('received');
   const receipt = item.getByRole('link', { name: /^Receipt \d{4}-\d{6} \(PDF\)$/ });
   await expect(receipt).toBeVisible();
@@ -190,7 +195,10 @@ test('a bank statement upload matches a BT- code', async ({ browser }) => {
   await desk.context().close();
 
   await memberPage.goto('/payment-history');
-  const item = memberPage.getByRole('listitem').filter({ hasText: code });
+  const item = memberPage
+    .getByRole('list', { name: 'Payment History' })
+    .getByRole('listitem')
+    .filter({ hasText: code });
   await expect(item).toContainText('matched');
   await expect(item.getByRole('link', { name: /Receipt/ })).toBeVisible();
   await memberPage.context().close();

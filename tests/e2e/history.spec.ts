@@ -74,7 +74,7 @@ test('a member gives by every method, sees it all in the history, and deletes th
 
   // Newest first, each with its type, method, amount, status, date and code.
   await expect(page).toHaveURL(/\/payment-history$/);
-  const items = page.getByRole('listitem');
+  const items = page.getByRole('list', { name: 'Payment History' }).getByRole('listitem');
   await expect(items).toHaveCount(4);
   await expect(items.nth(0)).toContainText('Seed');
   await expect(items.nth(0)).toContainText('Card');
