@@ -19,6 +19,7 @@ import { givingRoutes } from './features/giving/giving.routes.ts';
 import { startGivingBackground } from './features/giving/giving.background.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
+import { financeRoutes } from './features/finance/finance.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(
   await app.register(profileRoutes, { ctx });
   await app.register(givingRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
+  await app.register(financeRoutes, { ctx });
   await app.register(sermonsRoutes, { ctx });
   await app.register(devotionalRoutes, { ctx });
   await app.register(supportRoutes, { ctx });

@@ -65,6 +65,8 @@ export interface Me {
     fullName: string;
     firstName: string;
     isAdmin: boolean;
+    /** The finance desk: every assembly (admins too), some, or none. */
+    finance: 'all' | 'some' | null;
   } | null;
 }
 

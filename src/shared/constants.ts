@@ -47,3 +47,29 @@ export const CURRENCY = 'GHS';
 
 /** Where the card provider sends the member back (the server builds it from PUBLIC_URL). */
 export const CARD_CALLBACK_PATH = '/offerings/card/callback';
+
+// Finance desk (issue 12). A cash entry is pending until the desk receives it: the same
+// amount makes it received, another amount is recorded beside the member's and flagged.
+export const CASH_STATES = ['pending', 'received', 'flagged'] as const;
+export type CashState = (typeof CASH_STATES)[number];
+
+/** A bank entry is pending until a statement line is matched to it. */
+export const BANK_STATES = ['pending', 'matched'] as const;
+export type BankState = (typeof BANK_STATES)[number];
+
+/** Every finance action the audit trail records. */
+export const FINANCE_ACTIONS = [
+  'receive',
+  'flag',
+  'match',
+  'unmatch',
+  'role_grant',
+  'role_change',
+  'role_revoke',
+  'statement_upload',
+  'mapping_save',
+] as const;
+export type FinanceAction = (typeof FINANCE_ACTIONS)[number];
+
+export const RECEIPT_ENTRY_KINDS = ['transaction', 'cash', 'bank'] as const;
+export type ReceiptEntryKind = (typeof RECEIPT_ENTRY_KINDS)[number];

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
-  /** Sent as JSON. Leave out for requests without a body. */
+  /** Sent as JSON (a FormData as a file upload). Leave out for requests without a body. */
   body?: unknown;
 }
 
@@ -26,7 +26,8 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   const { body, headers, ...rest } = init;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('accept', 'application/json');
-  if (body !== undefined) requestHeaders.set('content-type', 'application/json');
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) requestHeaders.set('content-type', 'application/json');
 
   let response: Response;
   try {
@@ -34,7 +35,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
       credentials: 'same-origin',
       ...rest,
       headers: requestHeaders,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

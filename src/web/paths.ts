@@ -34,6 +34,14 @@ export const patterns = {
   adminSermons: '/admin/sermons',
   adminDevotional: '/admin/devotional',
   adminDevotionalWeek: '/admin/devotional/week/:weekId',
+  /** Finance desk (issue 12, beyond the spec): officers and admins. */
+  financeDesk: '/finance',
+  financeCash: '/finance/cash',
+  financeBank: '/finance/bank',
+  /** The dashboard's Reports card; finance officers see their assemblies. */
+  adminReports: '/admin/reports',
+  adminFinanceOfficers: '/admin/finance/officers',
+  adminFinanceAudit: '/admin/finance/audit',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',
@@ -73,6 +81,12 @@ export const paths = {
   adminDevotional: patterns.adminDevotional,
   adminDevotionalWeek: (weekId: string | number) =>
     generatePath(patterns.adminDevotionalWeek, { weekId: String(weekId) }),
+  financeDesk: patterns.financeDesk,
+  financeCash: patterns.financeCash,
+  financeBank: patterns.financeBank,
+  adminReports: patterns.adminReports,
+  adminFinanceOfficers: patterns.adminFinanceOfficers,
+  adminFinanceAudit: patterns.adminFinanceAudit,
   pastorAdminResources: patterns.pastorAdminResources,
   pastorAccounts: patterns.pastorAccounts,
   pastorAppointment: patterns.pastorAppointment,
@@ -125,6 +139,11 @@ export const apiPaths = {
     `/api/admin/applications/${encodeURIComponent(id)}/decision`,
   adminUsers: '/api/admin/users',
   deleteCash: (id: string) => `/api/history/cash/${encodeURIComponent(id)}/delete`,
+  receiptPdf: (id: string) => `/api/history/receipts/${encodeURIComponent(id)}`,
+  statementYears: '/api/history/statements',
+  statementPdf: (year: number) => `/api/history/statements/${year}`,
+  // The finance desk's API paths are in features/finance/finance.paths.ts: they come with
+  // its lazily loaded area, not in the shell every member downloads (decision 011, 014).
 } as const;
 
 /** Where the auth emails send the browser back to (the server redirects there). */

@@ -52,6 +52,11 @@ const lazyAreas: {
   added?: boolean;
 }[] = [
   {
+    // Before the admin area: /admin/reports and /admin/finance/… are the finance desk's.
+    matches: under(patterns.financeDesk, patterns.adminReports, '/admin/finance'),
+    routes: async () => (await import('./features/finance/finance.routes.ts')).financeRoutes,
+  },
+  {
     matches: under(patterns.admin),
     routes: async () => (await import('./features/admin/admin.routes.ts')).adminRoutes,
   },

@@ -92,11 +92,13 @@ test('the dashboard greets the admin by the start of the email and has its cards
     'Content',
     'Registered Users',
     'Reports',
+    'Finance',
   ]);
-  // Reports does nothing yet (spec §2 Admin: "no action").
-  const reports = cards.getByRole('listitem').filter({ hasText: 'Reports' });
-  await expect(reports.getByRole('link')).toHaveCount(0);
-  await expect(reports.getByRole('button')).toHaveCount(0);
+  // Reports is the finance desk's (issue 12).
+  await expect(cards.getByRole('link', { name: /Reports/ })).toHaveAttribute(
+    'href',
+    '/admin/reports',
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await cards.getByRole('link', { name: /Worker Applications/ }).click();

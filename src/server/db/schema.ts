@@ -15,10 +15,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   APPLICATION_STATUSES,
+  BANK_STATES,
   BANKS,
   CASH_DELETE_REASONS,
+  CASH_STATES,
+  FINANCE_ACTIONS,
   OFFERING_TYPES,
   PASTOR_TYPES,
+  RECEIPT_ENTRY_KINDS,
   TRANSACTION_STATUSES,
   WORKER_ROLES,
 } from '../../shared/constants.ts';
@@ -239,6 +243,7 @@ export const transactions = pgTable(
     index('transactions_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    index('transactions_created_idx').on(t.createdAt),
   ],
 );
 
@@ -260,9 +265,30 @@ export const cashOfferings = pgTable(
     deletedReason: text('deleted_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // The finance desk's record, beside (never over) what the member entered above.
+    status: text('status').notNull().default('pending'),
+    receivedAmount: integer('received_amount'),
+    receivedOn: date('received_on'),
+    receivedBy: text('received_by'),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
   },
   (t) => [
     check('cash_offerings_amount_positive', sql`${t.amount} > 0`),
+    check('cash_offerings_status', inList('status', CASH_STATES)),
+    check(
+      'cash_offerings_received',
+      sql`(${t.status} = 'pending') = (${t.receivedAmount} is null and ${t.receivedOn} is null)`,
+    ),
+    check(
+      'cash_offerings_received_amount_positive',
+      sql`${t.receivedAmount} is null or ${t.receivedAmount} > 0`,
+    ),
+    check(
+      'cash_offerings_received_matches',
+      sql`${t.status} <> 'received' or ${t.receivedAmount} = ${t.amount}`,
+    ),
+    index('cash_offerings_created_idx').on(t.createdAt),
     check('cash_offerings_code_format', sql`${t.code} ~ '^[0-9]{6}$'`),
     check(
       'cash_offerings_deleted_reason',
@@ -295,9 +321,15 @@ export const bankTransfers = pgTable(
     code: text('code'),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: createdAt(),
+    // Matched to a bank statement line by the finance desk (bank_statement_lines).
+    status: text('status').notNull().default('pending'),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
   },
   (t) => [
     check('bank_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('bank_transfers_status', inList('status', BANK_STATES)),
+    check('bank_transfers_matched', sql`(${t.status} = 'matched') = (${t.matchedAt} is not null)`),
+    index('bank_transfers_created_idx').on(t.createdAt),
     check('bank_transfers_bank', inList('bank', BANKS)),
     check('bank_transfers_code_format', sql`${t.code} is null or ${t.code} ~ '^BT-[0-9]{5}$'`),
     // Only tithes get a code.
@@ -307,6 +339,170 @@ export const bankTransfers = pgTable(
       .on(t.code)
       .where(sql`not ${t.deleted} and ${t.code} is not null`),
     index('bank_transfers_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- finance desk
+
+// A finance officer acts for all assemblies or for the ones listed in
+// finance_officer_assemblies. Admins hold every finance power without a row here.
+export const financeOfficers = pgTable('finance_officers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  allAssemblies: boolean('all_assemblies').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const financeOfficerAssemblies = pgTable(
+  'finance_officer_assemblies',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => financeOfficers.userId, { onDelete: 'cascade' }),
+    assembly: text('assembly')
+      .notNull()
+      .references(() => assemblies.slug, { onUpdate: 'cascade', onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.assembly] })],
+);
+
+// Which statement column holds what, remembered per bank.
+export const bankStatementMappings = pgTable(
+  'bank_statement_mappings',
+  {
+    bank: text('bank').primaryKey(),
+    dateColumn: text('date_column').notNull(),
+    descriptionColumn: text('description_column').notNull(),
+    amountColumn: text('amount_column').notNull(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  () => [check('bank_statement_mappings_bank', inList('bank', BANKS))],
+);
+
+// One uploaded statement file; the same bytes are never imported twice.
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bank: text('bank').notNull(),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull().unique(),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    lineCount: integer('line_count').notNull(),
+    importedCount: integer('imported_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bank_statements_bank', inList('bank', BANKS)),
+    index('bank_statements_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+// A credit line of a statement. Its fingerprint (bank, date, description, amount and how
+// many identical lines came before it in its file) keeps overlapping exports from
+// importing a line twice; one line matches at most one bank entry and vice versa.
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    bank: text('bank').notNull(),
+    lineNumber: integer('line_number').notNull(),
+    bookedOn: date('booked_on').notNull(),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    bankTransferId: uuid('bank_transfer_id').references(() => bankTransfers.id, {
+      onDelete: 'set null',
+    }),
+    matchKind: text('match_kind'),
+    matchedBy: text('matched_by').references(() => users.id, { onDelete: 'set null' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+    /** Why automatic matching left it (no code, unknown code, amount differs…). */
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bank_statement_lines_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'bank_statement_lines_match',
+      sql`(${t.bankTransferId} is null) = (${t.matchKind} is null)`,
+    ),
+    check(
+      'bank_statement_lines_match_kind',
+      sql`${t.matchKind} is null or ${inList('match_kind', ['auto', 'manual'])}`,
+    ),
+    uniqueIndex('bank_statement_lines_fingerprint_idx').on(t.bank, t.fingerprint),
+    uniqueIndex('bank_statement_lines_transfer_idx')
+      .on(t.bankTransferId)
+      .where(sql`${t.bankTransferId} is not null`),
+    index('bank_statement_lines_statement_idx').on(t.statementId, t.lineNumber),
+    index('bank_statement_lines_unmatched_idx')
+      .on(t.bookedOn)
+      .where(sql`${t.bankTransferId} is null`),
+  ],
+);
+
+// One receipt per confirmed gift, ever: numbered per year without gaps.
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    entryKind: text('entry_kind').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the receipt is mailed (the member's email; a guest's card email); null: none. */
+    email: text('email'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull(),
+    /** Set by the instance sending the mail, so two instances do not both send it. */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('receipts_entry_kind', inList('entry_kind', RECEIPT_ENTRY_KINDS)),
+    check('receipts_number_positive', sql`${t.number} > 0`),
+    uniqueIndex('receipts_year_number_idx').on(t.year, t.number),
+    uniqueIndex('receipts_entry_idx').on(t.entryKind, t.entryId),
+    index('receipts_user_idx').on(t.userId, t.year),
+    index('receipts_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null and ${t.email} is not null`),
+  ],
+);
+
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+// Every finance action: who, what, when and the state before. Rows are never updated or
+// deleted (a trigger in migration 0002 refuses it), and name the actor by id and email as
+// text so the trail outlives the account.
+export const financeAudit = pgTable(
+  'finance_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    subjectKind: text('subject_kind').notNull(),
+    subjectId: text('subject_id').notNull(),
+    assembly: text('assembly'),
+    previous: jsonb('previous'),
+    next: jsonb('next'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('finance_audit_action', inList('action', FINANCE_ACTIONS)),
+    index('finance_audit_created_idx').on(t.createdAt.desc()),
   ],
 );
 

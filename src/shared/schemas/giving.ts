@@ -36,7 +36,7 @@ const name = (label: string) =>
     .min(1, `${label} is required.`)
     .max(60, `${label} must be at most 60 characters.`);
 
-function amountSchema(maxPesewas: number) {
+export function amountSchema(maxPesewas: number) {
   return z
     .union([z.string(), z.number()], { error: 'Amount is required.' })
     .transform((value, ctx) => {
@@ -181,9 +181,18 @@ export interface HistoryEntry {
   method: 'momo' | 'card' | 'bank' | 'cash';
   /** pesewas */
   amount: number;
-  /** As stored; 'Completed' when there is none (cash and bank entries). */
+  /**
+   * The entry's state as it stands (issue 12): card and mobile money as the provider left
+   * it (pending, success, failed, abandoned); cash pending, received or flagged (the desk
+   * counted another amount); bank pending or matched (found on the bank statement).
+   */
   status: string;
   code: string | null;
   createdAt: string;
+  /** Only a cash entry the desk has not received yet. */
   deletable: boolean;
+  /** The receipt of a confirmed gift. */
+  receipt: { id: string; number: string } | null;
+  /** pesewas the desk counted, for a flagged cash entry. */
+  receivedAmount: number | null;
 }

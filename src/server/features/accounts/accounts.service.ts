@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
+import { financeRoleOf } from '../finance/officers.service.ts';
 
 export type SessionUser = { id: string; email: string; name: string };
 
@@ -92,13 +93,15 @@ export async function isAdmin(ctx: Pick<AppContext, 'db'>, userId: string): Prom
 export async function getMe(ctx: AppContext, headers: Headers): Promise<Me> {
   const user = await findSessionUser(ctx, headers);
   if (!user) return { user: null };
+  const admin = await isAdmin(ctx, user.id);
   return {
     user: {
       id: user.id,
       email: user.email,
       fullName: user.name,
       firstName: firstNameOf(user.name),
-      isAdmin: await isAdmin(ctx, user.id),
+      isAdmin: admin,
+      finance: await financeRoleOf(ctx, user.id, admin),
     },
   };
 }

@@ -69,6 +69,7 @@ describe('accounts', () => {
         fullName: 'Ama Mensah',
         firstName: 'Ama',
         isAdmin: false,
+        finance: null,
       },
     });
   });

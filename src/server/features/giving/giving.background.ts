@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { deleteExpiredRateLimits } from '../../platform/rate-limit.ts';
+import { deliverPendingReceipts } from '../finance/receipts.service.ts';
 import { handleMoolreCallback, reconcilePendingGifts } from './giving.service.ts';
 
 /**
@@ -24,7 +25,12 @@ export function startGivingBackground(app: FastifyInstance, ctx: AppContext) {
     timer = setInterval(() => {
       if (running) return;
       running = true;
-      Promise.all([reconcilePendingGifts(ctx), deleteExpiredRateLimits(ctx.db)])
+      // Receipts whose mail failed when their gift was confirmed are sent again here.
+      Promise.all([
+        reconcilePendingGifts(ctx),
+        deleteExpiredRateLimits(ctx.db),
+        deliverPendingReceipts(ctx),
+      ])
         .then(([summary]) => {
           if (summary.checked > 0)
             ctx.log.info({ reconciler: summary }, 'pending gifts re-checked');

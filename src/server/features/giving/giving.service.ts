@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { ProviderError, type Verification } from '../../platform/payments/types.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
+import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
 
 // The money path. Rules (DESIGN.md principle 5): amounts are integer pesewas; a card or
 // mobile-money gift is written as `pending` with a reference we generated BEFORE any
@@ -23,7 +24,7 @@ import { isAssemblyOffered } from '../church/church.service.ts';
 // expected amount and currency credits it; every provider answer is kept with the gift;
 // crediting is idempotent (webhooks are retried and duplicated).
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'payments' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'payments' | 'log' | 'mailer' | 'church'>;
 
 const GUEST = 'guest';
 
@@ -308,18 +309,40 @@ async function findOwnGift(ctx: Ctx, reference: string, userId: string | null) {
 
 /**
  * THE crediting rule, used by webhooks, callbacks, the callback page and the reconciler.
- * Locks the row; success needs the provider to report exactly our amount in GHS.
+ * Locks the row; success needs the provider to report exactly our amount in GHS. Crediting
+ * issues the gift's receipt in the same transaction, and mails it once that has committed.
  */
 export async function applyVerification(
+  ctx: Ctx,
+  reference: string,
+  result: Verification,
+  source: string,
+): Promise<GiftStatus | null> {
+  let receiptId: string | null = null;
+  const status = await creditGift(ctx.db, reference, result, source, ctx.log, (id) => {
+    receiptId = id;
+  });
+  if (receiptId) await deliverReceipt(ctx, receiptId);
+  return status;
+}
+
+async function creditGift(
   db: Db,
   reference: string,
   result: Verification,
   source: string,
   log: Ctx['log'],
+  onReceipt: (receiptId: string | null) => void,
 ): Promise<GiftStatus | null> {
   return db.transaction(async (tx) => {
     const [gift] = await tx
-      .select({ status: transactions.status, amount: transactions.amount })
+      .select({
+        id: transactions.id,
+        status: transactions.status,
+        amount: transactions.amount,
+        userId: transactions.userId,
+        email: transactions.email,
+      })
       .from(transactions)
       .where(eq(transactions.reference, reference))
       .for('update');
@@ -358,6 +381,15 @@ export async function applyVerification(
           updatedAt: new Date(),
         })
         .where(eq(transactions.reference, reference));
+      onReceipt(
+        await issueReceipt(tx, {
+          kind: 'transaction',
+          id: gift.id,
+          userId: gift.userId,
+          // A guest's card gift is receipted to the email the card payment was made with.
+          guestEmail: gift.userId ? null : gift.email,
+        }),
+      );
       return 'success';
     }
     if (result.status === 'failed' && gift.status === 'pending') {
@@ -384,7 +416,7 @@ async function verifyWithProvider(
     gift.method === 'card'
       ? await ctx.payments.card.verify(gift.reference)
       : await ctx.payments.momo.checkStatus(gift.reference);
-  return applyVerification(ctx.db, gift.reference, result, source, ctx.log);
+  return applyVerification(ctx, gift.reference, result, source);
 }
 
 /** The gift's status for the browser; a pending one is re-checked with the provider (at most every 5 s). */
@@ -427,7 +459,7 @@ export async function handlePaystackWebhook(
   }
   if (event.event !== 'charge.success' || typeof event.data?.reference !== 'string') return;
   await applyVerification(
-    ctx.db,
+    ctx,
     event.data.reference,
     {
       status: event.data.status === 'success' ? 'success' : 'pending',
@@ -436,7 +468,6 @@ export async function handlePaystackWebhook(
       raw: event,
     },
     'webhook',
-    ctx.log,
   );
 }
 

@@ -1,11 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { cashDeleteSchema } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import { findSessionUser, requireSessionUser } from '../accounts/accounts.service.ts';
+import { receiptPdf, statementPdf, statementYears } from '../finance/receipts.service.ts';
 import { deleteCashGift, listHistory } from './history.service.ts';
+
+function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
+  return reply
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .type('application/pdf')
+    .send(file.pdf);
+}
 
 // Owner only (spec §6). Guests have no history: they get the empty list.
 export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -21,5 +30,27 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const { reason } = parseInput(cashDeleteSchema, request.body);
     await deleteCashGift(ctx, user.id, id, reason);
     return reply.status(204).send();
+  });
+
+  // Receipts and yearly statements as PDF (issue 12): the owner's only.
+  app.get('/api/history/receipts/:id', async (request, reply) => {
+    const user = await requireSessionUser(ctx, authHeaders(request));
+    const { id } = parseInput(z.object({ id: z.uuid('No such receipt.') }), request.params);
+    return sendPdf(reply, await receiptPdf(ctx, user.id, id));
+  });
+
+  app.get('/api/history/statements', async (request, reply) => {
+    const user = await requireSessionUser(ctx, authHeaders(request));
+    reply.header('cache-control', 'no-store');
+    return { years: await statementYears(ctx, user.id) };
+  });
+
+  app.get('/api/history/statements/:year', async (request, reply) => {
+    const user = await requireSessionUser(ctx, authHeaders(request));
+    const { year } = parseInput(
+      z.object({ year: z.coerce.number().int('Not a year.').min(2000).max(2200) }),
+      request.params,
+    );
+    return sendPdf(reply, await statementPdf(ctx, user, year));
   });
 };

@@ -4,12 +4,13 @@ import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { receiptsOfMember } from '../finance/receipts.service.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
 /** The member's own card and mobile-money gifts, cash and bank entries, newest first. */
 export async function listHistory(ctx: Ctx, userId: string): Promise<HistoryEntry[]> {
-  const [gifts, cash, bank] = await Promise.all([
+  const [gifts, cash, bank, receipts] = await Promise.all([
     ctx.db
       .select()
       .from(transactions)
@@ -28,7 +29,9 @@ export async function listHistory(ctx: Ctx, userId: string): Promise<HistoryEntr
       .where(and(eq(bankTransfers.userId, userId), eq(bankTransfers.deleted, false)))
       .orderBy(desc(bankTransfers.createdAt))
       .limit(500),
+    receiptsOfMember(ctx, userId),
   ]);
+  const receiptOf = (kind: string, id: string) => receipts.get(`${kind}:${id}`) ?? null;
   const typeOf = (row: { type: string; otherType: string | null }) => row.otherType ?? row.type;
   const entries: HistoryEntry[] = [
     ...gifts.map((g) => ({
@@ -41,6 +44,8 @@ export async function listHistory(ctx: Ctx, userId: string): Promise<HistoryEntr
       code: g.reference,
       createdAt: g.createdAt.toISOString(),
       deletable: false,
+      receipt: g.status === 'success' ? receiptOf('transaction', g.id) : null,
+      receivedAmount: null,
     })),
     ...cash.map((c) => ({
       id: c.id,
@@ -48,10 +53,12 @@ export async function listHistory(ctx: Ctx, userId: string): Promise<HistoryEntr
       type: typeOf(c),
       method: 'cash' as const,
       amount: c.amount,
-      status: 'Completed',
+      status: c.status,
       code: c.code,
       createdAt: c.createdAt.toISOString(),
-      deletable: true,
+      deletable: c.status === 'pending',
+      receipt: c.status === 'received' ? receiptOf('cash', c.id) : null,
+      receivedAmount: c.status === 'flagged' ? c.receivedAmount : null,
     })),
     ...bank.map((b) => ({
       id: b.id,
@@ -59,16 +66,21 @@ export async function listHistory(ctx: Ctx, userId: string): Promise<HistoryEntr
       type: typeOf(b),
       method: 'bank' as const,
       amount: b.amount,
-      status: 'Completed',
+      status: b.status,
       code: b.code,
       createdAt: b.createdAt.toISOString(),
       deletable: false,
+      receipt: b.status === 'matched' ? receiptOf('bank', b.id) : null,
+      receivedAmount: null,
     })),
   ];
   return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** Soft-deletes the member's own cash entry; anything else is "not found". */
+/**
+ * Soft-deletes the member's own cash entry while the desk has not counted it; anything else
+ * is "not found" (money the desk received or flagged stays on the books).
+ */
 export async function deleteCashGift(
   ctx: Ctx,
   userId: string,
@@ -83,6 +95,7 @@ export async function deleteCashGift(
         eq(cashOfferings.id, id),
         eq(cashOfferings.userId, userId),
         eq(cashOfferings.deleted, false),
+        eq(cashOfferings.status, 'pending'),
       ),
     )
     .returning({ id: cashOfferings.id });

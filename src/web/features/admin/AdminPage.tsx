@@ -50,9 +50,32 @@ export function AdminPage() {
           </Link>
         </li>
         <li>
-          <div className="admin-card admin-card-static">
+          <Link className="admin-card admin-card-link" to={paths.adminReports}>
             <h2>Reports</h2>
-            <p className="muted">Coming soon.</p>
+            <p className="muted">Giving by assembly, type, method and month, with CSV.</p>
+          </Link>
+        </li>
+        <li>
+          <div className="admin-card" role="group" aria-labelledby={`${id}-finance`}>
+            <h2 id={`${id}-finance`}>Finance</h2>
+            <p className="muted">Receive cash, match bank statements, appoint officers.</p>
+            <div className="admin-card-actions">
+              <Link className="button button-small" to={paths.financeCash}>
+                Cash desk
+              </Link>
+              <Link className="button button-small" to={paths.financeBank}>
+                Bank matching
+              </Link>
+              <Link
+                className="button button-small button-secondary"
+                to={paths.adminFinanceOfficers}
+              >
+                Finance officers
+              </Link>
+              <Link className="button button-small button-secondary" to={paths.adminFinanceAudit}>
+                Audit trail
+              </Link>
+            </div>
           </div>
         </li>
       </ul>

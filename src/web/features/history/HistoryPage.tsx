@@ -11,8 +11,8 @@ import {
 } from '../../../shared/giving.ts';
 import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { paths } from '../../paths.ts';
-import { deleteCashEntry, historyQueryKey, useHistory } from './history.api.ts';
+import { apiPaths, paths } from '../../paths.ts';
+import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
 import './history.css';
 
 // The delete form (with its schema and form library) comes with the first tap on Delete.
@@ -112,6 +112,7 @@ export function HistoryPage() {
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Payment History</h1>
       {body}
+      <Statements />
       {deleteUsed && (
         <Suspense fallback={null}>
           <DeleteCashModal
@@ -172,6 +173,22 @@ function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
           </div>
         )}
       </dl>
+      {entry.status === 'flagged' && entry.receivedAmount !== null && (
+        <p className="history-note">
+          The desk counted GHS {formatCedis(entry.receivedAmount)}: the church will follow up with
+          you.
+        </p>
+      )}
+      {entry.receipt && (
+        <a
+          className="button button-secondary button-small history-receipt"
+          href={apiPaths.receiptPdf(entry.receipt.id)}
+          download
+          aria-describedby={`${id}-type`}
+        >
+          Receipt {entry.receipt.number} (PDF)
+        </a>
+      )}
       {entry.deletable && !deleted && (
         <button
           type="button"
@@ -184,5 +201,30 @@ function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
         </button>
       )}
     </li>
+  );
+}
+
+/** The yearly giving statements: one PDF per year with receipted gifts. */
+function Statements() {
+  const id = useId();
+  const years = useStatementYears();
+  if (!years.data || years.data.length === 0) return null;
+  return (
+    <section className="history-statements card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Yearly giving statements</h2>
+      <ul className="history-statement-links">
+        {years.data.map((year) => (
+          <li key={year}>
+            <a
+              className="button button-secondary button-small"
+              href={apiPaths.statementPdf(year)}
+              download
+            >
+              Statement {year} (PDF)
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

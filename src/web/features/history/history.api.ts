@@ -20,3 +20,13 @@ export function useHistory() {
 export function deleteCashEntry(id: string, reason: CashDeleteReason) {
   return apiFetch<void>(apiPaths.deleteCash(id), { method: 'POST', body: { reason } });
 }
+
+/** The years with receipted gifts (for the yearly statements). */
+export function useStatementYears() {
+  return useQuery({
+    queryKey: [...historyQueryKey, 'statement-years'],
+    queryFn: ({ signal }) =>
+      apiFetch<{ years: number[] }>(apiPaths.statementYears, { signal }).then((r) => r.years),
+    staleTime: 0,
+  });
+}

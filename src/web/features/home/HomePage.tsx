@@ -26,6 +26,8 @@ const tiles: Tile[] = [
 ];
 
 const adminTile: Tile = { label: 'Admin Panel', icon: 'admin', to: paths.admin };
+/** Finance officers who are not admins (admins reach the desk from the Admin Panel). */
+const financeTile: Tile = { label: 'Finance Desk', icon: 'offerings', to: paths.financeDesk };
 
 /** /home (spec §2 Home): the greeting and the feature grid. */
 export function HomePage() {
@@ -42,7 +44,11 @@ export function HomePage() {
       : `Welcome to Your ${productName} App`;
 
   // Spec §6: the Admin Panel tile is for admins only (the server guards /admin's data).
-  const shown = user?.isAdmin ? [...tiles, adminTile] : tiles;
+  const shown = user?.isAdmin
+    ? [...tiles, adminTile]
+    : user?.finance
+      ? [...tiles, financeTile]
+      : tiles;
 
   return (
     <section className="page home-page" aria-labelledby={`${id}-greeting`}>

@@ -1,0 +1,533 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Bank } from '../../../shared/constants.ts';
+import { formatCedis } from '../../../shared/schemas/giving.ts';
+import {
+  FINANCE_MESSAGES,
+  type BankEntryCandidate,
+  type BankMapping,
+  type FinanceScope,
+  type StatementLineView,
+  type StatementUploadResult,
+} from '../../../shared/schemas/finance.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  assemblies,
+  bankStatementLines,
+  bankStatementMappings,
+  bankStatements,
+  bankTransfers,
+  users,
+} from '../../db/schema.ts';
+import { assertStorableText } from '../../http/edge.ts';
+import { AppError } from '../../http/errors.ts';
+import { recordAudit, type Actor, type DbOrTx } from './audit.service.ts';
+import type { FinanceCaller } from './finance-access.ts';
+import { inScope, scopeCondition } from './officers.service.ts';
+import { deliverReceipt, issueReceipt } from './receipts.service.ts';
+import { bankCodesIn, readStatement, StatementError } from './statement-csv.ts';
+
+// Bank matching (issue 12): the bank's statement export is uploaded; credit lines whose
+// description carries a BT- code of an open entry with the same amount are matched at once;
+// the rest wait for a manual match. A file's bytes are imported once, and a line already
+// imported from another (overlapping) export is not imported again.
+//
+// Statement lines are the church's bank data, visible to every finance officer (they are
+// needed to match by hand). Matching touches only entries in the caller's assemblies, and a
+// line matched to another assembly's entry is not shown to an officer of other assemblies.
+
+type Ctx = Pick<AppContext, 'db' | 'mailer' | 'church' | 'config' | 'log'>;
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+export async function listMappings(
+  ctx: Pick<AppContext, 'db'>,
+): Promise<Partial<Record<Bank, BankMapping>>> {
+  const rows = await ctx.db.select().from(bankStatementMappings);
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.bank,
+      {
+        dateColumn: r.dateColumn,
+        descriptionColumn: r.descriptionColumn,
+        amountColumn: r.amountColumn,
+      },
+    ]),
+  );
+}
+
+export async function saveMapping(ctx: Ctx, actor: Actor, bank: Bank, mapping: BankMapping) {
+  await ctx.db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select()
+      .from(bankStatementMappings)
+      .where(eq(bankStatementMappings.bank, bank))
+      .for('update');
+    await tx
+      .insert(bankStatementMappings)
+      .values({ bank, ...mapping, updatedBy: actor.id })
+      .onConflictDoUpdate({
+        target: bankStatementMappings.bank,
+        set: { ...mapping, updatedBy: actor.id, updatedAt: new Date() },
+      });
+    await recordAudit(tx, actor, {
+      action: 'mapping_save',
+      subjectKind: 'bank_mapping',
+      subjectId: bank,
+      previous: previous
+        ? {
+            dateColumn: previous.dateColumn,
+            descriptionColumn: previous.descriptionColumn,
+            amountColumn: previous.amountColumn,
+          }
+        : null,
+      next: mapping,
+    });
+  });
+  return mapping;
+}
+
+type Line = typeof bankStatementLines.$inferSelect;
+type Entry = typeof bankTransfers.$inferSelect;
+
+/** Joins a line and an entry (both locked by the caller), receipts the entry, audits. */
+async function matchLine(
+  tx: DbOrTx,
+  actor: Actor,
+  line: Line,
+  entry: Entry,
+  kind: 'auto' | 'manual',
+): Promise<string | null> {
+  const now = new Date();
+  await tx
+    .update(bankStatementLines)
+    .set({
+      bankTransferId: entry.id,
+      matchKind: kind,
+      matchedBy: actor.id,
+      matchedAt: now,
+      note: null,
+    })
+    .where(eq(bankStatementLines.id, line.id));
+  await tx
+    .update(bankTransfers)
+    .set({ status: 'matched', matchedAt: now })
+    .where(eq(bankTransfers.id, entry.id));
+  await recordAudit(tx, actor, {
+    action: 'match',
+    subjectKind: 'bank',
+    subjectId: entry.code ?? entry.id,
+    assembly: entry.assembly,
+    previous: { status: entry.status, line: null },
+    next: {
+      status: 'matched',
+      kind,
+      line: {
+        id: line.id,
+        bookedOn: line.bookedOn,
+        amount: line.amount,
+        description: line.description,
+      },
+    },
+  });
+  return issueReceipt(tx, { kind: 'bank', id: entry.id, userId: entry.userId }, now);
+}
+
+/**
+ * Tries every unmatched line carrying a BT- code (those just imported and earlier ones an
+ * officer of other assemblies could not match) against the caller's open entries.
+ */
+async function autoMatch(tx: DbOrTx, caller: FinanceCaller, receiptIds: string[]) {
+  const lines = await tx
+    .select()
+    .from(bankStatementLines)
+    .where(
+      and(
+        isNull(bankStatementLines.bankTransferId),
+        sql`${bankStatementLines.description} ~* 'BT[- ]?[0-9]{5}'`,
+      ),
+    )
+    .orderBy(asc(bankStatementLines.bookedOn), asc(bankStatementLines.lineNumber))
+    .for('update', { skipLocked: true });
+  let matched = 0;
+  for (const line of lines) {
+    const codes = bankCodesIn(line.description);
+    let note: string;
+    if (codes.length > 1) {
+      note = `Several codes (${codes.join(', ')}): match it by hand.`;
+    } else {
+      const code = codes[0]!;
+      const [entry] = await tx
+        .select()
+        .from(bankTransfers)
+        .where(and(eq(bankTransfers.code, code), eq(bankTransfers.deleted, false)))
+        .for('update');
+      if (!entry || !inScope(caller.scope, entry.assembly)) {
+        note = caller.scope.all
+          ? `No open entry has the code ${code}.`
+          : `No open entry in your assemblies has the code ${code}.`;
+      } else if (entry.status === 'matched') {
+        note = `${code} is already matched to another line.`;
+      } else if (entry.amount !== line.amount) {
+        note = `${code}: the member entered GHS ${formatCedis(entry.amount)}.`;
+      } else {
+        const receiptId = await matchLine(tx, caller.actor, line, entry, 'auto');
+        if (receiptId) receiptIds.push(receiptId);
+        matched++;
+        continue;
+      }
+    }
+    if (note !== line.note) {
+      await tx.update(bankStatementLines).set({ note }).where(eq(bankStatementLines.id, line.id));
+    }
+  }
+  return matched;
+}
+
+const NO_CODE_NOTE = 'No BT- code in the description.';
+
+/** Imports one statement file and matches what it can. */
+export async function importStatement(
+  ctx: Ctx,
+  caller: FinanceCaller,
+  file: { bank: Bank; fileName: string; bytes: Buffer },
+): Promise<StatementUploadResult> {
+  const fileHash = createHash('sha256').update(file.bytes).digest('hex');
+  const [earlier] = await ctx.db
+    .select({ at: bankStatements.createdAt, by: users.email })
+    .from(bankStatements)
+    .leftJoin(users, eq(users.id, bankStatements.uploadedBy))
+    .where(eq(bankStatements.fileHash, fileHash));
+  if (earlier) {
+    throw new AppError(
+      409,
+      'DUPLICATE_FILE',
+      `${FINANCE_MESSAGES.duplicateFile} It was uploaded on ${dayFormat.format(earlier.at)}${earlier.by ? ` by ${earlier.by}` : ''}.`,
+    );
+  }
+
+  const text = new TextDecoder('utf-8').decode(file.bytes);
+  // Parsed here, not by the app's JSON parser: checked here like every body (decision 010).
+  assertStorableText(text);
+  assertStorableText(file.fileName);
+
+  const mapping = (await listMappings(ctx))[file.bank];
+  let statement;
+  try {
+    statement = readStatement(text, file.bank, mapping ?? placeholderMapping);
+  } catch (error) {
+    if (error instanceof StatementError && error.code === 'NO_HEADER' && !mapping) {
+      throw mappingNeeded(error.columns);
+    }
+    if (error instanceof StatementError) {
+      throw new AppError(400, `STATEMENT_${error.code}`, error.message, {
+        columns: error.columns.join('\n'),
+      });
+    }
+    throw error;
+  }
+  if (!mapping) throw mappingNeeded(statement.columns);
+  if (statement.lines.length === 0 && statement.errors.length > 0) {
+    throw new AppError(
+      400,
+      'STATEMENT_UNREADABLE',
+      `No line of this file could be read (line ${statement.errors[0]!.line}: ${statement.errors[0]!.message}) Check the columns for this bank.`,
+      { columns: statement.columns.join('\n') },
+    );
+  }
+
+  const receiptIds: string[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(bankStatements)
+      .values({
+        bank: file.bank,
+        fileName: file.fileName.slice(0, 200),
+        fileHash,
+        uploadedBy: caller.actor.id,
+        lineCount: statement.total,
+        importedCount: 0,
+      })
+      .onConflictDoNothing()
+      .returning({ id: bankStatements.id });
+    if (!saved) throw new AppError(409, 'DUPLICATE_FILE', FINANCE_MESSAGES.duplicateFile);
+    let imported = 0;
+    // In chunks: one statement can hold thousands of lines.
+    for (let i = 0; i < statement.lines.length; i += 500) {
+      const chunk = statement.lines.slice(i, i + 500);
+      const inserted = await tx
+        .insert(bankStatementLines)
+        .values(
+          chunk.map((line) => ({
+            statementId: saved.id,
+            bank: file.bank,
+            lineNumber: line.line,
+            bookedOn: line.bookedOn,
+            description: line.description,
+            amount: line.amount,
+            fingerprint: line.fingerprint,
+            note: bankCodesIn(line.description).length === 0 ? NO_CODE_NOTE : null,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: bankStatementLines.id });
+      imported += inserted.length;
+    }
+    await tx
+      .update(bankStatements)
+      .set({ importedCount: imported })
+      .where(eq(bankStatements.id, saved.id));
+    const matched = await autoMatch(tx, caller, receiptIds);
+    const summary: StatementUploadResult = {
+      statementId: saved.id,
+      bank: file.bank,
+      lines: statement.total,
+      imported,
+      alreadyImported: statement.lines.length - imported,
+      skipped: statement.skipped,
+      errors: statement.errors.slice(0, 50),
+      matched,
+    };
+    await recordAudit(tx, caller.actor, {
+      action: 'statement_upload',
+      subjectKind: 'statement',
+      subjectId: saved.id,
+      next: { fileName: file.fileName, ...summary, errors: statement.errors.length },
+    });
+    return summary;
+  });
+  for (const id of receiptIds) await deliverReceipt(ctx, id);
+  return result;
+}
+
+// Never matches: the file is read only to name its columns for the mapping form.
+const placeholderMapping: BankMapping = {
+  dateColumn: '\u0001date',
+  descriptionColumn: '\u0001description',
+  amountColumn: '\u0001amount',
+};
+
+function mappingNeeded(columns: string[]) {
+  return new AppError(409, 'MAPPING_NEEDED', FINANCE_MESSAGES.mappingNeeded, {
+    columns: columns.join('\n'),
+  });
+}
+
+/** Re-runs automatic matching over stored lines (after entries were made or scope widened). */
+export async function rematchLines(ctx: Ctx, caller: FinanceCaller) {
+  const receiptIds: string[] = [];
+  const matched = await ctx.db.transaction((tx) => autoMatch(tx, caller, receiptIds));
+  for (const id of receiptIds) await deliverReceipt(ctx, id);
+  return { matched };
+}
+
+export async function listStatements(ctx: Pick<AppContext, 'db'>) {
+  const rows = await ctx.db
+    .select({
+      id: bankStatements.id,
+      bank: bankStatements.bank,
+      fileName: bankStatements.fileName,
+      uploadedAt: bankStatements.createdAt,
+      uploadedBy: users.email,
+      lines: bankStatements.lineCount,
+      imported: bankStatements.importedCount,
+      matched: sql<number>`(select count(*)::int from ${bankStatementLines} l where l.statement_id = ${bankStatements.id} and l.bank_transfer_id is not null)`,
+    })
+    .from(bankStatements)
+    .leftJoin(users, eq(users.id, bankStatements.uploadedBy))
+    .orderBy(desc(bankStatements.createdAt))
+    .limit(20);
+  return rows.map((r) => ({ ...r, uploadedAt: r.uploadedAt.toISOString() }));
+}
+
+/** Unmatched lines (all), or matched ones whose entry is in the caller's assemblies. */
+export async function listLines(
+  ctx: Pick<AppContext, 'db'>,
+  scope: FinanceScope,
+  filter: { state: 'unmatched' | 'matched'; statementId?: string | undefined },
+): Promise<StatementLineView[]> {
+  const rows = await ctx.db
+    .select({
+      line: bankStatementLines,
+      entry: bankTransfers,
+      assemblyLabel: assemblies.label,
+    })
+    .from(bankStatementLines)
+    .leftJoin(bankTransfers, eq(bankTransfers.id, bankStatementLines.bankTransferId))
+    .leftJoin(assemblies, eq(assemblies.slug, bankTransfers.assembly))
+    .where(
+      and(
+        filter.statementId ? eq(bankStatementLines.statementId, filter.statementId) : undefined,
+        filter.state === 'unmatched'
+          ? isNull(bankStatementLines.bankTransferId)
+          : and(
+              isNotNull(bankStatementLines.bankTransferId),
+              scopeCondition(scope, bankTransfers.assembly),
+            ),
+      ),
+    )
+    .orderBy(desc(bankStatementLines.bookedOn), asc(bankStatementLines.lineNumber))
+    .limit(500);
+  return rows.map(({ line, entry, assemblyLabel }) => ({
+    id: line.id,
+    bank: line.bank,
+    lineNumber: line.lineNumber,
+    bookedOn: line.bookedOn,
+    description: line.description,
+    amount: line.amount,
+    note: line.note,
+    match:
+      line.matchKind && line.matchedAt
+        ? {
+            kind: line.matchKind as 'auto' | 'manual',
+            at: line.matchedAt.toISOString(),
+            entry: entry
+              ? {
+                  id: entry.id,
+                  code: entry.code,
+                  memberName: `${entry.firstName} ${entry.lastName}`,
+                  assembly: assemblyLabel ?? entry.assembly,
+                  type: entry.otherType ?? entry.type,
+                }
+              : null,
+          }
+        : null,
+  }));
+}
+
+/** Open bank entries of the caller's assemblies with the line's amount, nearest date first. */
+export async function matchCandidates(
+  ctx: Pick<AppContext, 'db'>,
+  scope: FinanceScope,
+  lineId: string,
+): Promise<BankEntryCandidate[]> {
+  const [line] = await ctx.db
+    .select()
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.id, lineId));
+  if (!line) throw new AppError(404, 'NOT_FOUND', 'No such statement line.');
+  const rows = await ctx.db
+    .select({ entry: bankTransfers, assemblyLabel: assemblies.label })
+    .from(bankTransfers)
+    .innerJoin(assemblies, eq(assemblies.slug, bankTransfers.assembly))
+    .where(
+      and(
+        eq(bankTransfers.amount, line.amount),
+        eq(bankTransfers.status, 'pending'),
+        eq(bankTransfers.deleted, false),
+        scopeCondition(scope, bankTransfers.assembly),
+      ),
+    )
+    .orderBy(sql`abs(extract(epoch from (${bankTransfers.createdAt} - ${line.bookedOn}::date)))`)
+    .limit(20);
+  return rows.map(({ entry, assemblyLabel }) => ({
+    id: entry.id,
+    code: entry.code,
+    memberName: `${entry.firstName} ${entry.lastName}`,
+    assembly: assemblyLabel,
+    type: entry.otherType ?? entry.type,
+    amount: entry.amount,
+    createdAt: entry.createdAt.toISOString(),
+    bank: entry.bank,
+  }));
+}
+
+/** Matches a line to an entry by hand: both open, the entry in scope, the same amount. */
+export async function matchManually(
+  ctx: Ctx,
+  caller: FinanceCaller,
+  lineId: string,
+  entryId: string,
+) {
+  const receiptId = await ctx.db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.id, lineId))
+      .for('update');
+    if (!line) throw new AppError(404, 'NOT_FOUND', 'No such statement line.');
+    if (line.bankTransferId) {
+      throw new AppError(409, 'ALREADY_MATCHED', 'This line is already matched. Unmatch it first.');
+    }
+    const [entry] = await tx
+      .select()
+      .from(bankTransfers)
+      .where(eq(bankTransfers.id, entryId))
+      .for('update');
+    if (!entry || entry.deleted || !inScope(caller.scope, entry.assembly)) {
+      throw new AppError(404, 'NOT_FOUND', 'No such bank entry in your assemblies.');
+    }
+    if (entry.status === 'matched') {
+      throw new AppError(409, 'ALREADY_MATCHED', 'This entry is already matched to another line.');
+    }
+    if (entry.amount !== line.amount) {
+      throw new AppError(
+        409,
+        'AMOUNT_DIFFERS',
+        `The amounts differ: the line is GHS ${formatCedis(line.amount)}, the member entered GHS ${formatCedis(entry.amount)}.`,
+      );
+    }
+    return matchLine(tx, caller.actor, line, entry, 'manual');
+  });
+  if (receiptId) await deliverReceipt(ctx, receiptId);
+}
+
+/** Undoes a match (a mistaken manual one): the entry is pending again. The receipt stays. */
+export async function unmatchLine(ctx: Ctx, caller: FinanceCaller, lineId: string) {
+  await ctx.db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.id, lineId))
+      .for('update');
+    const entry = line?.bankTransferId
+      ? (
+          await tx
+            .select()
+            .from(bankTransfers)
+            .where(eq(bankTransfers.id, line.bankTransferId))
+            .for('update')
+        )[0]
+      : undefined;
+    if (!line || !entry || !inScope(caller.scope, entry.assembly)) {
+      throw new AppError(404, 'NOT_FOUND', 'No such matched line in your assemblies.');
+    }
+    await tx
+      .update(bankStatementLines)
+      .set({
+        bankTransferId: null,
+        matchKind: null,
+        matchedBy: null,
+        matchedAt: null,
+        note: 'Unmatched by hand.',
+      })
+      .where(eq(bankStatementLines.id, line.id));
+    await tx
+      .update(bankTransfers)
+      .set({ status: 'pending', matchedAt: null })
+      .where(eq(bankTransfers.id, entry.id));
+    await recordAudit(tx, caller.actor, {
+      action: 'unmatch',
+      subjectKind: 'bank',
+      subjectId: entry.code ?? entry.id,
+      assembly: entry.assembly,
+      previous: {
+        status: 'matched',
+        kind: line.matchKind,
+        matchedAt: line.matchedAt?.toISOString() ?? null,
+        line: {
+          id: line.id,
+          bookedOn: line.bookedOn,
+          amount: line.amount,
+          description: line.description,
+        },
+      },
+      next: { status: 'pending' },
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { FINANCE_MESSAGES, type FinanceScope } from '../../../shared/schemas/finance.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { isAdmin, sessionUserOf, type SessionUser } from '../accounts/accounts.service.ts';
+import type { Actor } from './audit.service.ts';
+import { financeScopeOf } from './officers.service.ts';
+
+export interface FinanceCaller {
+  user: SessionUser;
+  actor: Actor;
+  isAdmin: boolean;
+  scope: FinanceScope;
+}
+
+/** Every finance call: 401 without a session, 403 for anyone who is neither officer nor admin. */
+export async function requireFinance(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<FinanceCaller> {
+  const user = await sessionUserOf(ctx, request);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+  const admin = await isAdmin(ctx, user.id);
+  const scope = await financeScopeOf(ctx, user.id, admin);
+  if (!scope) throw new AppError(403, 'FORBIDDEN', FINANCE_MESSAGES.noFinanceAccess);
+  return { user, actor: { id: user.id, email: user.email }, isAdmin: admin, scope };
+}
+
+/** Role changes and the audit trail: admins only. */
+export async function requireFinanceAdmin(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<FinanceCaller> {
+  const user = await sessionUserOf(ctx, request);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+  if (!(await isAdmin(ctx, user.id))) {
+    throw new AppError(403, 'FORBIDDEN', 'Only admins may do this.');
+  }
+  return { user, actor: { id: user.id, email: user.email }, isAdmin: true, scope: { all: true } };
+}

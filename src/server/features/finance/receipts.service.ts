@@ -1,0 +1,411 @@
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ReceiptEntryKind } from '../../../shared/constants.ts';
+import {
+  formatCedis,
+  OFFERING_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+} from '../../../shared/schemas/giving.ts';
+import { receiptNumber, type ReceiptRef } from '../../../shared/schemas/finance.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  assemblies,
+  bankStatementLines,
+  bankTransfers,
+  cashOfferings,
+  receiptCounters,
+  receipts,
+  transactions,
+  users,
+} from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
+import type { DbOrTx } from './audit.service.ts';
+
+// Receipts (issue 12): one per confirmed gift, ever — a provider's success, cash received at
+// the desk, or a bank entry matched to a statement line. Numbered per year without gaps
+// (the counter moves in the confirming transaction). The mail goes out after the
+// confirmation commits; a receipt whose mail failed is retried by the background job, and a
+// claim (`sending_at`) keeps two instances from sending the same one.
+
+type Ctx = Pick<AppContext, 'db' | 'mailer' | 'church' | 'config' | 'log'>;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatDate = (value: Date | string) =>
+  dateFormat.format(typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value);
+
+/**
+ * Issues the receipt for a gift that has just been confirmed, inside the confirming
+ * transaction (which holds the gift's row lock). Returns its id, or null when the gift
+ * already has one (a replayed webhook, a re-match after an unmatch).
+ */
+export async function issueReceipt(
+  tx: DbOrTx,
+  gift: { kind: ReceiptEntryKind; id: string; userId: string | null; guestEmail?: string | null },
+  confirmedAt = new Date(),
+): Promise<string | null> {
+  const [existing] = await tx
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(and(eq(receipts.entryKind, gift.kind), eq(receipts.entryId, gift.id)));
+  if (existing) return null;
+  const year = confirmedAt.getUTCFullYear();
+  const [counter] = await tx
+    .insert(receiptCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: receiptCounters.year,
+      set: { last: sql`${receiptCounters.last} + 1` },
+    })
+    .returning({ last: receiptCounters.last });
+  let email = gift.guestEmail ?? null;
+  if (gift.userId) {
+    const [user] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, gift.userId));
+    email = user?.email ?? null;
+  }
+  const [row] = await tx
+    .insert(receipts)
+    .values({
+      year,
+      number: counter!.last,
+      entryKind: gift.kind,
+      entryId: gift.id,
+      userId: gift.userId,
+      email,
+      confirmedAt,
+    })
+    .returning({ id: receipts.id });
+  return row!.id;
+}
+
+/** A confirmed gift as a receipt shows it. */
+interface ReceiptGift {
+  receiptId: string;
+  number: string;
+  year: number;
+  userId: string | null;
+  email: string | null;
+  sentAt: Date | null;
+  name: string;
+  assembly: string;
+  type: string;
+  method: keyof typeof PAYMENT_METHOD_LABELS;
+  amount: number;
+  code: string | null;
+  givenAt: Date;
+  /** The day the money was received (cash), booked (bank) or paid (card, mobile money). */
+  receivedOn: string;
+  confirmed: boolean;
+}
+
+const typeLabel = (type: string, otherType: string | null) =>
+  otherType ?? OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
+
+async function loadReceiptGifts(
+  ctx: Pick<AppContext, 'db'>,
+  where: ReturnType<typeof and>,
+): Promise<ReceiptGift[]> {
+  const rows = await ctx.db
+    .select({
+      receipt: receipts,
+      tx: transactions,
+      cash: cashOfferings,
+      bank: bankTransfers,
+      bookedOn: bankStatementLines.bookedOn,
+      assemblyLabel: sql<string>`coalesce(${assemblies.label}, coalesce(${transactions.assembly}, ${cashOfferings.assembly}, ${bankTransfers.assembly}))`,
+    })
+    .from(receipts)
+    .leftJoin(
+      transactions,
+      and(eq(receipts.entryKind, 'transaction'), eq(transactions.id, receipts.entryId)),
+    )
+    .leftJoin(
+      cashOfferings,
+      and(eq(receipts.entryKind, 'cash'), eq(cashOfferings.id, receipts.entryId)),
+    )
+    .leftJoin(
+      bankTransfers,
+      and(eq(receipts.entryKind, 'bank'), eq(bankTransfers.id, receipts.entryId)),
+    )
+    .leftJoin(bankStatementLines, eq(bankStatementLines.bankTransferId, bankTransfers.id))
+    .leftJoin(
+      assemblies,
+      eq(
+        assemblies.slug,
+        sql`coalesce(${transactions.assembly}, ${cashOfferings.assembly}, ${bankTransfers.assembly})`,
+      ),
+    )
+    .where(where)
+    .orderBy(asc(receipts.year), asc(receipts.number));
+
+  return rows.flatMap(({ receipt, tx, cash, bank, bookedOn, assemblyLabel }): ReceiptGift[] => {
+    const base = {
+      receiptId: receipt.id,
+      number: receiptNumber(receipt.year, receipt.number),
+      year: receipt.year,
+      userId: receipt.userId,
+      email: receipt.email,
+      sentAt: receipt.sentAt,
+      assembly: assemblyLabel,
+    };
+    if (tx) {
+      return [
+        {
+          ...base,
+          name: `${tx.firstName} ${tx.lastName}`,
+          type: typeLabel(tx.type, tx.otherType),
+          method: tx.method as 'card' | 'momo',
+          amount: tx.amount,
+          code: tx.reference,
+          givenAt: tx.createdAt,
+          receivedOn: (tx.paidAt ?? receipt.confirmedAt).toISOString().slice(0, 10),
+          confirmed: tx.status === 'success',
+        },
+      ];
+    }
+    if (cash) {
+      return [
+        {
+          ...base,
+          name: `${cash.firstName} ${cash.lastName}`,
+          type: typeLabel(cash.type, cash.otherType),
+          method: 'cash' as const,
+          amount: cash.amount,
+          code: cash.code,
+          givenAt: cash.createdAt,
+          receivedOn: cash.receivedOn ?? receipt.confirmedAt.toISOString().slice(0, 10),
+          confirmed: cash.status === 'received' && !cash.deleted,
+        },
+      ];
+    }
+    if (bank) {
+      return [
+        {
+          ...base,
+          name: `${bank.firstName} ${bank.lastName}`,
+          type: typeLabel(bank.type, bank.otherType),
+          method: 'bank' as const,
+          amount: bank.amount,
+          code: bank.code,
+          givenAt: bank.createdAt,
+          receivedOn: bookedOn ?? receipt.confirmedAt.toISOString().slice(0, 10),
+          confirmed: bank.status === 'matched' && !bank.deleted,
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+function receiptFacts(ctx: Pick<AppContext, 'church'>, gift: ReceiptGift): [string, string][] {
+  return [
+    ['Receipt number', gift.number],
+    ['Received from', gift.name],
+    ['Amount', `GHS ${formatCedis(gift.amount)}`],
+    ['Type', gift.type],
+    ['Method', PAYMENT_METHOD_LABELS[gift.method]],
+    ['Date', formatDate(gift.receivedOn)],
+    ['Assembly', gift.assembly],
+    ...(gift.code
+      ? [[gift.method === 'card' || gift.method === 'momo' ? 'Reference' : 'Code', gift.code]]
+      : []),
+    ['Received by', ctx.church.registeredName],
+  ] as [string, string][];
+}
+
+function receiptMail(ctx: Ctx, gift: ReceiptGift) {
+  const facts = receiptFacts(ctx, gift)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join('\n');
+  return {
+    to: gift.email!,
+    subject: `Your receipt ${gift.number} from ${ctx.church.registeredName}`,
+    text:
+      `${ctx.church.registeredName}\n\nThank you for your gift. This is your receipt.\n\n${facts}\n\n` +
+      `Download it as a PDF, and your yearly giving statement, from your payment history:\n` +
+      `${ctx.config.publicUrl}/payment-history\n`,
+  };
+}
+
+/**
+ * Mails one receipt unless it was mailed already or another instance is mailing it now.
+ * Never throws: a failed mail is logged and retried by `deliverPendingReceipts`.
+ */
+export async function deliverReceipt(ctx: Ctx, receiptId: string): Promise<boolean> {
+  try {
+    const claimed = await ctx.db
+      .update(receipts)
+      .set({ sendingAt: new Date() })
+      .where(
+        and(
+          eq(receipts.id, receiptId),
+          isNull(receipts.sentAt),
+          isNotNull(receipts.email),
+          or(
+            isNull(receipts.sendingAt),
+            lt(receipts.sendingAt, new Date(Date.now() - 10 * 60 * 1000)),
+          ),
+        ),
+      )
+      .returning({ id: receipts.id });
+    if (claimed.length === 0) return false;
+    const [gift] = await loadReceiptGifts(ctx, and(eq(receipts.id, receiptId)));
+    if (!gift) return false;
+    await ctx.mailer.send(receiptMail(ctx, gift));
+    await ctx.db.update(receipts).set({ sentAt: new Date() }).where(eq(receipts.id, receiptId));
+    return true;
+  } catch (error) {
+    ctx.log.error({ err: error, receiptId }, 'receipt mail failed; it will be retried');
+    await ctx.db
+      .update(receipts)
+      .set({ sendingAt: null })
+      .where(and(eq(receipts.id, receiptId), isNull(receipts.sentAt)))
+      .catch(() => {});
+    return false;
+  }
+}
+
+/** The background job's part: receipts whose mail has not gone out yet. */
+export async function deliverPendingReceipts(ctx: Ctx): Promise<number> {
+  const unsent = await ctx.db
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(and(isNull(receipts.sentAt), isNotNull(receipts.email)))
+    .orderBy(asc(receipts.createdAt))
+    .limit(50);
+  let sent = 0;
+  for (const { id } of unsent) if (await deliverReceipt(ctx, id)) sent++;
+  return sent;
+}
+
+/** The member's receipts by entry (`${kind}:${id}`), for the history list. */
+export async function receiptsOfMember(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+): Promise<Map<string, ReceiptRef>> {
+  const rows = await ctx.db
+    .select({
+      id: receipts.id,
+      year: receipts.year,
+      number: receipts.number,
+      kind: receipts.entryKind,
+      entryId: receipts.entryId,
+    })
+    .from(receipts)
+    .where(eq(receipts.userId, userId));
+  return new Map(
+    rows.map((r) => [
+      `${r.kind}:${r.entryId}`,
+      { id: r.id, number: receiptNumber(r.year, r.number) },
+    ]),
+  );
+}
+
+const churchHeader = (ctx: Pick<AppContext, 'church'>) => ({
+  name: ctx.church.registeredName,
+  lines: ctx.church.churchName !== ctx.church.registeredName ? [ctx.church.churchName] : [],
+});
+
+/** The receipt as a PDF, for its owner only, while the gift stands confirmed. */
+export async function receiptPdf(
+  ctx: Pick<AppContext, 'db' | 'church'>,
+  userId: string,
+  receiptId: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const [gift] = await loadReceiptGifts(
+    ctx,
+    and(eq(receipts.id, receiptId), eq(receipts.userId, userId)),
+  );
+  if (!gift || !gift.confirmed) throw new AppError(404, 'NOT_FOUND', 'No such receipt.');
+  const pdf = await renderPdf({
+    title: `Receipt ${gift.number}`,
+    header: churchHeader(ctx),
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: 'Thank you for your gift. This receipt confirms it was received.',
+      },
+      { kind: 'facts', items: receiptFacts(ctx, gift) },
+    ],
+    footer: `Issued by Flock for ${ctx.church.registeredName}. Given on ${formatDate(gift.givenAt)}.`,
+  });
+  return { fileName: `receipt-${gift.number}.pdf`, pdf };
+}
+
+/** The member's giving statement for one year: every gift receipted that year. */
+export async function statementPdf(
+  ctx: Pick<AppContext, 'db' | 'church'>,
+  user: { id: string; name: string },
+  year: number,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const gifts = (
+    await loadReceiptGifts(ctx, and(eq(receipts.userId, user.id), eq(receipts.year, year)))
+  ).filter((g) => g.confirmed);
+  const total = gifts.reduce((sum, g) => sum + g.amount, 0);
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'facts',
+      items: [
+        ['Member', user.name],
+        ['Year', String(year)],
+      ],
+    },
+  ];
+  if (gifts.length === 0) {
+    blocks.push({ kind: 'paragraph', text: `No confirmed gifts in ${year}.` });
+  } else {
+    blocks.push({
+      kind: 'table',
+      columns: [
+        { header: 'Date', width: 80 },
+        { header: 'Receipt', width: 85 },
+        { header: 'Type' },
+        { header: 'Method', width: 85 },
+        { header: 'Amount (GHS)', align: 'right', width: 85 },
+      ],
+      rows: gifts.map((g) => [
+        formatDate(g.receivedOn),
+        g.number,
+        g.type,
+        PAYMENT_METHOD_LABELS[g.method],
+        formatCedis(g.amount),
+      ]),
+      footer: [
+        '',
+        '',
+        `${gifts.length} gift${gifts.length === 1 ? '' : 's'}`,
+        'Total',
+        formatCedis(total),
+      ],
+    });
+  }
+  blocks.push({
+    kind: 'paragraph',
+    muted: true,
+    text: 'Gifts are listed in the year they were confirmed: paid, received at the desk, or found on the bank statement.',
+  });
+  blocks.push({ kind: 'signatures', lines: [{ role: 'Finance officer' }, { role: 'Date' }] });
+  const pdf = await renderPdf({
+    title: `Giving statement ${year}`,
+    header: churchHeader(ctx),
+    blocks,
+    footer: `Issued by Flock for ${ctx.church.registeredName}.`,
+  });
+  return { fileName: `giving-statement-${year}.pdf`, pdf };
+}
+
+/** The years the member has receipts in, newest first. */
+export async function statementYears(ctx: Pick<AppContext, 'db'>, userId: string) {
+  const rows = await ctx.db
+    .selectDistinct({ year: receipts.year })
+    .from(receipts)
+    .where(eq(receipts.userId, userId));
+  return rows.map((r) => r.year).sort((a, b) => b - a);
+}

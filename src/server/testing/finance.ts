@@ -1,0 +1,71 @@
+import { ORIGIN, someClient } from './accounts.ts';
+import type { TestApp } from './test-app.ts';
+
+// Helpers for the finance desk's tests: gifts through the real giving API, statement
+// uploads as a browser sends them (multipart), and finance calls with the app's Origin.
+
+export const gift = {
+  type: 'tithe',
+  firstName: 'Kofi',
+  lastName: 'Owusu',
+  assembly: 'grace',
+  amount: '40',
+};
+
+/** Gives through POST /api/giving/gifts and returns the server's answer. */
+export async function give(t: TestApp, cookie: string, payload: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/giving/gifts',
+    payload: { ...gift, ...payload },
+    headers: { origin: ORIGIN, cookie },
+    remoteAddress: someClient(),
+  });
+  if (res.statusCode !== 201) throw new Error(`gift refused: ${res.statusCode} ${res.body}`);
+  return res.json() as { code: string | null };
+}
+
+export function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+/** A file field as a browser's FormData sends it. */
+export function multipartFile(fileName: string, content: string | Buffer) {
+  const boundary = `----flocktest${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+      `Content-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.from(content), tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+export function uploadStatement(
+  t: TestApp,
+  cookie: string | undefined,
+  bank: string,
+  fileName: string,
+  content: string | Buffer,
+) {
+  const { payload, contentType } = multipartFile(fileName, content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/finance/bank/statements?bank=${bank}`,
+    payload,
+    headers: { origin: ORIGIN, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+  });
+}

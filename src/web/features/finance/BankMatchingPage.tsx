@@ -1,0 +1,473 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from '../../components/Toasts.tsx';
+import { BANKS, type Bank } from '../../../shared/constants.ts';
+import { checkMapping } from '../../../shared/finance.ts';
+import type {
+  BankEntryCandidate,
+  BankMapping,
+  StatementLineView,
+  StatementUploadResult,
+} from '../../../shared/schemas/finance.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import {
+  financeKeys,
+  matchCandidates,
+  matchLine,
+  rematch,
+  saveMapping,
+  unmatchLine,
+  uploadStatement,
+  useBankMappings,
+  useStatementLines,
+} from './finance.api.ts';
+import { formatDay, ghs, typeLabel } from './format.ts';
+import './finance.css';
+
+const bankLabels: Record<Bank, string> = { fidelity: 'Fidelity', prudential: 'Prudential' };
+
+type Upload =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'mapping'; columns: string[]; message: string }
+  | { kind: 'done'; result: StatementUploadResult }
+  | { kind: 'error'; message: string };
+
+/**
+ * /finance/bank: upload the bank's statement export (CSV). The columns are asked for once per
+ * bank; lines whose BT- code and amount match an open entry are matched at once; the rest
+ * wait here for a match by hand.
+ */
+export function BankMatchingPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const mappings = useBankMappings();
+  const [bank, setBank] = useState<Bank>('fidelity');
+  const [file, setFile] = useState<File | null>(null);
+  const [upload, setUpload] = useState<Upload>({ kind: 'idle' });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['finance', 'bank'] });
+
+  const send = async () => {
+    if (!file) {
+      setUpload({ kind: 'error', message: 'Choose the statement file (CSV).' });
+      return;
+    }
+    setUpload({ kind: 'busy' });
+    try {
+      const result = await uploadStatement(bank, file);
+      setUpload({ kind: 'done', result });
+      await refresh();
+    } catch (error) {
+      const columns = error instanceof ApiError ? error.fields?.columns : undefined;
+      if (columns) {
+        setUpload({ kind: 'mapping', columns: columns.split('\n'), message: messageOf(error) });
+      } else {
+        setUpload({ kind: 'error', message: messageOf(error) });
+      }
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+
+  const matchAgain = async () => {
+    try {
+      const { matched } = await rematch();
+      toast.success(matched === 1 ? '1 line matched.' : `${matched} lines matched.`);
+      await refresh();
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  const saved = mappings.data?.[bank];
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.financeDesk}>Finance Desk</BackLink>
+      <h1 id={`${id}-title`}>Bank matching</h1>
+
+      <form className="form card" aria-label="Upload a statement" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-bank`}>Bank</label>
+          <select
+            id={`${id}-bank`}
+            value={bank}
+            onChange={(event) => {
+              setBank(event.target.value as Bank);
+              setUpload({ kind: 'idle' });
+            }}
+          >
+            {BANKS.map((b) => (
+              <option key={b} value={b}>
+                {bankLabels[b]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-file`}>Statement file (CSV)</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={`${id}-file-hint`}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setUpload({ kind: 'idle' });
+            }}
+          />
+          <p id={`${id}-file-hint`} className="field-hint muted">
+            {saved
+              ? `Columns used: ${saved.dateColumn} · ${saved.descriptionColumn} · ${saved.amountColumn}.`
+              : 'The first time, you will be asked which column holds what.'}
+          </p>
+        </div>
+        <button
+          type="submit"
+          className="button button-block"
+          aria-disabled={upload.kind === 'busy' || undefined}
+        >
+          {upload.kind === 'busy' ? 'Uploading...' : 'Upload and match'}
+        </button>
+      </form>
+
+      <div aria-live="polite">
+        {upload.kind === 'error' && (
+          <p className="form-alert" role="alert">
+            {upload.message}
+          </p>
+        )}
+        {upload.kind === 'mapping' && (
+          <MappingForm
+            bank={bank}
+            columns={upload.columns}
+            message={upload.message}
+            current={saved}
+            onSaved={async () => {
+              await queryClient.invalidateQueries({ queryKey: financeKeys.mappings });
+              await send();
+            }}
+          />
+        )}
+        {upload.kind === 'done' && <UploadSummary result={upload.result} />}
+      </div>
+
+      <Lines onChanged={refresh} onMatchAgain={matchAgain} />
+    </section>
+  );
+}
+
+function UploadSummary({ result }: { result: StatementUploadResult }) {
+  return (
+    <div className="card finance-summary" role="status">
+      <p className="form-success">
+        {result.matched === 1 ? '1 line matched' : `${result.matched} lines matched`} by its BT-
+        code.
+      </p>
+      <ul className="finance-summary-list">
+        <li>{result.lines} lines read</li>
+        <li>{result.imported} new money-in lines</li>
+        {result.alreadyImported > 0 && <li>{result.alreadyImported} already imported before</li>}
+        {result.skipped > 0 && <li>{result.skipped} debits or blank amounts skipped</li>}
+      </ul>
+      {result.errors.length > 0 && (
+        <>
+          <p className="form-alert">These lines could not be read:</p>
+          <ul className="finance-summary-list">
+            {result.errors.map((e) => (
+              <li key={e.line}>
+                Line {e.line}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+interface MappingFormProps {
+  bank: Bank;
+  columns: string[];
+  message: string;
+  current: BankMapping | undefined;
+  onSaved: () => Promise<void>;
+}
+
+function MappingForm({ bank, columns, message, current, onSaved }: MappingFormProps) {
+  const id = useId();
+  const guess = (words: string[], fallback?: string) =>
+    columns.find((c) => words.some((w) => c.toLowerCase().includes(w))) ?? fallback ?? '';
+  const [values, setValues] = useState<BankMapping>({
+    dateColumn: guess(['date'], current?.dateColumn),
+    descriptionColumn: guess(
+      ['narration', 'description', 'details', 'remark'],
+      current?.descriptionColumn,
+    ),
+    amountColumn: guess(['credit', 'deposit', 'amount'], current?.amountColumn),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkMapping(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await saveMapping(bank, values);
+      await onSaved();
+    } catch (error) {
+      setErrors({ _: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const select = (key: keyof BankMapping, label: string, hint: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select
+        id={`${id}-${key}`}
+        value={values[key]}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={`${id}-${key}-hint${errors[key] ? ` ${id}-${key}-error` : ''}`}
+        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+      >
+        <option value="">--Choose a column--</option>
+        {columns.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-${key}-hint`} className="field-hint muted">
+        {hint}
+      </p>
+      {errors[key] && (
+        <p id={`${id}-${key}-error`} className="field-error">
+          {errors[key]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form
+      className="form card"
+      aria-label={`Columns of ${bankLabels[bank]} statements`}
+      onSubmit={submit}
+      noValidate
+    >
+      <h2>Columns of {bankLabels[bank]} statements</h2>
+      <p className="muted">{message}</p>
+      {errors._ && (
+        <p className="form-alert" role="alert">
+          {errors._}
+        </p>
+      )}
+      {select('dateColumn', 'Date column', 'The day the money reached the account.')}
+      {select('descriptionColumn', 'Description column', 'Where the member’s BT- code appears.')}
+      {select('amountColumn', 'Money-in column', 'Credits: the amount that came in.')}
+      <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+        {busy ? 'Saving...' : 'Save columns and upload'}
+      </button>
+    </form>
+  );
+}
+
+function Lines({
+  onChanged,
+  onMatchAgain,
+}: {
+  onChanged: () => Promise<void>;
+  onMatchAgain: () => Promise<void>;
+}) {
+  const id = useId();
+  const unmatched = useStatementLines('unmatched');
+  const matched = useStatementLines('matched');
+
+  let body;
+  if (unmatched.isPending) body = <Spinner label="Loading statement lines..." />;
+  else if (unmatched.isError)
+    body = (
+      <LoadFailed
+        message="We could not load the statement lines."
+        reason={unmatched.error.message}
+        onRetry={() => void unmatched.refetch()}
+      />
+    );
+  else if (unmatched.data.length === 0)
+    body = <p className="muted">Every line uploaded so far is matched.</p>;
+  else
+    body = (
+      <ul className="finance-list" aria-labelledby={`${id}-unmatched`}>
+        {unmatched.data.map((line) => (
+          <UnmatchedLine key={line.id} line={line} onChanged={onChanged} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <section className="finance-section" aria-labelledby={`${id}-unmatched`}>
+        <div className="admin-title-row">
+          <h2 id={`${id}-unmatched`}>Not matched yet</h2>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void onMatchAgain()}
+          >
+            Match codes again
+          </button>
+        </div>
+        {body}
+      </section>
+      {matched.data && matched.data.length > 0 && (
+        <section className="finance-section" aria-labelledby={`${id}-matched`}>
+          <h2 id={`${id}-matched`}>Matched</h2>
+          <ul className="finance-list">
+            {matched.data.map((line) => (
+              <MatchedLine key={line.id} line={line} onChanged={onChanged} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function LineFacts({ line }: { line: StatementLineView }) {
+  return (
+    <div className="finance-line-facts">
+      <span className="finance-amount">{ghs(line.amount)}</span>
+      <span className="muted">
+        {formatDay(line.bookedOn)} · {bankLabels[line.bank as Bank] ?? line.bank} · line{' '}
+        {line.lineNumber}
+      </span>
+      <span className="finance-description">{line.description || '(no description)'}</span>
+    </div>
+  );
+}
+
+function UnmatchedLine({
+  line,
+  onChanged,
+}: {
+  line: StatementLineView;
+  onChanged: () => Promise<void>;
+}) {
+  const id = useId();
+  const [candidates, setCandidates] = useState<BankEntryCandidate[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const open = async () => {
+    setMessage(null);
+    try {
+      setCandidates(await matchCandidates(line.id));
+    } catch (error) {
+      setMessage(messageOf(error));
+    }
+  };
+  const match = async (entry: BankEntryCandidate) => {
+    try {
+      await matchLine(line.id, entry.id);
+      toast.success(`Matched to ${entry.memberName}.`);
+      await onChanged();
+    } catch (error) {
+      setMessage(messageOf(error));
+    }
+  };
+
+  return (
+    <li className="finance-row finance-line" aria-labelledby={`${id}-desc`}>
+      <div id={`${id}-desc`}>
+        <LineFacts line={line} />
+        {line.note && <p className="finance-note">{line.note}</p>}
+      </div>
+      {candidates === null ? (
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => void open()}
+        >
+          Match by hand
+        </button>
+      ) : candidates.length === 0 ? (
+        <p className="muted">No open entry in your assemblies has this amount.</p>
+      ) : (
+        <ul className="finance-candidates" aria-label="Open entries with this amount">
+          {candidates.map((c) => (
+            <li key={c.id}>
+              <span>
+                <strong>{c.memberName}</strong> · {c.assembly} · {typeLabel(c.type)}
+                {c.code ? ` · ${c.code}` : ''} · {formatDay(c.createdAt)}
+              </span>
+              <button type="button" className="button button-small" onClick={() => void match(c)}>
+                Match
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {message && (
+        <p className="form-alert" role="alert">
+          {message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function MatchedLine({
+  line,
+  onChanged,
+}: {
+  line: StatementLineView;
+  onChanged: () => Promise<void>;
+}) {
+  const entry = line.match?.entry;
+  const unmatch = async () => {
+    try {
+      await unmatchLine(line.id);
+      toast.success('Unmatched: the entry is pending again.');
+      await onChanged();
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+  return (
+    <li className="finance-row finance-line">
+      <div>
+        <LineFacts line={line} />
+        {entry && (
+          <p className="finance-matched">
+            {line.match?.kind === 'auto' ? 'Matched by code' : 'Matched by hand'}:{' '}
+            {entry.memberName} · {entry.assembly} · {typeLabel(entry.type)}
+            {entry.code ? ` · ${entry.code}` : ''}
+          </p>
+        )}
+      </div>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={`Unmatch ${ghs(line.amount)} of ${formatDay(line.bookedOn)}`}
+        onClick={() => void unmatch()}
+      >
+        Unmatch
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,365 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  checkCashReceive,
+  FINANCE_MESSAGES,
+  type CashReceiveValues,
+} from '../../../shared/finance.ts';
+import { formatCedis } from '../../../shared/giving.ts';
+import type { CashDeskEntry } from '../../../shared/schemas/finance.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { useChurch } from '../church/useChurch.ts';
+import { financeKeys, findCash, receiveCash, useFlaggedCash } from './finance.api.ts';
+import { formatDay, formatTime, ghs, todayIso, typeLabel } from './format.ts';
+import './finance.css';
+
+type Lookup =
+  | { kind: 'idle' }
+  | { kind: 'loading'; code: string }
+  | { kind: 'found'; entry: CashDeskEntry; notice?: { tone: 'success' | 'warning'; text: string } }
+  | { kind: 'error'; message: string };
+
+/**
+ * /finance/cash: the officer types the 6-digit code the member brings with the cash (a
+ * phone's number pad; the lookup starts by itself at the sixth digit), sees the entry, and
+ * records what was counted.
+ */
+export function CashDeskPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
+  const codeInput = useRef<HTMLInputElement>(null);
+  const asked = useRef<string | null>(null);
+
+  const find = async (value: string) => {
+    if (!/^\d{6}$/.test(value)) {
+      setLookup({ kind: 'error', message: 'Enter the 6-digit code.' });
+      return;
+    }
+    asked.current = value;
+    setLookup({ kind: 'loading', code: value });
+    try {
+      const entry = await findCash(value);
+      if (asked.current === value) setLookup({ kind: 'found', entry });
+    } catch (error) {
+      if (asked.current === value) setLookup({ kind: 'error', message: messageOf(error) });
+    }
+  };
+
+  const onCodeChange = (value: string) => {
+    const digits = value.replace(/\D/g, '').slice(0, 6);
+    setCode(digits);
+    if (digits.length === 6 && digits !== asked.current) void find(digits);
+    if (digits.length < 6) asked.current = null;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void find(code);
+  };
+
+  const next = () => {
+    setCode('');
+    asked.current = null;
+    setLookup({ kind: 'idle' });
+    codeInput.current?.focus();
+  };
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.financeDesk}>Finance Desk</BackLink>
+      <h1 id={`${id}-title`}>Cash desk</h1>
+      <form className="form finance-code-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-code`}>Code from the member</label>
+          <div className="finance-code-row">
+            <input
+              ref={codeInput}
+              id={`${id}-code`}
+              className="finance-code-input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              enterKeyHint="search"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              placeholder="000000"
+              aria-describedby={`${id}-code-hint`}
+              value={code}
+              onChange={(event) => onCodeChange(event.target.value)}
+            />
+            <button type="submit" className="button">
+              Find
+            </button>
+          </div>
+          <p id={`${id}-code-hint`} className="field-hint muted">
+            The 6 digits the member was shown when they recorded their cash tithe.
+          </p>
+        </div>
+      </form>
+
+      <div aria-live="polite">
+        {lookup.kind === 'loading' && <Spinner label={`Looking up ${lookup.code}...`} />}
+        {lookup.kind === 'error' && (
+          <p className="form-alert" role="alert">
+            {lookup.message}
+          </p>
+        )}
+        {lookup.kind === 'found' && (
+          <CashEntryCard
+            entry={lookup.entry}
+            notice={lookup.notice}
+            onRecorded={(entry, outcome) => {
+              setLookup({
+                kind: 'found',
+                entry,
+                notice:
+                  outcome === 'received'
+                    ? { tone: 'success', text: FINANCE_MESSAGES.received }
+                    : { tone: 'warning', text: FINANCE_MESSAGES.flagged },
+              });
+              void queryClient.invalidateQueries({ queryKey: financeKeys.flagged });
+            }}
+            onNext={next}
+          />
+        )}
+      </div>
+
+      <FlaggedList
+        onOpen={(entry) => {
+          setCode(entry.code);
+          asked.current = entry.code;
+          setLookup({ kind: 'found', entry });
+        }}
+      />
+    </section>
+  );
+}
+
+const stateLabels: Record<CashDeskEntry['state'], string> = {
+  pending: 'Waiting for the cash',
+  received: 'Received',
+  flagged: 'Flagged for follow-up',
+  deleted: 'Deleted by the member',
+};
+
+interface CashEntryCardProps {
+  entry: CashDeskEntry;
+  notice?: { tone: 'success' | 'warning'; text: string } | undefined;
+  onRecorded: (entry: CashDeskEntry, outcome: 'received' | 'flagged') => void;
+  onNext: () => void;
+}
+
+function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps) {
+  const id = useId();
+  return (
+    <article className="card finance-entry" aria-labelledby={`${id}-name`}>
+      <div className="finance-entry-top">
+        <h2 id={`${id}-name`}>{entry.memberName}</h2>
+        <span className="finance-state" data-state={entry.state}>
+          {stateLabels[entry.state]}
+        </span>
+      </div>
+      <dl className="finance-facts">
+        <div>
+          <dt>Code</dt>
+          <dd className="finance-code">{entry.code}</dd>
+        </div>
+        <div>
+          <dt>Amount entered</dt>
+          <dd className="finance-amount">{ghs(entry.amount)}</dd>
+        </div>
+        <div>
+          <dt>Assembly</dt>
+          <dd>{entry.assembly.label}</dd>
+        </div>
+        <div>
+          <dt>Type</dt>
+          <dd>{typeLabel(entry.type)}</dd>
+        </div>
+        <div>
+          <dt>Recorded by the member</dt>
+          <dd>{formatTime(entry.createdAt)}</dd>
+        </div>
+        {entry.received && (
+          <div>
+            <dt>Counted</dt>
+            <dd>
+              {ghs(entry.received.amount)} on {formatDay(entry.received.on)} by {entry.received.by}
+              {entry.received.recordedBy ? ` (recorded by ${entry.received.recordedBy})` : ''}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {notice && (
+        <p className={notice.tone === 'success' ? 'form-success' : 'form-alert'} role="status">
+          {notice.text}
+        </p>
+      )}
+      {entry.state === 'deleted' && (
+        <p className="form-alert" role="alert">
+          {FINANCE_MESSAGES.cashDeleted}
+        </p>
+      )}
+      {entry.state === 'received' && !notice && entry.received && (
+        <p className="form-alert" role="alert">
+          {FINANCE_MESSAGES.cashAlreadyReceived} {entry.received.by} received it on{' '}
+          {formatDay(entry.received.on)}.
+        </p>
+      )}
+      {(entry.state === 'pending' || entry.state === 'flagged') && (
+        <ReceiveForm entry={entry} onRecorded={onRecorded} />
+      )}
+      <p>
+        <button type="button" className="button button-secondary" onClick={onNext}>
+          Next code
+        </button>
+      </p>
+    </article>
+  );
+}
+
+const receiveFields = ['amount', 'receivedOn', 'receivedBy'] as const;
+
+/**
+ * The count, the day and who took the cash. Checked here without a form library (this screen
+ * stays light on a phone) and again by the server with the shared schema.
+ */
+function ReceiveForm({
+  entry,
+  onRecorded,
+}: {
+  entry: CashDeskEntry;
+  onRecorded: CashEntryCardProps['onRecorded'];
+}) {
+  const id = useId();
+  const { user } = useSession();
+  const church = useChurch();
+  const [values, setValues] = useState<CashReceiveValues>({
+    amount: formatCedis(entry.amount).replace(/,/g, ''),
+    receivedOn: todayIso(),
+    receivedBy: user?.fullName ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof CashReceiveValues, string>>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setAlert(null);
+    const check = checkCashReceive(
+      values,
+      church.data?.giving.maxAmount ?? Number.MAX_SAFE_INTEGER,
+    );
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = receiveFields.find((name) => check.errors[name]);
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const result = await receiveCash(entry.id, values);
+      onRecorded(result.entry, result.outcome);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      else setAlert(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof CashReceiveValues, ...hints: string[]) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`, ...hints),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const error = (name: keyof CashReceiveValues) => (
+    <FieldError id={`${id}-${name}-error`} message={errors[name]} />
+  );
+
+  return (
+    <form
+      className="form finance-receive-form"
+      aria-label="Record what was received"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <h3>Record what was received</h3>
+      {alert && (
+        <p className="form-alert" role="alert">
+          {alert}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-amount`}>Amount received (GHS)</label>
+        <input
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          {...field('amount', `${id}-amount-hint`)}
+        />
+        <p id={`${id}-amount-hint`} className="field-hint muted">
+          What you counted. A different amount is recorded beside the member’s and flagged.
+        </p>
+        {error('amount')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-receivedOn`}>Date received</label>
+        <input type="date" max={todayIso()} {...field('receivedOn')} />
+        {error('receivedOn')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-receivedBy`}>Received by</label>
+        <input type="text" autoComplete="name" {...field('receivedBy')} />
+        {error('receivedBy')}
+      </div>
+      <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+        {busy ? 'Recording...' : 'Record cash received'}
+      </button>
+    </form>
+  );
+}
+
+function FlaggedList({ onOpen }: { onOpen: (entry: CashDeskEntry) => void }) {
+  const id = useId();
+  const flagged = useFlaggedCash();
+  if (flagged.isPending || flagged.isError || flagged.data.length === 0) return null;
+  return (
+    <section className="finance-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Flagged for follow-up</h2>
+      <ul className="finance-list">
+        {flagged.data.map((entry) => (
+          <li key={entry.id} className="finance-row">
+            <div>
+              <strong>{entry.memberName}</strong> · {entry.assembly.label}
+              <br />
+              <span className="muted">
+                Entered {ghs(entry.amount)}, counted {ghs(entry.received?.amount ?? 0)}
+              </span>
+            </div>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={`Open ${entry.code} (${entry.memberName})`}
+              onClick={() => onOpen(entry)}
+            >
+              {entry.code}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
