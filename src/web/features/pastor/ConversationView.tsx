@@ -16,6 +16,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { messageOf } from '../../api.ts';
 import { upsertMessage } from './messages.ts';
+import { PaperclipIcon } from './PaperclipIcon.tsx';
 import { MessageItem, type ShownMessage } from './MessageItem.tsx';
 import {
   deleteChat,
@@ -265,7 +266,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
             }}
           />
           <label htmlFor={`${id}-file`} className="button button-secondary composer-attach">
-            <span aria-hidden="true">📎</span>
+            <PaperclipIcon />
             <span className="visually-hidden">Attach a file</span>
           </label>
           <textarea
@@ -273,7 +274,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
             className="composer-text"
             rows={1}
             value={text}
-            placeholder="Type a message"
+            placeholder="Message"
             maxLength={MESSAGE_MAX_CHARS}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGE_MAX_CHARS, PASTOR_MESSAGES, type ChatMessage } from '../../../shared/pastor.ts';
 import { shortTime } from './messages.ts';
+import { PaperclipIcon } from './PaperclipIcon.tsx';
 
 /** A saved message, or one still on its way (a temporary id). */
 export type ShownMessage = ChatMessage & { temp?: boolean };
@@ -121,14 +122,12 @@ export function MessageItem({
         ) : message.file ? (
           message.temp ? (
             <p className="message-file">
-              <span aria-hidden="true">📎 </span>
-              {message.file.name} <span className="muted">(sending…)</span>
+              <PaperclipIcon /> {message.file.name} <span className="muted">(sending…)</span>
             </p>
           ) : (
             <p className="message-file">
               <a href={message.file.url} download={message.file.name}>
-                <span aria-hidden="true">📎 </span>
-                {message.file.name}
+                <PaperclipIcon /> {message.file.name}
               </a>{' '}
               <span className="muted">({sizeOf(message.file.size)})</span>
             </p>

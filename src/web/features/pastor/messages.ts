@@ -26,6 +26,6 @@ export function preview(message: ChatMessage | null, me: string): string {
   if (!message) return 'No messages yet';
   const who = message.senderId === me ? 'You: ' : '';
   if (message.deleted) return `${who}${PASTOR_MESSAGES.deleted}`;
-  if (message.file) return `${who}📎 ${message.file.name}`;
+  if (message.file) return `${who}File: ${message.file.name}`;
   return `${who}${message.text ?? ''}`;
 }
