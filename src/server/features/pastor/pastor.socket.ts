@@ -2,12 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PASTOR_SOCKET_PATH } from '../../../shared/pastor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
-import { sessionUserOf } from '../accounts/accounts.service.ts';
+import { authHeaders } from '../../platform/auth.ts';
+import { findSessionUser, sessionUserOf } from '../accounts/accounts.service.ts';
 import { prepareForViewer, type WirePayload } from './messages.service.ts';
-import { requirePastor, type Pastor } from './pastor-access.ts';
+import { findApprovedPastor, requirePastor, type Pastor } from './pastor-access.ts';
 
 /** A socket that has not answered a ping for this long is closed. */
 const PING_INTERVAL_MS = 25_000;
+/** How often an open socket checks again that its session and approval still stand. */
+const RECHECK_INTERVAL_MS = 60_000;
+/** Close code when they no longer do (the client stops reconnecting into a refusal). */
+export const CLOSE_NOT_ALLOWED = 4403;
 
 const pastorsOf = new WeakMap<FastifyRequest, Pastor>();
 
@@ -62,8 +67,22 @@ export function servePastorSocket(
         socket.ping();
       }, PING_INTERVAL_MS);
       ping.unref();
+      // Signed out, session expired or approval withdrawn: the socket closes within a minute
+      // (HTTP calls are refused at once).
+      const headers = authHeaders(request);
+      const recheck = setInterval(() => {
+        void (async () => {
+          const user = await findSessionUser(ctx, headers);
+          const still = user?.id === pastor.id && (await findApprovedPastor(ctx, pastor.id));
+          if (!still) socket.close(CLOSE_NOT_ALLOWED, 'not allowed');
+        })().catch((error: unknown) =>
+          ctx.log.warn({ err: error }, 'pastor socket recheck failed'),
+        );
+      }, RECHECK_INTERVAL_MS);
+      recheck.unref();
       socket.on('close', () => {
         clearInterval(ping);
+        clearInterval(recheck);
         unsubscribe();
       });
       socket.send(JSON.stringify({ type: 'ready' }));

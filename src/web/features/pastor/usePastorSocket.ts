@@ -42,10 +42,11 @@ export function usePastorSocket(onEvent: (event: SocketEvent) => void): SocketSt
         }
         handler.current(event);
       };
-      current.onclose = () => {
+      current.onclose = (event) => {
         if (socket !== current) return;
         setState('down');
-        if (stopped) return;
+        // 4403: no longer allowed (signed out, approval withdrawn); the page's own calls say so.
+        if (stopped || event.code === 4403) return;
         const delay = Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + Math.random() / 2);
         attempt += 1;
         timer = setTimeout(open, delay);
