@@ -139,7 +139,7 @@ export default defineConfig({
             // one file instead of ten: each file has its own compression overhead and request.
             {
               name: 'shell',
-              test: /[\\/]src[\\/](shared[\\/](constants|accounts)\.ts|web[\\/](router\.tsx|paths\.ts|api\.ts)|web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|Spinner|Layout|Toasts|RouteErrorPage)\.tsx|web[\\/]features[\\/](?!admin|workers)[a-z]+[\\/][a-z]+\.routes\.ts|web[\\/]features[\\/](accounts[\\/](useIsGuest|useMe|useSession|AccountNavActions)|church[\\/]useChurch|support[\\/]SupportButton)\.tsx?)$/,
+              test: /[\\/]src[\\/](shared[\\/](constants|accounts)\.ts|web[\\/](router\.tsx|paths\.ts|api\.ts)|web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|Spinner|Layout|Toasts|RouteErrorPage)\.tsx|web[\\/]features[\\/](?!admin|workers|pastor)[a-z]+[\\/][a-z]+\.routes\.ts|web[\\/]features[\\/](accounts[\\/](useIsGuest|useMe|useSession|AccountNavActions)|church[\\/]useChurch|support[\\/]SupportButton)\.tsx?)$/,
             },
           ],
         },
@@ -150,7 +150,7 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/api': { target: apiServer, changeOrigin: false },
+      '/api': { target: apiServer, changeOrigin: false, ws: true },
       '/dev': { target: apiServer, changeOrigin: false },
     },
   },

@@ -22,6 +22,7 @@ import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { financeRoutes } from './features/finance/finance.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
+import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
@@ -32,6 +33,7 @@ import { createAuth, trustedOrigins } from './platform/auth.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { pgRateLimitStore } from './platform/rate-limit.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import type { Storage } from './platform/storage/storage.ts';
@@ -82,6 +84,8 @@ export interface BuildOptions {
   webDir?: string | null;
   /** Called for every route as it is added (the authorisation matrix reads the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** The server's clock (tests move it to the edges of the message windows). */
+  now?: () => Date;
 }
 
 export async function buildApp(
@@ -106,7 +110,10 @@ export async function buildApp(
 
   const ownsDatabase = options.ownsDatabase ?? !options.database;
   const database = options.database ?? (await openDatabase(config));
+  let realtime: Realtime | undefined;
   app.addHook('onClose', async () => {
+    // The listening connection goes before the database it listens on.
+    await realtime?.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -141,8 +148,11 @@ export async function buildApp(
     auth: createAuth({ config, db: database.db, mailer, church, secrets, log: app.log }),
     payments: createPayments(config),
     storage: options.storage ?? (await createStorage(config, secrets)),
+    realtime: (realtime = await createRealtime(database, app.log)),
+    now: options.now ?? (() => new Date()),
     log: app.log,
   };
+
   // Tests and scripts reach services through the same context the routes use.
   app.decorate('ctx', ctx);
   startGivingBackground(app, ctx);
@@ -218,6 +228,7 @@ export async function buildApp(
   await app.register(devotionalRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
   await app.register(workersRoutes, { ctx });
+  await app.register(pastorRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 

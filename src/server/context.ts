@@ -5,6 +5,7 @@ import type { Church } from './db/content.ts';
 import type { Auth } from './platform/auth.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Payments } from './platform/payments/payments.ts';
+import type { Realtime } from './platform/realtime.ts';
 import type { Secrets } from './platform/secrets.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
@@ -19,5 +20,9 @@ export interface AppContext {
   auth: Auth;
   payments: Payments;
   storage: Storage;
+  /** Fan-out to sockets on every app instance (LISTEN/NOTIFY). */
+  realtime: Realtime;
+  /** The server's clock: every time window (edit 15 min, delete 24 h) is judged by it. */
+  now: () => Date;
   log: FastifyBaseLogger;
 }

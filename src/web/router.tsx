@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { ComingSoonHandle } from './components/ComingSoonPage.tsx';
 import { Layout } from './components/Layout.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
@@ -15,25 +14,11 @@ import { patterns } from './paths.ts';
 // Each feature exports its own route list (features/<feature>/<feature>.routes.ts) and every
 // page in it is `lazy`, so a page's code is downloaded only when it is visited.
 
-/** A screen that is not built yet: a polite page instead of a 404 (replaced as features land). */
-function comingSoon(path: string, feature: string): RouteObject {
-  return {
-    path,
-    handle: { comingSoon: feature } satisfies ComingSoonHandle,
-    lazy: {
-      Component: async () => (await import('./components/ComingSoonPage.tsx')).ComingSoonPage,
-    },
-  };
-}
-
 const publicRoutes: RouteObject[] = [
   ...accountsRoutes,
   ...givingRoutes,
   ...sermonsRoutes,
   ...devotionalRoutes,
-  // The pastor portal is the next piece of work: a polite page until then, not a 404.
-  comingSoon(patterns.pastorAdminResources, 'Administrative Resources'),
-  comingSoon(patterns.pastorMinistryResources, 'Ministry & Church Resources'),
 ];
 
 /**
@@ -59,6 +44,10 @@ const lazyAreas: {
   {
     matches: under(patterns.admin),
     routes: async () => (await import('./features/admin/admin.routes.ts')).adminRoutes,
+  },
+  {
+    matches: under('/pastor'),
+    routes: async () => (await import('./features/pastor/pastor.routes.ts')).pastorRoutes,
   },
   {
     matches: under(patterns.workersGate, patterns.workers, patterns.roleChooser, '/apply'),
