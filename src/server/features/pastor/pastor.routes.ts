@@ -33,7 +33,10 @@ const messageParams = z.object({ id: z.uuid('No such message.') });
 
 // The pastor portal (spec §2 /pastor/*): every call asks who the caller is and refuses anyone
 // but an approved pastor (pastor-access.ts), before anything else.
-export const pastorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const pastorRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  socketRecheckMs?: number | undefined;
+}> = async (app, { ctx, socketRecheckMs }) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: ATTACHMENT_MAX_BYTES,
@@ -141,5 +144,8 @@ export const pastorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return deleteMessage(ctx, pastor, id, query.for);
   });
 
-  servePastorSocket(app, ctx, { trustedOrigins: trustedOrigins(ctx.config) });
+  servePastorSocket(app, ctx, {
+    trustedOrigins: trustedOrigins(ctx.config),
+    recheckMs: socketRecheckMs,
+  });
 };
