@@ -6,6 +6,7 @@ import { ATTACHMENT_MAX_BYTES } from '../../../shared/pastor.ts';
 import {
   deleteMessageQuery,
   editMessageSchema,
+  sendFileQuery,
   sendMessageSchema,
 } from '../../../shared/schemas/pastor.ts';
 import type { AppContext } from '../../context.ts';
@@ -101,13 +102,14 @@ export const pastorRoutes: FastifyPluginAsync<{
   app.post('/api/pastor/conversations/:peerId/messages', writeLimit, async (request, reply) => {
     const pastor = await pastorOf(request);
     const { peerId } = parseInput(peerParams, request.params);
-    const { text } = parseInput(sendMessageSchema, request.body);
-    return reply.status(201).send({ message: await sendText(ctx, pastor, peerId, text) });
+    const { text, id } = parseInput(sendMessageSchema, request.body);
+    return reply.status(201).send({ message: await sendText(ctx, pastor, peerId, text, id) });
   });
 
   app.post('/api/pastor/conversations/:peerId/files', writeLimit, async (request, reply) => {
     const pastor = await pastorOf(request);
     const { peerId } = parseInput(peerParams, request.params);
+    const { id } = parseInput(sendFileQuery, request.query);
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
     }
@@ -120,7 +122,7 @@ export const pastorRoutes: FastifyPluginAsync<{
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
       throw error;
     }
-    const message = await sendFile(ctx, pastor, peerId, { name: part.filename, bytes });
+    const message = await sendFile(ctx, pastor, peerId, { name: part.filename, bytes }, id);
     return reply.status(201).send({ message });
   });
 
