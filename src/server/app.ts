@@ -86,6 +86,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The server's clock (tests move it to the edges of the message windows). */
   now?: () => Date;
+  /** How often an open pastor socket checks its session and approval again (default 60 s). */
+  pastorSocketRecheckMs?: number;
 }
 
 export async function buildApp(
@@ -228,7 +230,7 @@ export async function buildApp(
   await app.register(devotionalRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
   await app.register(workersRoutes, { ctx });
-  await app.register(pastorRoutes, { ctx });
+  await app.register(pastorRoutes, { ctx, socketRecheckMs: options.pastorSocketRecheckMs });
   await app.register(fileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 

@@ -129,11 +129,18 @@ test('a message arrives without reload; an edit and a delete for everyone show o
   // No poll runs while the socket is open: the socket delivered it.
   await expect(bubble(kofiPage, 'Prayer meeting at 5 pm')).toBeVisible({ timeout: 2500 });
 
-  // Ama edits it: Kofi sees the new words, marked as edited.
-  await bubble(amaPage, 'Prayer meeting at 5 pm')
-    .getByRole('button', { name: 'Options for this message' })
-    .click();
-  await amaPage.getByRole('button', { name: 'Edit' }).click();
+  // Ama edits it, with the keyboard: Kofi sees the new words, marked as edited.
+  const options = bubble(amaPage, 'Prayer meeting at 5 pm').getByRole('button', {
+    name: 'Options for this message',
+  });
+  await options.focus();
+  await amaPage.keyboard.press('Enter');
+  await expect(amaPage.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await amaPage.keyboard.press('Escape');
+  await expect(amaPage.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(options).toBeFocused();
+  await amaPage.keyboard.press('Enter');
+  await amaPage.keyboard.press('Enter');
   const edit = amaPage.getByLabel('Edit message');
   await edit.fill('Prayer meeting at 6 pm');
   await amaPage.getByRole('button', { name: 'Save' }).click();

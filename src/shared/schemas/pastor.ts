@@ -7,7 +7,15 @@ const messageText = z
   .min(1, 'Type a message.')
   .max(MESSAGE_MAX_CHARS, `At most ${MESSAGE_MAX_CHARS} characters.`);
 
-export const sendMessageSchema = z.object({ text: messageText }).strict();
+/**
+ * `id`: the id the browser gave the message while it shows it as not yet saved (spec §4's
+ * temporary id); the saved message keeps it, so the two are one on screen, and sending again
+ * after a lost answer saves it once.
+ */
+const clientId = z.uuid('Not a message id.').optional();
+
+export const sendMessageSchema = z.object({ text: messageText, id: clientId }).strict();
+export const sendFileQuery = z.object({ id: clientId }).strict();
 export const editMessageSchema = z.object({ text: messageText }).strict();
 export const deleteMessageQuery = z.object({ for: z.enum(['everyone', 'me']) }).strict();
 

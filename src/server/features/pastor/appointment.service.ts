@@ -8,7 +8,7 @@ import {
   type AppointmentView,
 } from '../../../shared/pastor.ts';
 import type { AppContext } from '../../context.ts';
-import { assemblies } from '../../db/schema.ts';
+import { assemblies, workerApplications } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { renderPdf } from '../../platform/pdf.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
@@ -34,8 +34,14 @@ export async function getAppointment(ctx: Ctx, user: SessionUser | null): Promis
   if (!letters) {
     throw new AppError(503, 'LETTERS_NOT_SET_UP', 'The appointment letters are not set up yet.');
   }
+  // The answers are read only here: every other call checks access without them.
+  const [application] = await ctx.db
+    .select({ formData: workerApplications.formData })
+    .from(workerApplications)
+    .where(eq(workerApplications.id, pastor.applicationId));
+  const formData = (application?.formData ?? {}) as Record<string, unknown>;
   const answered = (name: string) => {
-    const value = pastor.formData[name];
+    const value = formData[name];
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
   };
   const fullName = answered('full_name') ?? pastor.fullName;

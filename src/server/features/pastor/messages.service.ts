@@ -231,25 +231,50 @@ export async function markRead(ctx: Ctx, me: Pastor, peerId: string): Promise<{ 
 
 // ---------------------------------------------------------------- writing
 
+/**
+ * Saves a new message. With the browser's id, a second send of the same message (its answer
+ * was lost) returns the one saved; an id someone else's message has is refused.
+ */
+async function insertMessage(
+  ctx: Ctx,
+  me: Pastor,
+  values: Omit<typeof pastorMessages.$inferInsert, 'createdAt' | 'updatedAt' | 'senderId'>,
+): Promise<{ row: Row; created: boolean }> {
+  const now = ctx.now();
+  const [row] = (await ctx.db
+    .insert(pastorMessages)
+    .values({ ...values, senderId: me.id, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: pastorMessages.id })
+    .returning()) as [Row | undefined];
+  if (row) return { row, created: true };
+  const [existing] = await ctx.db
+    .select()
+    .from(pastorMessages)
+    .where(
+      and(
+        eq(pastorMessages.id, values.id!),
+        eq(pastorMessages.senderId, me.id),
+        eq(pastorMessages.receiverId, values.receiverId),
+      ),
+    );
+  if (!existing) throw new AppError(409, 'ID_TAKEN', 'This message id is already used.');
+  return { row: existing, created: false };
+}
+
 export async function sendText(
   ctx: Ctx,
   me: Pastor,
   peerId: string,
   text: string,
+  id?: string,
 ): Promise<ChatMessage> {
   const peer = await requirePeer(ctx, me, peerId);
-  const now = ctx.now();
-  const [row] = (await ctx.db
-    .insert(pastorMessages)
-    .values({
-      senderId: me.id,
-      receiverId: peer.id,
-      message: text,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()) as [Row];
-  await publishMessage(ctx, row);
+  const { row, created } = await insertMessage(ctx, me, {
+    ...(id ? { id } : {}),
+    receiverId: peer.id,
+    message: text,
+  });
+  if (created) await publishMessage(ctx, row);
   return view(ctx, row);
 }
 
@@ -304,6 +329,7 @@ export async function sendFile(
   me: Pastor,
   peerId: string,
   file: { name: string; bytes: Buffer },
+  id?: string,
 ): Promise<ChatMessage> {
   const peer = await requirePeer(ctx, me, peerId);
   if (file.bytes.length > ATTACHMENT_MAX_BYTES) throw fileTooLarge();
@@ -324,23 +350,18 @@ export async function sendFile(
   }
   const key = `pastor-attachments/${me.id}/${randomUUID()}.${extension}`;
   await ctx.storage.put(key, file.bytes, type);
-  const now = ctx.now();
   try {
-    const [row] = (await ctx.db
-      .insert(pastorMessages)
-      .values({
-        senderId: me.id,
-        receiverId: peer.id,
-        message: key,
-        isFile: true,
-        fileName: name,
-        fileType: type,
-        fileSize: file.bytes.length,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()) as [Row];
-    await publishMessage(ctx, row);
+    const { row, created } = await insertMessage(ctx, me, {
+      ...(id ? { id } : {}),
+      receiverId: peer.id,
+      message: key,
+      isFile: true,
+      fileName: name,
+      fileType: type,
+      fileSize: file.bytes.length,
+    });
+    if (created) await publishMessage(ctx, row);
+    else await ctx.storage.delete(key).catch(() => {});
     return view(ctx, row);
   } catch (error) {
     await ctx.storage.delete(key).catch(() => {});

@@ -16,7 +16,6 @@ export interface Pastor {
   fullName: string;
   applicationId: string;
   pastorType: string | null;
-  formData: Record<string, unknown>;
   assemblyName: string | null;
 }
 
@@ -28,7 +27,6 @@ export async function findApprovedPastor(ctx: Ctx, userId: string): Promise<Past
       role: workerApplications.role,
       status: workerApplications.status,
       pastorType: workerApplications.pastorType,
-      formData: workerApplications.formData,
       id: users.id,
       email: users.email,
       fullName: users.fullName,
@@ -46,7 +44,6 @@ export async function findApprovedPastor(ctx: Ctx, userId: string): Promise<Past
     fullName: latest.fullName,
     applicationId: latest.applicationId,
     pastorType: latest.pastorType,
-    formData: (latest.formData ?? {}) as Record<string, unknown>,
     assemblyName: latest.assemblyName,
   };
 }

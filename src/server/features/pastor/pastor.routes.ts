@@ -6,6 +6,7 @@ import { ATTACHMENT_MAX_BYTES } from '../../../shared/pastor.ts';
 import {
   deleteMessageQuery,
   editMessageSchema,
+  sendFileQuery,
   sendMessageSchema,
 } from '../../../shared/schemas/pastor.ts';
 import type { AppContext } from '../../context.ts';
@@ -33,7 +34,10 @@ const messageParams = z.object({ id: z.uuid('No such message.') });
 
 // The pastor portal (spec §2 /pastor/*): every call asks who the caller is and refuses anyone
 // but an approved pastor (pastor-access.ts), before anything else.
-export const pastorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const pastorRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  socketRecheckMs?: number | undefined;
+}> = async (app, { ctx, socketRecheckMs }) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: ATTACHMENT_MAX_BYTES,
@@ -98,13 +102,14 @@ export const pastorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.post('/api/pastor/conversations/:peerId/messages', writeLimit, async (request, reply) => {
     const pastor = await pastorOf(request);
     const { peerId } = parseInput(peerParams, request.params);
-    const { text } = parseInput(sendMessageSchema, request.body);
-    return reply.status(201).send({ message: await sendText(ctx, pastor, peerId, text) });
+    const { text, id } = parseInput(sendMessageSchema, request.body);
+    return reply.status(201).send({ message: await sendText(ctx, pastor, peerId, text, id) });
   });
 
   app.post('/api/pastor/conversations/:peerId/files', writeLimit, async (request, reply) => {
     const pastor = await pastorOf(request);
     const { peerId } = parseInput(peerParams, request.params);
+    const { id } = parseInput(sendFileQuery, request.query);
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
     }
@@ -117,7 +122,7 @@ export const pastorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
       throw error;
     }
-    const message = await sendFile(ctx, pastor, peerId, { name: part.filename, bytes });
+    const message = await sendFile(ctx, pastor, peerId, { name: part.filename, bytes }, id);
     return reply.status(201).send({ message });
   });
 
@@ -141,5 +146,8 @@ export const pastorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return deleteMessage(ctx, pastor, id, query.for);
   });
 
-  servePastorSocket(app, ctx, { trustedOrigins: trustedOrigins(ctx.config) });
+  servePastorSocket(app, ctx, {
+    trustedOrigins: trustedOrigins(ctx.config),
+    recheckMs: socketRecheckMs,
+  });
 };

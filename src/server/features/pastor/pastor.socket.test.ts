@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/pastor.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
-import { openPastorSocket } from '../../testing/pastor.ts';
+import { openPastorSocket, type TestSocket } from '../../testing/pastor.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { approvedPastor } from '../../testing/workers.ts';
+import { approvedPastor, decide } from '../../testing/workers.ts';
 
 describe('pastor socket: realtime delivery in one app instance', () => {
   let t: TestApp;
@@ -13,7 +13,10 @@ describe('pastor socket: realtime delivery in one app instance', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: 'overseer@example.com' } });
+    t = await createTestApp({
+      env: { ADMIN_EMAILS: 'overseer@example.com' },
+      build: { pastorSocketRecheckMs: 200 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     cookies.admin = await memberSession(t, 'overseer@example.com');
@@ -27,6 +30,28 @@ describe('pastor socket: realtime delivery in one app instance', () => {
     }
   });
   afterAll(async () => t.close());
+
+  const closed = (socket: TestSocket) =>
+    new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code)));
+
+  it('closes an open socket once the pastor signs out or the approval is withdrawn', async () => {
+    const esi = await approvedPastor(t, 'esi@example.com', cookies.admin!);
+    const session = await openPastorSocket(base, { cookie: esi.cookie });
+    const signedOut = closed(session);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: ORIGIN, cookie: esi.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await signedOut).toBe(4403);
+
+    const yaw = await approvedPastor(t, 'yaw@example.com', cookies.admin!);
+    const approval = await openPastorSocket(base, { cookie: yaw.cookie });
+    const withdrawn = closed(approval);
+    expect((await decide(t, cookies.admin!, yaw.applicationId, 'rejected')).statusCode).toBe(200);
+    expect(await withdrawn).toBe(4403);
+  });
 
   it('refuses a socket without a session', async () => {
     await expect(openPastorSocket(base)).rejects.toMatchObject({ status: 401 });

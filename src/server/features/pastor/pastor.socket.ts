@@ -24,8 +24,9 @@ const pastorsOf = new WeakMap<FastifyRequest, Pastor>();
 export function servePastorSocket(
   app: FastifyInstance,
   ctx: AppContext,
-  options: { trustedOrigins: string[] },
+  options: { trustedOrigins: string[]; recheckMs?: number | undefined },
 ) {
+  const recheckMs = options.recheckMs ?? RECHECK_INTERVAL_MS;
   const trusted = new Set(options.trustedOrigins);
   app.route({
     method: 'GET',
@@ -80,7 +81,7 @@ export function servePastorSocket(
         })().catch((error: unknown) =>
           ctx.log.warn({ err: error }, 'pastor socket recheck failed'),
         );
-      }, RECHECK_INTERVAL_MS);
+      }, recheckMs);
       recheck.unref();
       socket.on('close', () => {
         clearInterval(ping);

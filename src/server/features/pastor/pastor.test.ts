@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -153,6 +154,28 @@ describe('pastor portal: who gets in, messages and their rules', () => {
       expect(after[0]!.unread).toBe(0);
     });
 
+    it('keeps the browser’s id for a message, and saves a message sent twice once', async () => {
+      const id = randomUUID();
+      const send = (who: string, to: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/pastor/conversations/${ids[to]}/messages`,
+          payload: { text: 'Sent with my own id', id },
+          headers: { origin: ORIGIN, cookie: cookies[who]! },
+        });
+      const first = await send('ama', 'esi');
+      expect(first.statusCode).toBe(201);
+      expect(first.json().message.id).toBe(id);
+      const again = await send('ama', 'esi');
+      expect(again.json().message.id).toBe(id);
+      const copies = (await conversation('esi', 'ama')).filter((m) => m.id === id);
+      expect(copies).toHaveLength(1);
+      // Someone else cannot take that id (nor learn anything about its message).
+      const taken = await send('kofi', 'esi');
+      expect(taken.statusCode).toBe(409);
+      expect(taken.body).not.toContain('Sent with my own id');
+    });
+
     it('never shows a pastor another pair’s conversation', async () => {
       await sendOk('kofi', 'ama', 'Between Kofi and Ama only');
       const esiWithAma = await conversation('esi', 'ama');
@@ -183,7 +206,7 @@ describe('pastor portal: who gets in, messages and their rules', () => {
       const edited = await edit('ama', message.id, 'Meeting at 6');
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json().message).toMatchObject({ text: 'Meeting at 6', edited: true });
-      expect((await conversation('esi', 'ama')).at(-1)).toMatchObject({
+      expect((await conversation('esi', 'ama')).find((m) => m.id === message.id)).toMatchObject({
         text: 'Meeting at 6',
         edited: true,
       });

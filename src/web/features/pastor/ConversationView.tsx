@@ -36,8 +36,19 @@ interface Props {
   onBack: () => void;
 }
 
-let tempCounter = 0;
-const tempId = () => `temp-${Date.now().toString(36)}-${(tempCounter += 1)}`;
+/**
+ * A message's id before it is saved (spec §4's temporary id). A UUID the server then keeps,
+ * so the saved message (from the answer or the socket, whichever comes first) takes its place
+ * on screen. `crypto.randomUUID` exists only on https or localhost; the bytes come from
+ * `getRandomValues`, which is everywhere.
+ */
+function tempId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** One conversation: the messages, their menus and the composer. */
 export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
@@ -54,7 +65,8 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
   const endRef = useRef<HTMLLIElement>(null);
 
   const saved = conversation.data?.messages ?? [];
-  const shown: ShownMessage[] = [...saved, ...pending];
+  const savedIds = new Set(saved.map((m) => m.id));
+  const shown: ShownMessage[] = [...saved, ...pending.filter((m) => !savedIds.has(m.id))];
   const lastId = shown.at(-1)?.id;
 
   // The newest message in view; what the peer sent is then read.
@@ -101,7 +113,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
     setText('');
     setPending((list) => [...list, temp]);
     try {
-      const { message } = await sendText(peer.id, typed);
+      const { message } = await sendText(peer.id, typed, temp.id);
       keep(message);
     } catch {
       setText((current) => (current ? current : typed));
@@ -132,7 +144,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
     setError(null);
     setPending((list) => [...list, temp]);
     try {
-      const { message } = await sendFile(peer.id, file);
+      const { message } = await sendFile(peer.id, file, temp.id);
       keep(message);
     } catch (failure) {
       const reason = messageOf(failure);

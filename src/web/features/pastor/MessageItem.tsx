@@ -35,6 +35,7 @@ export function MessageItem({
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const editRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -43,6 +44,8 @@ export function MessageItem({
 
   useEffect(() => {
     if (!menuOpen) return;
+    // The first choice takes the focus, so the keyboard goes on from there.
+    menuRef.current?.querySelector<HTMLButtonElement>('.message-menu-list button')?.focus();
     const close = (event: Event) => {
       if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
     };
@@ -142,8 +145,20 @@ export function MessageItem({
         </p>
       </div>
       {canAct && editing === null && (
-        <div className="message-menu" ref={menuRef}>
+        <div
+          className="message-menu"
+          ref={menuRef}
+          onKeyDown={(event) => {
+            // Escape closes the menu and gives the focus back to its button.
+            if (event.key === 'Escape' && menuOpen) {
+              event.stopPropagation();
+              setMenuOpen(false);
+              menuButtonRef.current?.focus();
+            }
+          }}
+        >
           <button
+            ref={menuButtonRef}
             type="button"
             className="message-menu-button"
             aria-expanded={menuOpen}

@@ -57,16 +57,17 @@ export function useConversation(peerId: string | null, pollMs: number | false) {
   });
 }
 
-export const sendText = (peerId: string, text: string) =>
+/** `id`: the message's id while it is shown as not yet saved; the saved one keeps it. */
+export const sendText = (peerId: string, text: string, id: string) =>
   apiFetch<{ message: ChatMessage }>(pastorApiPaths.messages(peerId), {
     method: 'POST',
-    body: { text },
+    body: { text, id },
   });
 
-export function sendFile(peerId: string, file: File) {
+export function sendFile(peerId: string, file: File, id: string) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiFetch<{ message: ChatMessage }>(pastorApiPaths.files(peerId), {
+  return apiFetch<{ message: ChatMessage }>(pastorApiPaths.files(peerId, id), {
     method: 'POST',
     body: form,
   });
