@@ -26,15 +26,8 @@ function comingSoon(path: string, feature: string): RouteObject {
   };
 }
 
-const publicRoutes: RouteObject[] = [
-  ...accountsRoutes,
-  ...givingRoutes,
-  ...sermonsRoutes,
-  ...devotionalRoutes,
-  // The pastor portal is the next piece of work: a polite page until then, not a 404.
-  comingSoon(patterns.pastorAdminResources, 'Administrative Resources'),
-  comingSoon(patterns.pastorMinistryResources, 'Ministry & Church Resources'),
-];
+/** Public screens with page data (under the page data cache, below). */
+const publicRoutes: RouteObject[] = [...givingRoutes, ...sermonsRoutes, ...devotionalRoutes];
 
 /**
  * Areas few members open (admins now; pastors, workers and finance next): their route lists
@@ -66,7 +59,10 @@ const lazyAreas: {
   },
 ];
 
-/** The route that holds every page; lazy areas are added to it. */
+/**
+ * The route that holds every screen with page data (TanStack Query, loaded with the first of
+ * them: the login screen does without it); lazy areas are added to it.
+ */
 const PAGES_ROUTE_ID = 'pages';
 
 /** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */
@@ -85,17 +81,28 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        id: PAGES_ROUTE_ID,
         errorElement: <RouteErrorPage />,
         children: [
-          ...publicRoutes,
+          // Login, sign-up and passwords: the church's branding and the session are all the
+          // data they show.
+          ...accountsRoutes,
+          // The pastor portal is the next piece of work: a polite page until then, not a 404.
+          comingSoon(patterns.pastorAdminResources, 'Administrative Resources'),
+          comingSoon(patterns.pastorMinistryResources, 'Ministry & Church Resources'),
           {
-            // Only signed-in screens need the guard: it is not part of the entry.
-            lazy: {
-              Component: async () =>
-                (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
-            },
-            children: signedInRoutes,
+            id: PAGES_ROUTE_ID,
+            lazy: { Component: async () => (await import('./PageData.tsx')).PageData },
+            children: [
+              ...publicRoutes,
+              {
+                // Only signed-in screens need the guard: it is not part of the entry.
+                lazy: {
+                  Component: async () =>
+                    (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
+                },
+                children: signedInRoutes,
+              },
+            ],
           },
           {
             path: patterns.notFound,
