@@ -92,6 +92,34 @@ describe('routeCosts with a route wrapper', () => {
   });
 });
 
+describe('routeCosts with a shared chunk imported lazily', () => {
+  // The home page loads the phone chunk on demand, which the sign-up form imports statically.
+  const lazyShared: Manifest = {
+    ...manifest,
+    '_phone.js': { file: 'assets/phone.js', name: 'phone' },
+    'features/HomePage.tsx': {
+      ...manifest['features/HomePage.tsx']!,
+      dynamicImports: ['_phone.js'],
+    },
+  };
+
+  it('budgets it on its way from the page, by its name', () => {
+    const costs = routeCosts(
+      lazyShared,
+      sizeOf,
+      defaults,
+      { phone: { js: 140 * KIB, css: 20 * KIB } },
+      [],
+    );
+    expect(costs.find((c) => c.module === '_phone.js')).toMatchObject({
+      via: ['features/HomePage.tsx'],
+      js: 131 * KIB,
+      budget: { js: 140 * KIB, css: 20 * KIB },
+      over: false,
+    });
+  });
+});
+
 describe('routeCosts', () => {
   it('counts the entry, its imports and each lazy page with its own imports and CSS', () => {
     const costs = costsOf();
