@@ -19,8 +19,10 @@ export function useChurch() {
 
 /** Product name and logo, with the defaults while the church info loads or if it fails. */
 export function useBrand() {
-  const { data: church } = useChurch();
+  const { data: church, isPending } = useChurch();
   return {
+    /** True until GET /api/church first answers: what it fills in may still appear. */
+    isPending,
     productName: church?.productName || DEFAULT_PRODUCT_NAME,
     logoUrl: church?.logoUrl || DEFAULT_LOGO_URL,
     churchName: church?.churchName ?? null,
