@@ -6,7 +6,7 @@ import { parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import { findSessionUser, requireSessionUser } from '../accounts/accounts.service.ts';
 import { receiptPdf, statementPdf, statementYears } from '../finance/receipts.service.ts';
-import { deleteCashGift, listHistory } from './history.service.ts';
+import { decodeCursor, deleteCashGift, listHistory } from './history.service.ts';
 
 function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
   return reply
@@ -18,10 +18,16 @@ function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
 
 // Owner only (spec §6). Guests have no history: they get the empty list.
 export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A page of 50, newest first; `?cursor=` (the previous page's `next`) for the one after.
   app.get('/api/history', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    const { cursor } = parseInput(
+      z.object({ cursor: z.string().max(200).optional() }),
+      request.query,
+    );
+    const after = cursor ? decodeCursor(cursor) : null;
     const user = await findSessionUser(ctx, authHeaders(request));
-    return { entries: user ? await listHistory(ctx, user.id) : [] };
+    return user ? listHistory(ctx, user.id, after) : { entries: [], next: null };
   });
 
   app.post('/api/history/cash/:id/delete', async (request, reply) => {
