@@ -14,6 +14,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { loadChurch, loadContent } from './db/content.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { applyAdminEmails } from './features/accounts/accounts.service.ts';
+import { SessionCache } from './features/accounts/session.ts';
 import { churchRoutes } from './features/church/church.routes.ts';
 import { givingRoutes } from './features/giving/giving.routes.ts';
 import { startGivingBackground } from './features/giving/giving.background.ts';
@@ -135,6 +136,7 @@ export async function buildApp(
     secrets,
     mailer,
     auth: createAuth({ config, db: database.db, mailer, church, secrets, log: app.log }),
+    sessions: new SessionCache(config.sessionCacheMs),
     payments: createPayments(config),
     storage: options.storage ?? (await createStorage(config, secrets)),
     log: app.log,
