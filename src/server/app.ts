@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -64,6 +64,55 @@ export function trustProxyOption(
 ): boolean | string | ((address: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_address, hop) => hop < value;
   return value;
+}
+
+/** Helmet's settings: the content security policy the spec's embeds need (§7), and more. */
+function helmetOptions(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-toastify and React style attributes need inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // blob: the applicant's own photo, previewed before it is uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:', ...embedImages],
+        frameSrc: embedFrames,
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Embedded players and document frames are cross-origin.
+    crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it a browser sends `Origin: null` on a form POST (the
+    // test-mode checkout), which the origin check refuses, and the video platform refuses
+    // embeds that do not say which site they are on. Other sites see only our origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.env === 'production',
+  };
+}
+
+/** The headers a helmet middleware sets (it sets the same ones on every response). */
+function headersOf(
+  middleware: (req: never, res: never, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: () => {},
+  };
+  middleware({} as never, res as never, (error) => {
+    if (error) throw error;
+  });
+  return headers;
 }
 
 /**
@@ -126,7 +175,9 @@ export async function buildApp(
           },
     // A line per request costs a quarter of the throughput (issue 16 #5): below debug, only
     // the answers worth reading are logged (see logResponses).
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     frameworkErrors,
@@ -185,43 +236,20 @@ export async function buildApp(
     trustedOrigins: trustedOrigins(config),
     originExempt: ['/api/webhooks/'],
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  // The same security headers on every answer, worked out once (the Fastify plugin ran the
+  // whole helmet configuration again for each request: issue 16 #4).
+  const securityHeaders = {
+    ...headersOf(helmet(helmetOptions(config))),
     // Flock uses none of these; a page that is ever injected into cannot either.
-    reply.header('permissions-policy', permissionsPolicy);
+    'permissions-policy': permissionsPolicy,
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   // JSON only: anything else gets a 415 instead of reaching the schemas as a string.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-toastify and React style attributes need inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // blob: the applicant's own photo, previewed before it is uploaded.
-        imgSrc: ["'self'", 'data:', 'blob:', ...embedImages],
-        frameSrc: embedFrames,
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // Embedded players and document frames are cross-origin.
-    crossOriginEmbedderPolicy: false,
-    // Not helmet's no-referrer: with it a browser sends `Origin: null` on a form POST (the
-    // test-mode checkout), which the origin check refuses, and the video platform refuses
-    // embeds that do not say which site they are on. Other sites see only our origin.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.env === 'production',
-  });
   await app.register(fastifyCookie);
   // JSON answers over 1 KiB go brotli or gzip, as the browser accepts (a long history is
   // mostly repeated keys). Built files are already compressed (decision 009): a response
