@@ -45,7 +45,7 @@ interface Cached {
   until: number;
 }
 
-/** Sessions a process looked up recently, by token. */
+/** Sessions a process looked up recently, by their signed cookie value. */
 export class SessionCache {
   private readonly entries = new Map<string, Cached>();
   private readonly ttlMs: number;
@@ -55,29 +55,25 @@ export class SessionCache {
     this.ttlMs = ttlMs;
   }
 
-  get(token: string, now: number): Cached | undefined {
-    const hit = this.entries.get(token);
+  get(key: string, now: number): Cached | undefined {
+    const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit;
-    if (hit) this.entries.delete(token);
+    if (hit) this.entries.delete(key);
     return undefined;
   }
 
-  set(token: string, user: SessionUser | null, now: number, sessionEnds: number) {
+  set(key: string, user: SessionUser | null, now: number, sessionEnds: number) {
     if (this.ttlMs === 0) return;
     if (this.entries.size >= SessionCache.MAX_ENTRIES) this.entries.clear();
-    this.entries.set(token, { user, until: Math.min(now + this.ttlMs, sessionEnds) });
+    this.entries.set(key, { user, until: Math.min(now + this.ttlMs, sessionEnds) });
   }
 
   /** Forget one member's sessions (a role or profile change), or every session. */
   forget(userId?: string) {
     if (userId === undefined) return this.entries.clear();
-    for (const [token, entry] of this.entries) {
-      if (entry.user?.id === userId) this.entries.delete(token);
+    for (const [key, entry] of this.entries) {
+      if (entry.user?.id === userId) this.entries.delete(key);
     }
-  }
-
-  forgetToken(token: string) {
-    this.entries.delete(token);
   }
 }
 
@@ -139,17 +135,20 @@ export async function lookupSession(
 ): Promise<SessionUser | null> {
   if (!cookieHeader) return null;
   const names = await namesOf(ctx);
-  const token = verifiedToken(cookieValue(cookieHeader, names.session), ctx.secrets.authSecret);
-  if (!token) return null;
+  // Keyed by the signed value: a cached session costs no signature check either.
+  const signed = cookieValue(cookieHeader, names.session);
+  if (!signed) return null;
   const now = Date.now();
-  const cached = ctx.sessions.get(token, now);
+  const cached = ctx.sessions.get(signed, now);
   if (cached) return cached.user;
+  const token = verifiedToken(signed, ctx.secrets.authSecret);
+  if (!token) return null;
 
   const [row] = await ctx.database.query<SessionRow>(SESSION_USER_SQL, [token]);
   const expiresAt = row ? new Date(row.expires_at).getTime() : 0;
   if (!row || expiresAt <= now) {
     // Unknown or ended: the library clears an ended one the next time it is asked.
-    ctx.sessions.set(token, null, now, now + 1000);
+    ctx.sessions.set(signed, null, now, now + 1000);
     return null;
   }
   // Once a day of use, the library pushes the session's end back (its `updateAge`).
@@ -175,6 +174,6 @@ export async function lookupSession(
           ? { all: true }
           : { all: false, assemblies: row.finance_assemblies ?? [] },
   };
-  ctx.sessions.set(token, user, now, expiresAt);
+  ctx.sessions.set(signed, user, now, expiresAt);
   return user;
 }
