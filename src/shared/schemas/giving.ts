@@ -169,3 +169,10 @@ export interface HistoryEntry {
   /** pesewas the desk counted, for a flagged cash entry. */
   receivedAmount: number | null;
 }
+
+/** One page of the payment history (GET /api/history), newest first. */
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  /** Send back as `?cursor=` for the next page; null on the last one. */
+  next: string | null;
+}
