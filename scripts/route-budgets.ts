@@ -44,12 +44,12 @@ export const BUDGET_OVERRIDES: Record<string, Partial<Budget>> = {
   'features/accounts/AuthPage.tsx': { js: 100 * KB },
   // Debt: zod + react-hook-form (≈ 35 kB) and the phone library (≈ 45 kB) on forms. Each
   // holds 1 kB over its size when set (decision 011).
-  'features/accounts/SignUpForm.tsx': { js: 179 * KB },
-  'features/history/DeleteCashModal.tsx': { js: 169 * KB },
+  'features/accounts/SignUpForm.tsx': { js: 158 * KB },
+  'features/history/DeleteCashModal.tsx': { js: 170 * KB }, // main's 166 KiB, in kB
   // The offering form once mobile money is chosen: the phone library's metadata to read the
   // number (a shared chunk, listed by its name).
   'momo-phone': { js: 150 * KB },
-  'features/profile/ProfilePage.tsx': { js: 186 * KB },
+  'features/profile/ProfilePage.tsx': { js: 165 * KB },
   'features/admin/AdminSermonsPage.tsx': { js: 144 * KB },
   'features/admin/AdminDevotionalPage.tsx': { js: 144 * KB },
   'features/admin/AdminDevotionalWeekPage.tsx': { js: 144 * KB },

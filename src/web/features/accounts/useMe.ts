@@ -10,6 +10,9 @@ export function useMe() {
   return useResource(me);
 }
 
+/** Asks at start-up, while the first screen's code is still on its way (main.tsx). */
+export const prefetchMe = () => me.refreshIfStale();
+
 /**
  * Asks the server again and waits for the answer, so a guard that runs right after (the
  * navigation to /home after a login) sees the new session instead of the cached visitor.

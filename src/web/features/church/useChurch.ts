@@ -17,6 +17,9 @@ export function useChurch() {
   return useResource(church);
 }
 
+/** Asks at start-up, while the first screen's code is still on its way (main.tsx). */
+export const prefetchChurch = () => church.refreshIfStale();
+
 /** Product name and logo, with the defaults while the church info loads or if it fails. */
 export function useBrand() {
   const { data: church, isPending } = useChurch();

@@ -1,12 +1,12 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts.ts';
 import {
-  changePasswordSchema,
+  checkChangePassword,
   PROFILE_MESSAGES,
-  type ChangePasswordInput,
-} from '../../../shared/schemas/profile.ts';
+  type ChangePasswordRequest as ChangePasswordInput,
+} from '../../../shared/profile.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { ApiError } from '../../api.ts';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
@@ -14,6 +14,9 @@ import { invalidateMe } from '../accounts/useMe.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { changePassword, type ChangePasswordValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
+
+/** What the server's `changePasswordSchema` decides (shared/profile.test.ts). */
+const resolver = checkResolver<ChangePasswordInput, ChangePasswordValues>(checkChangePassword);
 
 const emptyForm: ChangePasswordInput = {
   currentPassword: '',
@@ -51,7 +54,7 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
-    resolver: standardSchemaResolver(changePasswordSchema),
+    resolver,
     defaultValues: emptyForm,
   });
 
