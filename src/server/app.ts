@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -86,6 +86,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** How often an open pastor socket checks its session and approval again (default 60 s). */
   pastorSocketRecheckMs?: number;
+  /** Called for every route as it is added (the authorisation matrix reads the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(
@@ -105,6 +107,8 @@ export async function buildApp(
     frameworkErrors,
     clientErrorHandler,
   });
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   const ownsDatabase = options.ownsDatabase ?? !options.database;
   const database = options.database ?? (await openDatabase(config));

@@ -38,6 +38,11 @@ async function main() {
       process.exit(1);
     }
   };
+  // `npm run backup` asks the server holding the embedded database for a snapshot.
+  if (!config.databaseUrl) {
+    const { answerBackupRequests } = await import('./backup/running.ts');
+    answerBackupRequests(app.ctx.database, config.dataDir, app.log);
+  }
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 

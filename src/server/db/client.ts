@@ -15,6 +15,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** PGlite: the client itself (a backup dumps it). */
+  pglite?: PGlite;
+  /** PostgreSQL: where it is (a backup runs pg_dump against it). */
+  url?: string;
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -49,6 +53,7 @@ export function wrapPglite(client: PGlite, release?: () => Promise<void>): Datab
   return {
     kind: 'pglite',
     db,
+    pglite: client,
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
     },
@@ -90,6 +95,7 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     db,
+    url: connectionString,
     async migrate() {
       // Several app instances may start at once: only one migrates at a time.
       const client = await pool.connect();

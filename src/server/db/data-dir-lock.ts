@@ -170,3 +170,13 @@ function startHolding(file: string, me: Holder): () => Promise<void> {
     if (readHolder(file)?.holder?.token === me.token) fs.rmSync(file, { force: true });
   };
 }
+
+/**
+ * The pid of the live process on this host holding `dataDir`, or null when nobody does (a
+ * backup then opens the directory itself; otherwise it asks the holder).
+ */
+export function liveLocalHolder(dataDir: string): number | null {
+  const found = readHolder(path.join(dataDir, '.flock.lock'));
+  if (!found?.holder || found.holder.host !== os.hostname()) return null;
+  return holderIsLive(found) ? found.holder.pid : null;
+}

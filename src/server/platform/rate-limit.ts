@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
@@ -20,7 +21,18 @@ export interface Hit {
   ttl: number;
 }
 
-export async function hitRateLimit(db: Db, key: string, windowMs: number): Promise<Hit> {
+/**
+ * Keys carry what a client sent (an email, an address): a long one is stored as its hash, so
+ * no input can outgrow the key's index (PostgreSQL refuses index entries over ~2.7 kB).
+ */
+export function storableKey(key: string): string {
+  if (key.length <= 200) return key;
+  // (The slice may end inside a surrogate pair: drop the half.)
+  return `${key.slice(0, 64).replace(/[\ud800-\udbff]$/, '')}…sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
+export async function hitRateLimit(db: Db, rawKey: string, windowMs: number): Promise<Hit> {
+  const key = storableKey(rawKey);
   const result = await db.execute(sql`
     insert into ${rateLimits} (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))

@@ -28,23 +28,25 @@ export function servePastorSocket(
 ) {
   const recheckMs = options.recheckMs ?? RECHECK_INTERVAL_MS;
   const trusted = new Set(options.trustedOrigins);
-  app.get(
-    PASTOR_SOCKET_PATH,
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        const origin = request.headers.origin;
-        if (typeof origin !== 'string' || !trusted.has(origin)) {
-          throw new AppError(
-            403,
-            'FORBIDDEN_ORIGIN',
-            'This request did not come from the app. Open the app and try again.',
-          );
-        }
-        pastorsOf.set(request, await requirePastor(ctx, await sessionUserOf(ctx, request)));
-      },
+  app.route({
+    method: 'GET',
+    url: PASTOR_SOCKET_PATH,
+    preValidation: async (request) => {
+      const origin = request.headers.origin;
+      if (typeof origin !== 'string' || !trusted.has(origin)) {
+        throw new AppError(
+          403,
+          'FORBIDDEN_ORIGIN',
+          'This request did not come from the app. Open the app and try again.',
+        );
+      }
+      pastorsOf.set(request, await requirePastor(ctx, await sessionUserOf(ctx, request)));
     },
-    (socket, request) => {
+    // A plain HTTP request (no upgrade), from a pastor: say what this address is for.
+    handler: async () => {
+      throw new AppError(426, 'UPGRADE_REQUIRED', 'Open this address as a WebSocket.');
+    },
+    wsHandler: (socket, request) => {
       const pastor = pastorsOf.get(request)!;
       // Deliveries for one socket go out in the order they came in.
       let queue = Promise.resolve();
@@ -88,5 +90,5 @@ export function servePastorSocket(
       });
       socket.send(JSON.stringify({ type: 'ready' }));
     },
-  );
+  });
 }

@@ -1,0 +1,223 @@
+import type { RouteOptions } from 'fastify';
+import { expect } from 'vitest';
+import { applicationFiles } from '../db/schema.ts';
+import {
+  CALLERS,
+  type Caller,
+  type Fixtures,
+  type MatrixRequest,
+} from '../security/authorization-matrix.ts';
+import { memberSession, ORIGIN } from './accounts.ts';
+import { call, give, multipartFile } from './finance.ts';
+import type { TestApp } from './test-app.ts';
+import { approvedPastor, jpegPhoto, multipart, pendingApplicant } from './workers.ts';
+
+// Every kind of caller of the authorisation matrix, signed in, with the member's records
+// (gifts, a receipt, a mobile money gift) and the matrix's fixtures. The app must be built
+// with ADMIN_EMAILS: callerEmails.admin (see callersEnv).
+
+export const callerEmails: Record<Exclude<Caller, 'anonymous' | 'guest'>, string> = {
+  member: 'ama.owner@example.com',
+  other: 'kwame.other@example.com',
+  admin: 'admin@example.com',
+  officer: 'grace.officer@example.com',
+  pastor: 'pastor@example.com',
+  applicant: 'applicant@example.com',
+};
+
+/** Not a caller: the other approved pastor the `pastor` caller writes to. */
+const peerPastorEmail = 'peer.pastor@example.com';
+
+export const callersEnv = { ADMIN_EMAILS: callerEmails.admin, SANDBOX_MOMO_DELAY_MS: '600000' };
+
+/** A made-up address per caller, so one caller's limits are not another's. */
+export const callerAddresses = Object.fromEntries(
+  CALLERS.map((c, i) => [c, `10.77.0.${i + 1}`]),
+) as Record<Caller, string>;
+
+export async function seedCallers(t: TestApp) {
+  const EMAILS = callerEmails;
+  const cookies = {} as Record<Caller, string | undefined>;
+  cookies.admin = await memberSession(t, EMAILS.admin);
+  for (const caller of ['member', 'other', 'officer'] as const) {
+    cookies[caller] = await memberSession(t, EMAILS[caller]);
+  }
+  const grant = await call(t, 'PUT', '/api/admin/finance/officers', cookies.admin, {
+    email: EMAILS.officer,
+    allAssemblies: false,
+    assemblies: ['grace'],
+  });
+  expect(grant.statusCode, grant.body).toBe(200);
+  cookies.pastor = (await approvedPastor(t, EMAILS.pastor, cookies.admin)).cookie;
+  const peerPastor = (await approvedPastor(t, peerPastorEmail, cookies.admin, 'lay')).cookie;
+  const peerPastorId = (await call(t, 'GET', '/api/pastor/me', peerPastor)).json().id as string;
+  const applicant = await pendingApplicant(t, EMAILS.applicant);
+  cookies.applicant = applicant.cookie;
+  // The guest has given without an account, as guests do.
+  await give(t, '', { paymentMethod: 'cash', firstName: 'Guest' });
+
+  const member = cookies.member!;
+  const cash = await give(t, member, { paymentMethod: 'cash', assembly: 'grace' });
+  const bethelCash = await give(t, member, { paymentMethod: 'cash', assembly: 'bethel' });
+  const receipted = await give(t, member, { paymentMethod: 'cash', assembly: 'grace' });
+  const momo = await t.app.inject({
+    method: 'POST',
+    url: '/api/giving/gifts',
+    payload: {
+      type: 'offering',
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      assembly: 'grace',
+      amount: '10',
+      paymentMethod: 'momo',
+      phone: '024 123 4567',
+      provider: 'MTN',
+    },
+    headers: { origin: ORIGIN, cookie: member },
+  });
+  expect(momo.statusCode, momo.body).toBe(201);
+
+  const cashId = async (code: string | null) =>
+    (await call(t, 'GET', `/api/finance/cash?code=${code}`, cookies.admin)).json().id as string;
+  const received = await call(
+    t,
+    'POST',
+    `/api/finance/cash/${await cashId(receipted.code)}/receive`,
+    cookies.admin,
+    { amount: '40', receivedOn: new Date().toISOString().slice(0, 10), receivedBy: 'Usher' },
+  );
+  expect(received.statusCode, received.body).toBe(200);
+  const history = (await call(t, 'GET', '/api/history', member)).json().entries as {
+    receipt: { id: string } | null;
+  }[];
+  const receiptId = history.find((e) => e.receipt)?.receipt?.id;
+  expect(receiptId).toBeDefined();
+
+  const [file] = await t.db.select().from(applicationFiles).limit(1);
+  const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
+  const weeks = (await call(t, 'GET', '/api/devotional/weeks')).json().weeks as { id: number }[];
+  const taken = new Set(weeks.map((w) => w.id));
+  const freeWeeks = Array.from({ length: 53 }, (_, i) => 53 - i).filter((w) => !taken.has(w));
+  let counter = 0;
+
+  const f: Fixtures = {
+    memberEmail: EMAILS.member,
+    cashId: await cashId(cash.code),
+    cashCode: cash.code!,
+    bethelCashId: await cashId(bethelCash.code),
+    bethelCashCode: bethelCash.code!,
+    receiptId: receiptId!,
+    statementYear: new Date().getFullYear(),
+    momoReference: momo.json().reference,
+    applicationId: applicant.applicationId,
+    fileKey: file!.storageKey,
+    sermonId: sermons[0]!.id,
+    weekId: weeks[0]!.id,
+    async newCash(assembly) {
+      return cashId((await give(t, member, { paymentMethod: 'cash', assembly })).code);
+    },
+    async newSermon() {
+      const res = await call(t, 'POST', '/api/admin/sermons', cookies.admin, {
+        title: `To delete ${++counter}`,
+        video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    },
+    freeWeek() {
+      const week = freeWeeks.shift();
+      if (week === undefined) throw new Error('No devotional week number left for the matrix.');
+      return week;
+    },
+    async newWeek() {
+      const id = this.freeWeek();
+      const res = await call(t, 'POST', '/api/admin/devotional/weeks', cookies.admin, {
+        id,
+        title: `To delete ${id}`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return id;
+    },
+    async newApplication() {
+      return (await pendingApplicant(t, `applicant-${++counter}@example.com`)).applicationId;
+    },
+    statementUpload() {
+      const { payload, contentType } = multipartFile(
+        'statement.csv',
+        `Date,Description,Credit\n2026-01-05,Transfer ${++counter},10.00\n`,
+      );
+      return { payload, contentType };
+    },
+    async photoUpload() {
+      const body = await multipart(
+        { kind: 'passport_photo' },
+        { name: 'me.jpg', type: 'image/jpeg', bytes: await jpegPhoto() },
+      );
+      return { payload: body.payload, contentType: body.headers['content-type'] };
+    },
+    peerPastorId,
+    async newPastorMessage() {
+      const res = await call(
+        t,
+        'POST',
+        `/api/pastor/conversations/${peerPastorId}/messages`,
+        cookies.pastor,
+        { text: `To change ${++counter}` },
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().message.id as string;
+    },
+    async attachmentUpload() {
+      const body = await multipart(
+        {},
+        { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from(`Notes ${++counter}\n`) },
+      );
+      return { payload: body.payload, contentType: body.headers['content-type'] };
+    },
+    async sermonIds() {
+      const list = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
+      return list.map((s) => s.id);
+    },
+    unique: () => `${Date.now().toString(36)}${++counter}`,
+  };
+  return { cookies, fixtures: f };
+}
+
+/** The server's route table (`METHOD url`, HEAD left out), filled as buildApp adds routes. */
+export function collectRoutes() {
+  const routes = new Set<string>();
+  return {
+    routes,
+    onRoute(route: RouteOptions) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) if (method !== 'HEAD') routes.add(`${method} ${route.url}`);
+    },
+  };
+}
+
+/** Sends a matrix request (`route` is its `METHOD url` key) as `caller`. */
+export function injectAs(
+  t: TestApp,
+  route: string,
+  request: MatrixRequest,
+  caller: Caller,
+  cookie: string | undefined,
+) {
+  const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  return t.app.inject({
+    method,
+    url: request.url,
+    remoteAddress: callerAddresses[caller],
+    headers: {
+      origin: ORIGIN,
+      ...(cookie ? { cookie } : {}),
+      ...(request.raw ? { 'content-type': request.raw.contentType } : {}),
+      ...request.headers,
+    },
+    ...(request.raw
+      ? { payload: request.raw.payload }
+      : request.payload === undefined
+        ? {}
+        : { payload: request.payload as object }),
+  });
+}
