@@ -174,6 +174,9 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
     // Every pastor's socket: even ones on the first instance, odd ones on the second.
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
+    // When each message reached its receiver and when its POST was answered.
+    const arrivedAt = new Map<string, number>();
+    const answeredAt = new Map<string, number>();
     const ids = Array.from({ length: PASTORS }, (_, g) => `bench-${g}`);
     const connectStarted = performance.now();
     await pool(ids, 50, async (id) => {
@@ -198,7 +201,9 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
           if (event.type !== 'message' || event.message?.receiverId !== id) return;
           const started = sentAt.get(event.message.text ?? '');
           if (started !== undefined) {
-            latencies.push(performance.now() - started);
+            const now = performance.now();
+            latencies.push(now - started);
+            arrivedAt.set(event.message.text!, now);
             sentAt.delete(event.message.text!);
           }
         });
@@ -235,6 +240,7 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
         body: JSON.stringify({ text: m.text }),
       });
       await res.arrayBuffer();
+      answeredAt.set(m.text, performance.now());
       postTimes.push(performance.now() - t0);
       if (res.status !== 201) {
         failedSends += 1;
@@ -249,6 +255,12 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
     const appDelivered = latencies.length;
     latencies.sort((x, y) => x - y);
     postTimes.sort((x, y) => x - y);
+    // What the fan-out adds: arrival on the other instance minus the POST's answer (negative
+    // when the socket was first).
+    const afterAnswer = [...arrivedAt]
+      .filter(([text]) => answeredAt.has(text))
+      .map(([text, at]) => at - answeredAt.get(text)!)
+      .sort((x, y) => x - y);
 
     // The floor: the same fan-out with bare pg clients (NOTIFY on one, LISTEN on two).
     const baseline = await bareListenBaseline(databaseUrl, messages.length);
@@ -291,6 +303,16 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
       // Where the time goes: the POST's own answer (session, checks, insert, NOTIFY).
       { measure: 'POST answered p50', value: round(percentile(postTimes, 50)), unit: 'ms' },
       { measure: 'POST answered p99', value: round(percentile(postTimes, 99)), unit: 'ms' },
+      {
+        measure: 'arrival minus POST answer p50',
+        value: round(percentile(afterAnswer, 50)),
+        unit: 'ms',
+      },
+      {
+        measure: 'arrival minus POST answer p99',
+        value: round(percentile(afterAnswer, 99)),
+        unit: 'ms',
+      },
       {
         measure: 'machine load average (1 min)',
         value: Math.round(os.loadavg()[0]! * 10) / 10,
