@@ -159,7 +159,9 @@ test('a message arrives without reload; an edit and a delete for everyone show o
   await kofiPage.context().close();
 });
 
-test('a failed send keeps the typed text and says so', async ({ browser }) => {
+test('a failed send keeps the typed text and says so; a failed upload says so too', async ({
+  browser,
+}) => {
   const page = await open(browser, ama, '/pastor/messages');
   await openChat(page, 'Kofi Mensah');
   await page.route('**/api/pastor/conversations/*/messages', (route) => route.abort());
@@ -168,6 +170,15 @@ test('a failed send keeps the typed text and says so', async ({ browser }) => {
   await box.press('Enter');
   await expect(page.getByRole('alert')).toHaveText(PASTOR_MESSAGES.sendFailed);
   await expect(box).toHaveValue('This one will not go');
+
+  await page.route('**/api/pastor/conversations/*/files*', (route) => route.abort());
+  await page.getByLabel('Attach a file').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Notes\n'),
+  });
+  await expect(page.getByRole('alert')).toContainText(PASTOR_MESSAGES.uploadFailed);
+  await expect(log(page)).not.toContainText('notes.txt');
   await page.context().close();
 });
 
