@@ -182,6 +182,30 @@ test('a failed send keeps the typed text and says so; a failed upload says so to
   await page.context().close();
 });
 
+test('while the socket is down the page says so and checks every 3 s', async ({ browser }) => {
+  const kofiPage = await browser
+    .newContext({ baseURL: app.baseURL, storageState: states[kofi.email] })
+    .then((context) => context.newPage());
+  // Every socket the page opens is closed at once, as on a network that drops them.
+  await kofiPage.routeWebSocket('**/api/pastor/socket', (socket) => socket.close());
+  await kofiPage.goto('/pastor/messages');
+  await openChat(kofiPage, 'Ama Mensah');
+  await expect(kofiPage.locator('[data-realtime="down"]')).toHaveCount(1);
+  await expect(kofiPage.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeVisible();
+
+  const amaPage = await open(browser, ama, '/pastor/messages');
+  await openChat(amaPage, 'Kofi Mensah');
+  const box = amaPage.getByLabel('Message to Kofi Mensah');
+  await box.fill('Sent while your socket is down');
+  await box.press('Enter');
+  // The 3 s poll brings it (with a margin for a busy machine).
+  await expect(bubble(kofiPage, 'Sent while your socket is down')).toBeVisible({
+    timeout: 6000,
+  });
+  await amaPage.context().close();
+  await kofiPage.context().close();
+});
+
 test('an attachment is sent and downloads on the other side', async ({ browser }) => {
   const amaPage = await open(browser, ama, '/pastor/messages');
   const kofiPage = await open(browser, kofi, '/pastor/messages');
