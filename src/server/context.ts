@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Church } from './db/content.ts';
+import type { SessionCache } from './features/accounts/session.ts';
 import type { Auth } from './platform/auth.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Payments } from './platform/payments/payments.ts';
@@ -18,6 +19,8 @@ export interface AppContext {
   secrets: Secrets;
   mailer: Mailer;
   auth: Auth;
+  /** Sessions this process looked up in the last few seconds (accounts/session.ts). */
+  sessions: SessionCache;
   payments: Payments;
   storage: Storage;
   /** Fan-out to sockets on every app instance (LISTEN/NOTIFY). */

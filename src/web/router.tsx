@@ -14,12 +14,8 @@ import { patterns } from './paths.ts';
 // Each feature exports its own route list (features/<feature>/<feature>.routes.ts) and every
 // page in it is `lazy`, so a page's code is downloaded only when it is visited.
 
-const publicRoutes: RouteObject[] = [
-  ...accountsRoutes,
-  ...givingRoutes,
-  ...sermonsRoutes,
-  ...devotionalRoutes,
-];
+/** Public screens with page data (under the page data cache, below). */
+const publicRoutes: RouteObject[] = [...givingRoutes, ...sermonsRoutes, ...devotionalRoutes];
 
 /**
  * Areas few members open (admins now; pastors, workers and finance next): their route lists
@@ -55,7 +51,10 @@ const lazyAreas: {
   },
 ];
 
-/** The route that holds every page; lazy areas are added to it. */
+/**
+ * The route that holds every screen with page data (TanStack Query, loaded with the first of
+ * them: the login screen does without it); lazy areas are added to it.
+ */
 const PAGES_ROUTE_ID = 'pages';
 
 /** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */
@@ -74,17 +73,25 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        id: PAGES_ROUTE_ID,
         errorElement: <RouteErrorPage />,
         children: [
-          ...publicRoutes,
+          // Login, sign-up and passwords: the church's branding and the session are all the
+          // data they show.
+          ...accountsRoutes,
           {
-            // Only signed-in screens need the guard: it is not part of the entry.
-            lazy: {
-              Component: async () =>
-                (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
-            },
-            children: signedInRoutes,
+            id: PAGES_ROUTE_ID,
+            lazy: { Component: async () => (await import('./PageData.tsx')).PageData },
+            children: [
+              ...publicRoutes,
+              {
+                // Only signed-in screens need the guard: it is not part of the entry.
+                lazy: {
+                  Component: async () =>
+                    (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
+                },
+                children: signedInRoutes,
+              },
+            ],
           },
           {
             path: patterns.notFound,

@@ -34,6 +34,32 @@ export interface Database {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * One statement straight through the driver, without the ORM's row mapping: for the hot
+   * read paths (history, the session lookup). Rows as the driver returns them.
+   */
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
+  /** Calls `listener` with every statement sent (tests count them); returns the unsubscribe. */
+  onStatement(listener: (text: string) => void): () => void;
+}
+
+/** Listeners on the statements a database sends, fed by the ORM's logger and `query`. */
+function statementListeners() {
+  const listeners = new Set<(text: string) => void>();
+  return {
+    notify(text: string) {
+      for (const listener of listeners) listener(text);
+    },
+    logger: {
+      logQuery(text: string) {
+        for (const listener of listeners) listener(text);
+      },
+    },
+    onStatement(listener: (text: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 export const migrationsFolder = path.join(
@@ -49,11 +75,17 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /** An already-open PGlite (tests clone a migrated snapshot into memory). */
 export function wrapPglite(client: PGlite, release?: () => Promise<void>): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const statements = statementListeners();
+  const db = drizzlePglite(client, { schema, logger: statements.logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     pglite: client,
+    async query<T>(text: string, params: unknown[]) {
+      statements.notify(text);
+      return (await client.query<T>(text, params)).rows;
+    },
+    onStatement: statements.onStatement,
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
     },
@@ -91,11 +123,17 @@ export async function openPostgres(
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const statements = statementListeners();
+  const db = drizzlePg(pool, { schema, logger: statements.logger }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     url: connectionString,
+    async query<T>(text: string, params: unknown[]) {
+      statements.notify(text);
+      return (await pool.query(text, params)).rows as T[];
+    },
+    onStatement: statements.onStatement,
     async migrate() {
       // Several app instances may start at once: only one migrates at a time.
       const client = await pool.connect();

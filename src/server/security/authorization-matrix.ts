@@ -53,7 +53,15 @@ export interface Fixtures {
   fileKey: string;
   sermonId: string;
   weekId: number;
+  /** Another approved pastor, the pastor caller's correspondent. */
+  peerPastorId: string;
+  /** A message the peer sent to the pastor caller. */
+  peerMessageId: string;
   /** Fresh records for cases that change or delete what they target. */
+  /** A message the pastor caller has just sent to the peer. */
+  newPastorMessage(): Promise<string>;
+  /** A multipart body with a photo for a pastor's message. */
+  attachmentUpload(): Promise<{ payload: Buffer; contentType: string }>;
   newCash(assembly: 'grace' | 'bethel'): Promise<string>;
   newSermon(): Promise<string>;
   /** A devotional week number nobody uses yet. */
@@ -66,12 +74,6 @@ export interface Fixtures {
   statementUpload(): { payload: Buffer; contentType: string };
   /** A multipart body with a real photo for the workers upload. */
   photoUpload(): Promise<{ payload: Buffer; contentType: string }>;
-  /** Another approved pastor, whom the `pastor` caller writes to. */
-  peerPastorId: string;
-  /** A fresh message from the `pastor` caller to the other pastor (to edit or delete). */
-  newPastorMessage(): Promise<string>;
-  /** A multipart body with a small text file, a chat attachment. */
-  attachmentUpload(): Promise<{ payload: Buffer; contentType: string }>;
   unique(): string;
 }
 
@@ -114,7 +116,7 @@ export const financeOnly = (status = 200): Expect => ({
   admin: status,
 });
 
-/** Approved pastors only (the pastor portal): others signed in are refused. */
+/** Approved pastors only (spec §6 Worker); other signed-in callers are refused. */
 export const pastorOnly = (status = 200): Expect => ({ ...signedIn(403), pastor: status });
 
 /** The dev mailbox (off in production): this machine, or admins from elsewhere. */
@@ -518,7 +520,7 @@ export const matrix: Record<string, MatrixCase[]> = {
   'GET /api/pastor/me': [{ request: () => ({ url: '/api/pastor/me' }), expect: pastorOnly() }],
   'GET /api/pastor/appointment': [
     {
-      label: "a letter for a pastor, 'still under review or not approved' for the rest",
+      label: "each caller's own letter, or 'still under review or not approved'",
       request: () => ({ url: '/api/pastor/appointment' }),
       expect: signedIn(),
     },
@@ -540,7 +542,7 @@ export const matrix: Record<string, MatrixCase[]> = {
   ],
   'POST /api/pastor/conversations/:peerId/read': [
     {
-      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}/read` }),
+      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}/read`, payload: {} }),
       expect: pastorOnly(),
     },
   ],
@@ -548,13 +550,14 @@ export const matrix: Record<string, MatrixCase[]> = {
     {
       request: (f) => ({
         url: `/api/pastor/conversations/${f.peerPastorId}/messages`,
-        payload: { text: 'Hello from the matrix' },
+        payload: { text: 'Grace and peace' },
       }),
       expect: pastorOnly(201),
     },
   ],
   'POST /api/pastor/conversations/:peerId/files': [
     {
+      label: 'a photo',
       request: async (f) => ({
         url: `/api/pastor/conversations/${f.peerPastorId}/files`,
         raw: await f.attachmentUpload(),
@@ -572,30 +575,38 @@ export const matrix: Record<string, MatrixCase[]> = {
   'PATCH /api/pastor/messages/:id': [
     {
       label: "the pastor's own message",
-      request: async (f) => ({
-        url: `/api/pastor/messages/${await f.newPastorMessage()}`,
-        payload: { text: 'Edited by the matrix' },
+      request: async (f, caller) => ({
+        url: `/api/pastor/messages/${caller === 'pastor' ? await f.newPastorMessage() : f.peerMessageId}`,
+        payload: { text: 'Edited' },
       }),
       expect: pastorOnly(),
+    },
+    {
+      label: "the other pastor's message",
+      request: (f) => ({
+        url: `/api/pastor/messages/${f.peerMessageId}`,
+        payload: { text: 'Mine now' },
+      }),
+      expect: pastorOnly(403),
     },
   ],
   'DELETE /api/pastor/messages/:id': [
     {
-      label: 'for everyone',
-      request: async (f) => ({
-        url: `/api/pastor/messages/${await f.newPastorMessage()}?for=everyone`,
+      label: "the pastor's own message, for everyone",
+      request: async (f, caller) => ({
+        url: `/api/pastor/messages/${caller === 'pastor' ? await f.newPastorMessage() : f.peerMessageId}?for=everyone`,
       }),
       expect: pastorOnly(),
     },
     {
-      label: 'for me',
-      request: async (f) => ({ url: `/api/pastor/messages/${await f.newPastorMessage()}?for=me` }),
-      expect: pastorOnly(),
+      label: "the other pastor's message, for everyone",
+      request: (f) => ({ url: `/api/pastor/messages/${f.peerMessageId}?for=everyone` }),
+      expect: pastorOnly(403),
     },
   ],
   'GET /api/pastor/socket': [
     {
-      label: 'without an upgrade (the socket itself: pastor.socket.test.ts)',
+      label: 'without a WebSocket upgrade',
       request: () => ({ url: '/api/pastor/socket' }),
       expect: pastorOnly(426),
     },

@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { expect } from 'vitest';
-import { applicationFiles } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { applicationFiles, users } from '../db/schema.ts';
 import {
   CALLERS,
   type Caller,
@@ -25,9 +26,6 @@ export const callerEmails: Record<Exclude<Caller, 'anonymous' | 'guest'>, string
   applicant: 'applicant@example.com',
 };
 
-/** Not a caller: the other approved pastor the `pastor` caller writes to. */
-const peerPastorEmail = 'peer.pastor@example.com';
-
 export const callersEnv = { ADMIN_EMAILS: callerEmails.admin, SANDBOX_MOMO_DELAY_MS: '600000' };
 
 /** A made-up address per caller, so one caller's limits are not another's. */
@@ -49,8 +47,24 @@ export async function seedCallers(t: TestApp) {
   });
   expect(grant.statusCode, grant.body).toBe(200);
   cookies.pastor = (await approvedPastor(t, EMAILS.pastor, cookies.admin)).cookie;
-  const peerPastor = (await approvedPastor(t, peerPastorEmail, cookies.admin, 'lay')).cookie;
-  const peerPastorId = (await call(t, 'GET', '/api/pastor/me', peerPastor)).json().id as string;
+  // The pastor's correspondent, and a message from them.
+  const peer = await approvedPastor(t, 'peer.pastor@example.com', cookies.admin);
+  const [peerUser] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'peer.pastor@example.com'));
+  const [pastorUser] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, EMAILS.pastor));
+  const sendText = async (cookie: string, to: string) => {
+    const res = await call(t, 'POST', `/api/pastor/conversations/${to}/messages`, cookie, {
+      text: 'Grace and peace',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().message.id as string;
+  };
+  const peerMessageId = await sendText(peer.cookie, pastorUser!.id);
   const applicant = await pendingApplicant(t, EMAILS.applicant);
   cookies.applicant = applicant.cookie;
   // The guest has given without an account, as guests do.
@@ -113,6 +127,16 @@ export async function seedCallers(t: TestApp) {
     fileKey: file!.storageKey,
     sermonId: sermons[0]!.id,
     weekId: weeks[0]!.id,
+    peerPastorId: peerUser!.id,
+    peerMessageId,
+    newPastorMessage: () => sendText(cookies.pastor!, peerUser!.id),
+    async attachmentUpload() {
+      const body = await multipart(
+        {},
+        { name: 'notes.jpg', type: 'image/jpeg', bytes: await jpegPhoto() },
+      );
+      return { payload: body.payload, contentType: body.headers['content-type'] };
+    },
     async newCash(assembly) {
       return cashId((await give(t, member, { paymentMethod: 'cash', assembly })).code);
     },
@@ -152,25 +176,6 @@ export async function seedCallers(t: TestApp) {
       const body = await multipart(
         { kind: 'passport_photo' },
         { name: 'me.jpg', type: 'image/jpeg', bytes: await jpegPhoto() },
-      );
-      return { payload: body.payload, contentType: body.headers['content-type'] };
-    },
-    peerPastorId,
-    async newPastorMessage() {
-      const res = await call(
-        t,
-        'POST',
-        `/api/pastor/conversations/${peerPastorId}/messages`,
-        cookies.pastor,
-        { text: `To change ${++counter}` },
-      );
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().message.id as string;
-    },
-    async attachmentUpload() {
-      const body = await multipart(
-        {},
-        { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from(`Notes ${++counter}\n`) },
       );
       return { payload: body.payload, contentType: body.headers['content-type'] };
     },

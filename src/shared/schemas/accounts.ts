@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PASSWORD_REQUIRED,
+  passwordMessages,
 } from '../accounts.ts';
 
 // Sign-up, login and password rules (spec §2, §5, §8). The texts and limits live in
@@ -24,8 +25,8 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: PASSWORD_REQUIRED })
   .min(1, PASSWORD_REQUIRED)
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .min(PASSWORD_MIN, passwordMessages.tooShort)
+  .max(PASSWORD_MAX, passwordMessages.tooLong);
 
 const name = (label: string) =>
   z

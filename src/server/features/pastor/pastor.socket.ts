@@ -42,7 +42,7 @@ export function servePastorSocket(
       }
       pastorsOf.set(request, await requirePastor(ctx, await sessionUserOf(ctx, request)));
     },
-    // A plain HTTP request (no upgrade), from a pastor: say what this address is for.
+    // A plain GET (no upgrade) gets the app's error shape rather than an empty 404.
     handler: async () => {
       throw new AppError(426, 'UPGRADE_REQUIRED', 'Open this address as a WebSocket.');
     },

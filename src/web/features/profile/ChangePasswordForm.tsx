@@ -1,5 +1,4 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts.ts';
@@ -11,7 +10,7 @@ import {
 import { ApiError } from '../../api.ts';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
-import { meQueryKey } from '../accounts/useMe.ts';
+import { invalidateMe } from '../accounts/useMe.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { changePassword, type ChangePasswordValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
@@ -44,7 +43,6 @@ function firstProblem(errors: FieldErrors<ChangePasswordInput>): string {
  */
 export function ChangePasswordForm() {
   const id = useId();
-  const queryClient = useQueryClient();
   const { flash, show } = useFlashMessage();
 
   const {
@@ -63,7 +61,7 @@ export function ChangePasswordForm() {
       reset(emptyForm);
       show(message || ACCOUNT_MESSAGES.passwordUpdated, 'success');
       // The server issued this browser a fresh session.
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      invalidateMe();
     } catch (error) {
       let message: string = PROFILE_MESSAGES.passwordFailed;
       if (error instanceof ApiError) {

@@ -11,7 +11,7 @@ import {
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { meQueryKey } from '../accounts/useMe.ts';
+import { invalidateMe } from '../accounts/useMe.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { profileQueryKey, updateProfile, type ProfileValues } from './profile.api.ts';
@@ -59,7 +59,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       queryClient.setQueryData(profileQueryKey, result.profile);
       reset(formValues(result.profile));
       // The greeting uses the name.
-      if (result.changed) void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if (result.changed) invalidateMe();
       show(result.message, 'success');
     } catch (error) {
       placeServerErrors(error, fieldNames, setError);
