@@ -7,7 +7,8 @@
 // postgres://postgres@127.0.0.1:5432/test), starts two real app processes on it (loopback
 // only), makes 1,000 approved pastors with sessions (SQL, not 1,000 password hashes) and
 // connects each one's WebSocket, half to each instance. Then 1,000 messages are sent over
-// HTTP at 100 a second (at most 50 in flight), each to a pastor connected to the OTHER
+// HTTP at 100 a second (at most 50 in flight; after 100 not counted, to warm the instances
+// up), each to a pastor connected to the OTHER
 // instance; a message's latency runs from the start of its POST to its arrival on the
 // receiver's socket (so it includes the POST: session, checks, insert, NOTIFY). In the same
 // run, a bare `pg` client does the same fan-out (NOTIFY from one connection, LISTEN on two
@@ -40,6 +41,8 @@ const RATE = 100;
 const IN_FLIGHT = 50;
 const GOAL_P99_MS = 50;
 const LATE_WAIT_MS = 10_000;
+/** Messages sent first and not counted (the instances' code paths warm up). */
+const WARMUP = 100;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const ORIGIN = 'http://localhost:3000';
 
@@ -174,6 +177,9 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
     // Every pastor's socket: even ones on the first instance, odd ones on the second.
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
+    // When each message reached its receiver and when its POST was answered.
+    const arrivedAt = new Map<string, number>();
+    const answeredAt = new Map<string, number>();
     const ids = Array.from({ length: PASTORS }, (_, g) => `bench-${g}`);
     const connectStarted = performance.now();
     await pool(ids, 50, async (id) => {
@@ -198,7 +204,9 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
           if (event.type !== 'message' || event.message?.receiverId !== id) return;
           const started = sentAt.get(event.message.text ?? '');
           if (started !== undefined) {
-            latencies.push(performance.now() - started);
+            const now = performance.now();
+            latencies.push(now - started);
+            arrivedAt.set(event.message.text!, now);
             sentAt.delete(event.message.text!);
           }
         });
@@ -217,15 +225,8 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
     });
     let failedSends = 0;
     const postTimes: number[] = [];
-    const sendStarted = performance.now();
-    let sent = 0;
-    await pool(messages, IN_FLIGHT, async (m) => {
-      const due = sendStarted + (sent++ * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const t0 = performance.now();
-      sentAt.set(m.text, t0);
-      const res = await fetch(`${m.base}/api/pastor/conversations/${m.to}/messages`, {
+    const post = (m: (typeof messages)[number]) =>
+      fetch(`${m.base}/api/pastor/conversations/${m.to}/messages`, {
         method: 'POST',
         headers: {
           cookie: cookies.get(m.from)!,
@@ -234,7 +235,35 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
         },
         body: JSON.stringify({ text: m.text }),
       });
+    const paced = async (
+      list: typeof messages,
+      send: (m: (typeof messages)[number]) => Promise<void>,
+    ) => {
+      const started = performance.now();
+      let sent = 0;
+      await pool(list, IN_FLIGHT, async (m) => {
+        const wait = started + (sent++ * 1000) / RATE - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        await send(m);
+      });
+    };
+
+    // Warm-up, not counted: the instances' first requests compile their code paths.
+    await paced(
+      messages.slice(0, WARMUP).map((m, i) => ({ ...m, text: `warm-up ${i}` })),
+      async (m) => {
+        await (await post(m)).arrayBuffer();
+      },
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const sendStarted = performance.now();
+    await paced(messages, async (m) => {
+      const t0 = performance.now();
+      sentAt.set(m.text, t0);
+      const res = await post(m);
       await res.arrayBuffer();
+      answeredAt.set(m.text, performance.now());
       postTimes.push(performance.now() - t0);
       if (res.status !== 201) {
         failedSends += 1;
@@ -249,6 +278,12 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
     const appDelivered = latencies.length;
     latencies.sort((x, y) => x - y);
     postTimes.sort((x, y) => x - y);
+    // What the fan-out adds: arrival on the other instance minus the POST's answer (negative
+    // when the socket was first).
+    const afterAnswer = [...arrivedAt]
+      .filter(([text]) => answeredAt.has(text))
+      .map(([text, at]) => at - answeredAt.get(text)!)
+      .sort((x, y) => x - y);
 
     // The floor: the same fan-out with bare pg clients (NOTIFY on one, LISTEN on two).
     const baseline = await bareListenBaseline(databaseUrl, messages.length);
@@ -291,6 +326,16 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
       // Where the time goes: the POST's own answer (session, checks, insert, NOTIFY).
       { measure: 'POST answered p50', value: round(percentile(postTimes, 50)), unit: 'ms' },
       { measure: 'POST answered p99', value: round(percentile(postTimes, 99)), unit: 'ms' },
+      {
+        measure: 'arrival minus POST answer p50',
+        value: round(percentile(afterAnswer, 50)),
+        unit: 'ms',
+      },
+      {
+        measure: 'arrival minus POST answer p99',
+        value: round(percentile(afterAnswer, 99)),
+        unit: 'ms',
+      },
       {
         measure: 'machine load average (1 min)',
         value: Math.round(os.loadavg()[0]! * 10) / 10,

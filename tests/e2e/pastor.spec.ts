@@ -159,7 +159,9 @@ test('a message arrives without reload; an edit and a delete for everyone show o
   await kofiPage.context().close();
 });
 
-test('a failed send keeps the typed text and says so', async ({ browser }) => {
+test('a failed send keeps the typed text and says so; a failed upload says so too', async ({
+  browser,
+}) => {
   const page = await open(browser, ama, '/pastor/messages');
   await openChat(page, 'Kofi Mensah');
   await page.route('**/api/pastor/conversations/*/messages', (route) => route.abort());
@@ -168,7 +170,40 @@ test('a failed send keeps the typed text and says so', async ({ browser }) => {
   await box.press('Enter');
   await expect(page.getByRole('alert')).toHaveText(PASTOR_MESSAGES.sendFailed);
   await expect(box).toHaveValue('This one will not go');
+
+  await page.route('**/api/pastor/conversations/*/files*', (route) => route.abort());
+  await page.getByLabel('Attach a file').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Notes\n'),
+  });
+  await expect(page.getByRole('alert')).toContainText(PASTOR_MESSAGES.uploadFailed);
+  await expect(log(page)).not.toContainText('notes.txt');
   await page.context().close();
+});
+
+test('while the socket is down the page says so and checks every 3 s', async ({ browser }) => {
+  const kofiPage = await browser
+    .newContext({ baseURL: app.baseURL, storageState: states[kofi.email] })
+    .then((context) => context.newPage());
+  // Every socket the page opens is closed at once, as on a network that drops them.
+  await kofiPage.routeWebSocket('**/api/pastor/socket', (socket) => socket.close());
+  await kofiPage.goto('/pastor/messages');
+  await openChat(kofiPage, 'Ama Mensah');
+  await expect(kofiPage.locator('[data-realtime="down"]')).toHaveCount(1);
+  await expect(kofiPage.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeVisible();
+
+  const amaPage = await open(browser, ama, '/pastor/messages');
+  await openChat(amaPage, 'Kofi Mensah');
+  const box = amaPage.getByLabel('Message to Kofi Mensah');
+  await box.fill('Sent while your socket is down');
+  await box.press('Enter');
+  // The 3 s poll brings it (with a margin for a busy machine).
+  await expect(bubble(kofiPage, 'Sent while your socket is down')).toBeVisible({
+    timeout: 6000,
+  });
+  await amaPage.context().close();
+  await kofiPage.context().close();
 });
 
 test('an attachment is sent and downloads on the other side', async ({ browser }) => {

@@ -164,4 +164,35 @@ describe('pastor messages across two app processes on one PostgreSQL', () => {
       kofi.close();
     }
   });
+
+  it('listens again after PostgreSQL drops the listening connection, and tells sockets to catch up', async () => {
+    const [first, second] = urls as [string, string];
+    const kofi = await openPastorSocket(second, { cookie: cookies.kofi! });
+    try {
+      // Both instances lose their LISTEN connection (as in a failover or a network cut).
+      const ended = await admin(async (c) => {
+        const res = await c.query(
+          `select pg_terminate_backend(pid) as ended from pg_stat_activity
+           where datname = $1 and query ilike 'listen %'`,
+          [name],
+        );
+        return res.rowCount;
+      });
+      expect(ended).toBe(2);
+      await kofi.next((e) => e.type === 'resync', 15_000);
+      const res = await fetch(`${first}/api/pastor/conversations/${ids.kofi}/messages`, {
+        method: 'POST',
+        headers: { origin: ORIGIN, cookie: cookies.ama!, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'After the connection came back' }),
+      });
+      expect(res.status).toBe(201);
+      await kofi.next(
+        (e) =>
+          e.type === 'message' &&
+          (e.message as { text: string }).text === 'After the connection came back',
+      );
+    } finally {
+      kofi.close();
+    }
+  });
 });
