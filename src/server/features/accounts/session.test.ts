@@ -9,6 +9,7 @@ import {
 } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { SessionCache } from './session.ts';
 
 // The session lookup a process keeps for a while (SESSION_CACHE_SECONDS, here a minute so
 // that a stale answer would show) must be forgotten the moment it stops being true.
@@ -141,5 +142,31 @@ describe('signed-in requests: one lookup, cached, and forgotten when it changes'
     });
     expect(res.statusCode).toBe(200);
     expect((await me(t, cookie)).fullName).toBe('Ama Serwaa Mensah');
+  });
+});
+
+describe('the session cache', () => {
+  const user = { id: 'u1', email: 'a@example.com', name: 'A', isAdmin: false, finance: null };
+
+  it('does not store what a lookup read before a forget (a sign-out racing a request)', () => {
+    const cache = new SessionCache(60_000);
+    const before = cache.generation;
+    cache.forget('u1');
+    cache.set('cookie', user, 0, 1e9, before);
+    expect(cache.get('cookie', 1)).toBeUndefined();
+    cache.set('cookie', user, 0, 1e9, cache.generation);
+    expect(cache.get('cookie', 1)?.user).toEqual(user);
+  });
+
+  it('keeps an answer no longer than its time or the session', () => {
+    const cache = new SessionCache(5_000);
+    cache.set('a', user, 0, 1e9, cache.generation);
+    cache.set('b', user, 0, 2_000, cache.generation);
+    expect(cache.get('a', 4_999)).toBeDefined();
+    expect(cache.get('a', 5_000)).toBeUndefined();
+    expect(cache.get('b', 2_000)).toBeUndefined();
+    const off = new SessionCache(0);
+    off.set('a', user, 0, 1e9, off.generation);
+    expect(off.get('a', 1)).toBeUndefined();
   });
 });

@@ -50,6 +50,8 @@ export class SessionCache {
   private readonly entries = new Map<string, Cached>();
   private readonly ttlMs: number;
   private static readonly MAX_ENTRIES = 10_000;
+  /** Moves on each `forget`: a lookup that began before it must not store what it read. */
+  generation = 0;
 
   constructor(ttlMs: number) {
     this.ttlMs = ttlMs;
@@ -62,14 +64,15 @@ export class SessionCache {
     return undefined;
   }
 
-  set(key: string, user: SessionUser | null, now: number, sessionEnds: number) {
-    if (this.ttlMs === 0) return;
+  set(key: string, user: SessionUser | null, now: number, sessionEnds: number, generation: number) {
+    if (this.ttlMs === 0 || generation !== this.generation) return;
     if (this.entries.size >= SessionCache.MAX_ENTRIES) this.entries.clear();
     this.entries.set(key, { user, until: Math.min(now + this.ttlMs, sessionEnds) });
   }
 
   /** Forget one member's sessions (a role or profile change), or every session. */
   forget(userId?: string) {
+    this.generation++;
     if (userId === undefined) return this.entries.clear();
     for (const [key, entry] of this.entries) {
       if (entry.user?.id === userId) this.entries.delete(key);
@@ -143,12 +146,13 @@ export async function lookupSession(
   if (cached) return cached.user;
   const token = verifiedToken(signed, ctx.secrets.authSecret);
   if (!token) return null;
+  const generation = ctx.sessions.generation;
 
   const [row] = await ctx.database.query<SessionRow>(SESSION_USER_SQL, [token]);
   const expiresAt = row ? new Date(row.expires_at).getTime() : 0;
   if (!row || expiresAt <= now) {
     // Unknown or ended: the library clears an ended one the next time it is asked.
-    ctx.sessions.set(signed, null, now, now + 1000);
+    ctx.sessions.set(signed, null, now, now + 1000, generation);
     return null;
   }
   // Once a day of use, the library pushes the session's end back (its `updateAge`).
@@ -174,6 +178,6 @@ export async function lookupSession(
           ? { all: true }
           : { all: false, assemblies: row.finance_assemblies ?? [] },
   };
-  ctx.sessions.set(signed, user, now, expiresAt);
+  ctx.sessions.set(signed, user, now, expiresAt, generation);
   return user;
 }

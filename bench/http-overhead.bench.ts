@@ -1,0 +1,39 @@
+// HTTP overhead (issue 16 #6): GET /api/health on the real server (production defaults,
+// embedded database) ÷ bare node:http answering the same JSON; 50 connections, 5 s runs,
+// interleaved A B A B A B. Goal ≥ 0.8.
+//   npm run bench -- http-overhead
+import type { BenchRow } from './run.ts';
+import { interleaved, load, startBaseline, startFlock, tempDir } from './server-harness.ts';
+
+const ROUNDS = 3;
+const SECONDS = 5;
+
+export default async function httpOverhead(): Promise<BenchRow[]> {
+  const dataDir = tempDir('health');
+  const flock = await startFlock({ dataDir });
+  const bare = await startBaseline('http');
+  try {
+    const run = (url: string) => () =>
+      load({ url: `${url}/api/health`, connections: 50, duration: SECONDS });
+    await run(flock.url)(); // warm-up
+    await run(bare.url)();
+    const { a, b, ratio } = await interleaved(ROUNDS, run(flock.url), run(bare.url));
+    return [
+      { measure: 'GET /api/health', value: a.rps, unit: 'req/s', baseline: b.rps },
+      { measure: 'GET /api/health p99', value: a.p99, unit: 'ms', baseline: b.p99 },
+      { measure: 'health ÷ node:http', value: ratio, unit: '×', goal: '≥ 0.8', ok: ratio >= 0.8 },
+      {
+        measure: 'errors',
+        value: a.errors + a.timeouts,
+        unit: '',
+        goal: '0',
+        ok: a.errors + a.timeouts === 0,
+      },
+    ];
+  } finally {
+    await flock.stop();
+    await bare.stop();
+  }
+}
+
+if (import.meta.main) console.table(await httpOverhead());

@@ -1,0 +1,333 @@
+// What the server benches share (issue 16 #6): the real server started as `npm start` starts
+// it (same Node flags, production defaults, loopback only), bare baselines in their own
+// processes, members seeded with SQL and signed in with cookies the server accepts, and
+// autocannon runs interleaved A B A B so that the machine's noise falls on both sides.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Options, type Result } from 'autocannon';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client.ts';
+import { loadContent } from '../src/server/db/content.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+export const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234';
+/** NODE_ENV=production: the session cookie carries the __Secure- prefix. */
+export const SESSION_COOKIE = '__Secure-flock.session_token';
+export const PG_SERVER_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+/** The Node flags `npm start` runs the server with (package.json), so benches measure those. */
+export function startFlags(): string[] {
+  // BENCH_NODE_FLAGS="" (or other flags) to compare.
+  if (process.env.BENCH_NODE_FLAGS !== undefined) {
+    return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+  }
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const match = /node ((?:--\S+ )*)src\/server\/main\.ts/.exec(pkg.scripts.start);
+  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(name: string) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `flock-bench-${name}-`));
+}
+
+const mib = (kb: number) => Math.round(kb / 1024);
+
+function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return mib(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0));
+}
+
+export interface Running {
+  url: string;
+  port: number;
+  /** Start to ready (/api/ready answers, or the first answer for a bare server), ms. */
+  readyMs: number;
+  rssMiB(): number;
+  peakMiB(): number;
+  stop(): Promise<void>;
+}
+
+async function waitUntil(url: string, child: ChildProcess, log: () => string, limitMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not ready after ${limitMs} ms: ${log()}`);
+}
+
+function running(child: ChildProcess, port: number, readyMs: number): Running {
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    readyMs,
+    rssMiB: () => procStatus(child.pid!, 'VmRSS'),
+    peakMiB: () => procStatus(child.pid!, 'VmHWM'),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The real server, `node <start flags> src/server/main.ts`, with production defaults. */
+export async function startFlock(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<Running> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    DEV_MAILBOX: 'true',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: options.dataDir,
+    AUTH_SECRET,
+    RECONCILE_INTERVAL_SECONDS: '0',
+    // The members' own limits stay on; sign-in limits do not matter here (no sign-ins).
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  };
+  let output = '';
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...startFlags(), path.join(repoRoot, 'src/server/main.ts')],
+    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  await waitUntil(`http://127.0.0.1:${port}/api/ready`, child, () => output);
+  return running(child, port, performance.now() - started);
+}
+
+/** A bare baseline: `node <start flags> bench/baselines/<name>.ts` on a free port. */
+export async function startBaseline(name: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  let output = '';
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...startFlags(), path.join(repoRoot, 'bench/baselines', `${name}.ts`)],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  await waitUntil(`http://127.0.0.1:${port}/ready`, child, () => output);
+  return running(child, port, performance.now() - started);
+}
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Connection errors, timeouts and answers that are not 2xx. */
+  errors: number;
+  timeouts: number;
+  total: number;
+}
+
+export async function load(options: Options): Promise<LoadFigures> {
+  const result: Result = await autocannon({ timeout: 10, ...options });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.non2xx,
+    timeouts: result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** A and B, ROUNDS times each, alternating; the medians of each side. */
+export async function interleaved(
+  rounds: number,
+  a: () => Promise<LoadFigures>,
+  b: () => Promise<LoadFigures>,
+): Promise<{ a: LoadFigures; b: LoadFigures; ratio: number }> {
+  const as: LoadFigures[] = [];
+  const bs: LoadFigures[] = [];
+  for (let i = 0; i < rounds; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  const pick = (runs: LoadFigures[]): LoadFigures => ({
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    max: Math.max(...runs.map((r) => r.max)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
+    total: runs.reduce((n, r) => n + r.total, 0),
+  });
+  const ma = pick(as);
+  const mb = pick(bs);
+  return { a: ma, b: mb, ratio: Math.round((ma.rps / mb.rps) * 100) / 100 };
+}
+
+/** The cookie the server accepts for this session token (signed as the auth library does). */
+export function sessionCookie(token: string): string {
+  const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
+  return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+// ---------------------------------------------------------------- databases and members
+
+export interface BenchDatabase {
+  kind: 'pglite' | 'postgres';
+  /** The server's DATA_DIR (PGlite keeps its data in <dataDir>/pgdata). */
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_SERVER_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh, migrated database with the content files applied, and a function to seed it. */
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+  seed: (database: Database) => Promise<void>,
+): Promise<BenchDatabase> {
+  const dataDir = tempDir(kind);
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const name = `flock_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_SERVER_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(PG_SERVER_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
+  try {
+    await database.migrate();
+    await loadContent(database.db, path.join(repoRoot, 'content'));
+    await seed(database);
+  } finally {
+    await database.close();
+  }
+  return {
+    kind,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    async drop() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!databaseUrl) return;
+      const admin = new pg.Client({ connectionString: PG_SERVER_URL });
+      await admin.connect();
+      await admin.query(
+        `drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`,
+      );
+      await admin.end();
+    },
+  };
+}
+
+export interface Member {
+  id: string;
+  cookie: string;
+}
+
+/** Confirmed members with a live session each, written with SQL. */
+export async function seedMembers(database: Database, count: number, prefix = 'member') {
+  const members: Member[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) => {
+      const n = start + i;
+      return { id: randomUUID(), token: randomBytes(24).toString('hex'), n };
+    });
+    const values = (rows: typeof batch, row: (r: (typeof batch)[number]) => string) =>
+      rows.map(row).join(',\n');
+    await database.query(
+      `insert into users (id, full_name, email, email_verified, phone_number, assembly_name)
+       values ${values(batch, (r) => `('${r.id}', 'Bench Member ${r.n}', '${prefix}${r.n}@bench.example', true, '+233241234567', 'grace')`)}`,
+      [],
+    );
+    await database.query(
+      `insert into auth_sessions (id, token, user_id, expires_at)
+       values ${values(batch, (r) => `('${randomUUID()}', '${r.token}', '${r.id}', now() + interval '7 days')`)}`,
+      [],
+    );
+    members.push(...batch.map((r) => ({ id: r.id, cookie: sessionCookie(r.token) })));
+  }
+  return members;
+}
+
+/** `count` gifts of every kind for one member, spread over the last two years. */
+export async function seedGifts(database: Database, userId: string, count: number) {
+  await database.query(
+    `insert into transactions (user_id, reference, method, provider, type, amount, status,
+       first_name, last_name, assembly, provider_response, created_at)
+     select $1, 'FLK-BENCH-' || $1 || '-' || g, case when g % 2 = 0 then 'card' else 'momo' end,
+       'sandbox', 'offering', 100 + g, (array['success','pending','failed'])[1 + g % 3],
+       'Bench', 'Member', 'grace', jsonb_build_object('status', 'success', 'raw', repeat('x', 400)),
+       now() - g * interval '1 hour'
+     from generate_series(1, $2::int) g`,
+    [userId, count],
+  );
+}
+
+export const round = (n: number, digits = 0) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};

@@ -1,0 +1,82 @@
+// Start and memory, embedded database (issue 16 #6): start to ready on a fresh data
+// directory and again on the existing data (a restart), the peak RSS during each start
+// (VmHWM), idle RSS 5 s after ready; beside bare node:http's start. Goals: idle ≤ 350 MiB,
+// peak during start ≤ 512 MiB, restart ≤ 2 s. (RSS after the 200-member load: mixed-load.)
+//   npm run bench -- start-memory
+import fs from 'node:fs';
+import type { BenchRow } from './run.ts';
+import { round, startBaseline, startFlock, tempDir } from './server-harness.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export default async function startMemory(): Promise<BenchRow[]> {
+  const dataDir = tempDir('start');
+  try {
+    const fresh = await startFlock({ dataDir });
+    await sleep(5000);
+    const freshFigures = { ready: fresh.readyMs, peak: fresh.peakMiB(), idle: fresh.rssMiB() };
+    await fresh.stop();
+
+    const restarts = [];
+    for (let i = 0; i < 3; i++) {
+      const again = await startFlock({ dataDir });
+      const peakAtReady = again.peakMiB();
+      await sleep(5000);
+      restarts.push({
+        ready: again.readyMs,
+        peak: Math.max(peakAtReady, again.peakMiB()),
+        idle: again.rssMiB(),
+      });
+      await again.stop();
+    }
+    const bare = await startBaseline('http');
+    await bare.stop();
+    const median = <T>(items: T[], key: (t: T) => number) =>
+      items.map(key).sort((a, b) => a - b)[Math.floor(items.length / 2)]!;
+    const restartMs = median(restarts, (r) => r.ready);
+    const peak = Math.max(...restarts.map((r) => r.peak));
+    const idle = median(restarts, (r) => r.idle);
+    return [
+      {
+        measure: 'start to ready, fresh data',
+        value: round(freshFigures.ready),
+        unit: 'ms',
+        baseline: round(bare.readyMs),
+      },
+      {
+        measure: 'start to ready, restart (median of 3)',
+        value: round(restartMs),
+        unit: 'ms',
+        goal: '≤ 2000',
+        ok: restartMs <= 2000,
+        baseline: round(bare.readyMs),
+      },
+      {
+        measure: 'peak RSS during a restart',
+        value: peak,
+        unit: 'MiB',
+        goal: '≤ 512',
+        ok: peak <= 512,
+      },
+      {
+        measure: 'peak RSS during the first start',
+        value: freshFigures.peak,
+        unit: 'MiB',
+        goal: '≤ 512',
+        ok: freshFigures.peak <= 512,
+      },
+      {
+        measure: 'idle RSS after a restart',
+        value: idle,
+        unit: 'MiB',
+        goal: '≤ 350',
+        ok: idle <= 350,
+      },
+      { measure: 'idle RSS after the first start', value: freshFigures.idle, unit: 'MiB' },
+    ];
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) console.table(await startMemory());
