@@ -49,7 +49,6 @@ export const BUDGET_OVERRIDES: Record<string, Partial<Budget>> = {
   // Ghana's metadata alone to read the number (a shared chunk, listed by its name).
   'momo-phone': { js: 134 * KB },
   'features/profile/ProfilePage.tsx': { js: 165 * KB },
-  'features/admin/AdminSermonsPage.tsx': { js: 144 * KB },
   'features/admin/AdminDevotionalPage.tsx': { js: 144 * KB },
   'features/admin/AdminDevotionalWeekPage.tsx': { js: 144 * KB },
 };
