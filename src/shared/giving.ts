@@ -1,4 +1,10 @@
-import type { MomoProvider, OFFERING_TYPES, PAYMENT_METHODS } from './constants.ts';
+import {
+  CASH_DELETE_REASONS,
+  type CashDeleteReason,
+  type MomoProvider,
+  type OFFERING_TYPES,
+  type PAYMENT_METHODS,
+} from './constants.ts';
 
 // Giving texts, labels and amounts both sides use, without zod or the phone library: the
 // history and card-return screens only show gifts (decision 011). schemas/giving.ts
@@ -53,3 +59,21 @@ export function toPesewas(input: string): number | null {
 /** 5000 → "50.00" */
 export const formatCedis = (pesewas: number) =>
   `${Math.floor(pesewas / 100).toLocaleString('en-GH')}.${String(pesewas % 100).padStart(2, '0')}`;
+
+/** The cash-delete form's one mistake: no reason chosen (or one not in the list). */
+export const CASH_DELETE_REASON_REQUIRED = 'Please choose a reason.';
+
+export type CashDeleteCheck =
+  { ok: true; values: { reason: CashDeleteReason } } | { ok: false; errors: { reason: string } };
+
+/**
+ * What `cashDeleteSchema` decides for the form's one field, without zod: the history's
+ * cash-delete form should not load the schema library (decision 011); giving.test.ts keeps
+ * the two in step.
+ */
+export function checkCashDelete(input: { reason?: unknown }): CashDeleteCheck {
+  const reason = CASH_DELETE_REASONS.find((r) => r === input.reason);
+  return reason
+    ? { ok: true, values: { reason } }
+    : { ok: false, errors: { reason: CASH_DELETE_REASON_REQUIRED } };
+}

@@ -50,3 +50,41 @@ export interface Sermon {
   title: string;
   videoId: string;
 }
+
+/** The sermon form's limits and texts; schemas/sermons.ts builds the server's schema from them. */
+export const SERMON_LIMITS = { title: 200, video: 300 } as const;
+export const SERMON_ERRORS = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title must be at most ${SERMON_LIMITS.title} characters.`,
+  videoRequired: 'Video link or id is required.',
+  videoTooLong: `Video link must be at most ${SERMON_LIMITS.video} characters.`,
+  videoInvalid: 'Enter a video link (youtube.com/watch?v=…, youtu.be/…) or its 11-character id.',
+} as const;
+
+export interface SermonFormInput {
+  title: string;
+  video: string;
+}
+export type SermonCheck =
+  | { ok: true; values: { title: string; video: string } }
+  | { ok: false; errors: Partial<Record<keyof SermonFormInput, string>> };
+
+/**
+ * What `sermonCreateSchema` decides, without zod, so the admin's sermon form does not load the
+ * schema library (decision 011); sermons.test.ts keeps the two in step. The video comes back
+ * as its 11-character id.
+ */
+export function checkSermon(input: SermonFormInput): SermonCheck {
+  const errors: Partial<Record<keyof SermonFormInput, string>> = {};
+  const title = input.title.trim();
+  if (title.length === 0) errors.title = SERMON_ERRORS.titleRequired;
+  else if (title.length > SERMON_LIMITS.title) errors.title = SERMON_ERRORS.titleTooLong;
+  const link = input.video.trim();
+  const video = parseVideoId(link);
+  if (link.length === 0) errors.video = SERMON_ERRORS.videoRequired;
+  else if (link.length > SERMON_LIMITS.video) errors.video = SERMON_ERRORS.videoTooLong;
+  else if (!video) errors.video = SERMON_ERRORS.videoInvalid;
+  return video && Object.keys(errors).length === 0
+    ? { ok: true, values: { title, video } }
+    : { ok: false, errors };
+}

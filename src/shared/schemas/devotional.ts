@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { normalizeDocumentUrl } from '../devotional.ts';
+import {
+  DEVOTIONAL_ERRORS,
+  DEVOTIONAL_LIMITS,
+  normalizeDocumentUrl,
+  readWholeNumber,
+} from '../devotional.ts';
 
 // Devotional (spec §2 /devotional…; §7 document preview links). Admins may edit weeks and
 // days (issue 4, beyond the spec's fixed content).
 
 export {
   DEVOTIONAL_MESSAGES,
+  DEVOTIONAL_ERRORS,
+  DEVOTIONAL_LIMITS,
+  checkWeek,
+  checkDay,
   DOCUMENT_HOSTS,
   normalizeDocumentUrl,
   type DevotionalWeekSummary,
@@ -15,23 +24,22 @@ export {
 } from '../devotional.ts';
 
 const title = z
-  .string({ error: 'Title is required.' })
+  .string({ error: DEVOTIONAL_ERRORS.titleRequired })
   .trim()
-  .min(1, 'Title is required.')
-  .max(200, 'Title must be at most 200 characters.');
+  .min(1, DEVOTIONAL_ERRORS.titleRequired)
+  .max(DEVOTIONAL_LIMITS.title, DEVOTIONAL_ERRORS.titleTooLong);
 
 const documentUrl = z
   .string()
   .trim()
-  .max(500, 'Document link must be at most 500 characters.')
+  .max(DEVOTIONAL_LIMITS.documentUrl, DEVOTIONAL_ERRORS.documentUrlTooLong)
   .transform((value, ctx) => {
     if (value === '') return null;
     const url = normalizeDocumentUrl(value);
     if (!url) {
       ctx.addIssue({
         code: 'custom',
-        message:
-          'Enter an https link to a Google Docs or Google Drive document, or leave it empty.',
+        message: DEVOTIONAL_ERRORS.documentUrlInvalid,
       });
       return z.NEVER;
     }
@@ -46,13 +54,13 @@ const documentUrl = z
  */
 const wholeNumber = (message: string, max: number) =>
   z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value),
+    readWholeNumber,
     z.number({ error: message }).int(message).min(1, message).max(max, message),
   );
 
-export const weekNumberSchema = wholeNumber('Week must be a whole number from 1 to 53.', 53);
+export const weekNumberSchema = wholeNumber(DEVOTIONAL_ERRORS.week, DEVOTIONAL_LIMITS.week);
 
-export const dayNumberSchema = wholeNumber('Day must be a whole number from 1 to 366.', 366);
+export const dayNumberSchema = wholeNumber(DEVOTIONAL_ERRORS.day, DEVOTIONAL_LIMITS.day);
 
 export const weekCreateSchema = z.object({ id: weekNumberSchema, title }).strict();
 export const weekUpdateSchema = z.object({ title }).strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANKS, CASH_DELETE_REASONS, MOMO_PROVIDERS, OFFERING_TYPES } from '../constants.ts';
+import { CASH_DELETE_REASON_REQUIRED } from '../giving.ts';
 import { toMomoPhone } from '../momo-phone.ts';
 import { checkAmount, nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
 import { emailSchema } from './accounts.ts';
@@ -126,7 +127,7 @@ export const momoOtpSchema = z
   .strict();
 
 export const cashDeleteSchema = z
-  .object({ reason: z.enum(CASH_DELETE_REASONS, { error: 'Please choose a reason.' }) })
+  .object({ reason: z.enum(CASH_DELETE_REASONS, { error: CASH_DELETE_REASON_REQUIRED }) })
   .strict();
 
 export type GiftStatus = 'pending' | 'success' | 'failed' | 'abandoned';

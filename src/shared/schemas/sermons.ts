@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { parseVideoId } from '../sermons.ts';
+import { parseVideoId, SERMON_ERRORS, SERMON_LIMITS } from '../sermons.ts';
 
 // Sermons (spec §2 /sermons, /sermons/{id}; §7 embeds). Admins may add, edit, reorder and
 // remove them (issue 4, beyond the spec's fixed list).
 
 export {
   SERMON_MESSAGES,
+  SERMON_ERRORS,
+  SERMON_LIMITS,
+  checkSermon,
   VIDEO_ID_PATTERN,
   parseVideoId,
   thumbnailUrl,
@@ -14,22 +17,22 @@ export {
 } from '../sermons.ts';
 
 const title = z
-  .string({ error: 'Title is required.' })
+  .string({ error: SERMON_ERRORS.titleRequired })
   .trim()
-  .min(1, 'Title is required.')
-  .max(200, 'Title must be at most 200 characters.');
+  .min(1, SERMON_ERRORS.titleRequired)
+  .max(SERMON_LIMITS.title, SERMON_ERRORS.titleTooLong);
 
 const video = z
-  .string({ error: 'Video link or id is required.' })
+  .string({ error: SERMON_ERRORS.videoRequired })
   .trim()
-  .min(1, 'Video link or id is required.')
-  .max(300, 'Video link must be at most 300 characters.')
+  .min(1, SERMON_ERRORS.videoRequired)
+  .max(SERMON_LIMITS.video, SERMON_ERRORS.videoTooLong)
   .transform((value, ctx) => {
     const id = parseVideoId(value);
     if (!id) {
       ctx.addIssue({
         code: 'custom',
-        message: 'Enter a video link (youtube.com/watch?v=…, youtu.be/…) or its 11-character id.',
+        message: SERMON_ERRORS.videoInvalid,
       });
       return z.NEVER;
     }

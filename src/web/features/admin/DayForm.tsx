@@ -1,16 +1,18 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import type { z } from 'zod';
-import { dayNumberSchema, dayUpsertSchema } from '../../../shared/schemas/devotional.ts';
+import { checkDay, type DayFormInput } from '../../../shared/devotional.ts';
 import { messageOf } from '../../api.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 
 // The day's number is in the address of the write, its title and link in the body.
-const dayFormSchema = dayUpsertSchema.extend({ day: dayNumberSchema });
-type DayInput = z.input<typeof dayFormSchema>;
-export type DayFormValues = z.output<typeof dayFormSchema>;
+type DayInput = DayFormInput;
+export interface DayFormValues {
+  day: number;
+  title: string;
+  documentUrl?: string | null;
+}
 
 const fieldNames: FieldPath<DayInput>[] = ['day', 'title', 'documentUrl'];
 
@@ -34,7 +36,9 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
     setError,
     formState: { errors, isSubmitting },
   } = useForm<DayInput, unknown, DayFormValues>({
-    resolver: standardSchemaResolver(dayFormSchema),
+    // No zod on the admin's day form: the shared check says what dayUpsertSchema and
+    // dayNumberSchema say.
+    resolver: checkResolver(checkDay),
     defaultValues: {
       day: day?.day ?? suggestedDay ?? '',
       title: day?.title ?? '',

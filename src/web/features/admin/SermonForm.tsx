@@ -1,17 +1,13 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import {
-  sermonCreateSchema,
-  type Sermon,
-  type SermonCreateInput,
-} from '../../../shared/schemas/sermons.ts';
+import { checkSermon, type Sermon, type SermonFormInput } from '../../../shared/sermons.ts';
 import { messageOf } from '../../api.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import type { SermonValues } from '../sermons/sermons.api.ts';
 
-const fieldNames: FieldPath<SermonCreateInput>[] = ['title', 'video'];
+const fieldNames: FieldPath<SermonFormInput>[] = ['title', 'video'];
 
 interface SermonFormProps {
   /** The sermon being edited; a new one when absent. */
@@ -30,8 +26,9 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SermonCreateInput, unknown, SermonValues>({
-    resolver: standardSchemaResolver(sermonCreateSchema),
+  } = useForm<SermonFormInput, unknown, SermonValues>({
+    // No zod on the admin's sermon form: the shared check says what sermonCreateSchema says.
+    resolver: checkResolver(checkSermon),
     defaultValues: { title: sermon?.title ?? '', video: sermon?.videoId ?? '' },
   });
 

@@ -1,18 +1,20 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { CASH_DELETE_REASONS } from '../../../shared/constants.ts';
-import {
-  cashDeleteSchema,
-  formatCedis,
-  type HistoryEntry,
-} from '../../../shared/schemas/giving.ts';
+import { CASH_DELETE_REASONS, type CashDeleteReason } from '../../../shared/constants.ts';
+import { checkCashDelete, formatCedis } from '../../../shared/giving.ts';
+import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 
-type Values = z.output<typeof cashDeleteSchema>;
+interface Values {
+  reason: CashDeleteReason;
+}
+// What the radios hold: null until one is chosen.
+interface Input {
+  reason: CashDeleteReason | null;
+}
 
 interface DeleteCashModalProps {
   entry: HistoryEntry | null;
@@ -29,8 +31,9 @@ export function DeleteCashModal({ entry, onCancel, onDelete }: DeleteCashModalPr
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof cashDeleteSchema>, unknown, Values>({
-    resolver: standardSchemaResolver(cashDeleteSchema),
+  } = useForm<Input, unknown, Values>({
+    // No zod on the history screen: the shared check says what cashDeleteSchema says.
+    resolver: checkResolver<Input, Values>(checkCashDelete),
   });
 
   const close = () => {
