@@ -1,6 +1,9 @@
 // Lighthouse (mobile profile: simulated slow 4G and a mid-range phone) on the member routes, in
 // Debian's Chromium, and Chromium's own installability check (what Lighthouse's PWA audit
 // used to ask). Goals (issue 16): performance ≥ 98, LCP ≤ 1.2 s, CLS 0, TBT ≤ 100 ms.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
@@ -14,7 +17,10 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     // Lighthouse drives its own Chromium through the DevTools port; Playwright only sets the
     // guest flag in it (Lighthouse keeps storage, and the cache is cleared before each run).
-    const browser = await chromium.launch({
+    // A profile on disk, not an incognito context: Chromium never offers to install from
+    // incognito ('in-incognito'), which is not what a member's phone does.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-lighthouse-'));
+    const context = await chromium.launchPersistentContext(profile, {
       ...chromiumLaunchOptions,
       args: [
         ...chromiumLaunchOptions.args.filter((arg) => arg !== '--headless'),
@@ -24,7 +30,6 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
       ],
     });
     try {
-      const context = browser.contexts()[0] ?? (await browser.newContext());
       const page = await context.newPage();
       await page.goto(`${app.baseURL}/auth`);
       const cdp = await context.newCDPSession(page);
@@ -70,7 +75,8 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
         );
       }
     } finally {
-      await browser.close();
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
     }
     return rows;
   });

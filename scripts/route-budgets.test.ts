@@ -55,7 +55,70 @@ const sizeOf = (file: string) => {
 
 const defaults = { js: 130 * KIB, css: 15 * KIB };
 const costsOf = (overrides = {}) =>
-  Object.fromEntries(routeCosts(manifest, sizeOf, defaults, overrides).map((c) => [c.module, c]));
+  Object.fromEntries(
+    routeCosts(manifest, sizeOf, defaults, overrides, []).map((c) => [c.module, c]),
+  );
+
+describe('routeCosts with a route wrapper', () => {
+  // The router loads PageData.tsx around every page but the login page.
+  const wrapped: Manifest = {
+    ...manifest,
+    'index.html': {
+      ...manifest['index.html']!,
+      dynamicImports: [...manifest['index.html']!.dynamicImports!, 'PageData.tsx'],
+    },
+    'PageData.tsx': { file: 'assets/PageData.js', isDynamicEntry: true, imports: ['_query.js'] },
+    '_query.js': { file: 'assets/query.js' },
+  };
+  const wrappedSizes: Record<string, number> = {
+    ...sizes,
+    'assets/PageData.js': 1 * KIB,
+    'assets/query.js': 9 * KIB,
+  };
+  const costs = Object.fromEntries(
+    routeCosts(wrapped, (file) => wrappedSizes[file] ?? 0, defaults, {}, [
+      { module: 'PageData.tsx', outside: /AuthPage/ },
+    ]).map((c) => [c.module, c]),
+  );
+
+  it('counts the wrapper with every screen under it', () => {
+    expect(costs['features/HomePage.tsx']?.js).toBe(101 * KIB);
+  });
+
+  it('does not count it for the screens outside it, nor for what they load', () => {
+    expect(costs['features/AuthPage.tsx']?.js).toBe(92 * KIB);
+    expect(costs['features/SignUpForm.tsx']?.js).toBe(142 * KIB);
+    expect(costs['index.html']?.js).toBe(85 * KIB);
+  });
+});
+
+describe('routeCosts with a shared chunk imported lazily', () => {
+  // The home page loads the phone chunk on demand, which the sign-up form imports statically.
+  const lazyShared: Manifest = {
+    ...manifest,
+    '_phone.js': { file: 'assets/phone.js', name: 'phone' },
+    'features/HomePage.tsx': {
+      ...manifest['features/HomePage.tsx']!,
+      dynamicImports: ['_phone.js'],
+    },
+  };
+
+  it('budgets it on its way from the page, by its name', () => {
+    const costs = routeCosts(
+      lazyShared,
+      sizeOf,
+      defaults,
+      { phone: { js: 140 * KIB, css: 20 * KIB } },
+      [],
+    );
+    expect(costs.find((c) => c.module === '_phone.js')).toMatchObject({
+      via: ['features/HomePage.tsx'],
+      js: 131 * KIB,
+      budget: { js: 140 * KIB, css: 20 * KIB },
+      over: false,
+    });
+  });
+});
 
 describe('routeCosts', () => {
   it('counts the entry, its imports and each lazy page with its own imports and CSS', () => {
@@ -95,7 +158,7 @@ describe('routeCosts', () => {
       },
     };
     sizes['assets/FinancePage.js'] = 60 * KIB;
-    const finance = routeCosts(withNewPage, sizeOf, defaults, {}).find(
+    const finance = routeCosts(withNewPage, sizeOf, defaults, {}, []).find(
       (c) => c.module === 'features/FinancePage.tsx',
     );
     expect(finance).toMatchObject({ js: 145 * KIB, budget: defaults, over: true });

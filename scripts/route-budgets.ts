@@ -9,6 +9,7 @@ import path from 'node:path';
 /** The fields of Vite's `.vite/manifest.json` this check reads. */
 export interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -26,9 +27,11 @@ export interface Budget {
 }
 
 export const KIB = 1024;
+/** The budgets' unit: the issue's "KB" read as 1,000 bytes, the stricter of the two readings. */
+export const KB = 1000;
 
-/** Issue 16: every member route ≤ 130 KB of JS, CSS ≤ 15 KB (KB = 1024 bytes, as measured there). */
-export const DEFAULT_BUDGET: Budget = { js: 130 * KIB, css: 15 * KIB };
+/** Issue 16: every member route ≤ 130 KB of JS, CSS ≤ 15 KB. */
+export const DEFAULT_BUDGET: Budget = { js: 130 * KB, css: 15 * KB };
 
 /**
  * The screens held to another budget, by their module in src/web. The first is the goal; the
@@ -37,23 +40,37 @@ export const DEFAULT_BUDGET: Budget = { js: 130 * KIB, css: 15 * KIB };
  * its screen gets lighter; never raise one to let a change through.
  */
 export const BUDGET_OVERRIDES: Record<string, Partial<Budget>> = {
-  // / and /auth in login mode, the first screen every new member sees: goal 100 KiB. Debt:
-  // the entry's route table and API paths grow with each feature (workers added 0.7 KiB).
-  'features/accounts/AuthPage.tsx': { js: 102 * KIB },
-  // Debt: zod + react-hook-form (≈ 31 KiB) and the phone library (≈ 44 KiB) on forms. Each
-  // holds 2 KiB over its size when set: the shell every route shares (paths, the route table)
-  // grows a little with each feature, and must not break the build of an untouched screen.
-  'features/accounts/ForgotPasswordPage.tsx': { js: 164 * KIB },
-  'features/accounts/ResetPasswordPage.tsx': { js: 164 * KIB },
-  'features/accounts/SignUpForm.tsx': { js: 183 * KIB },
-  'features/giving/OfferingsPage.tsx': { js: 170 * KIB },
-  'features/history/DeleteCashModal.tsx': { js: 166 * KIB },
-  'features/profile/ProfilePage.tsx': { js: 184 * KIB },
-  'features/support/SupportModal.tsx': { js: 138 * KIB },
-  'features/admin/AdminSermonsPage.tsx': { js: 140 * KIB },
-  'features/admin/AdminDevotionalPage.tsx': { js: 140 * KIB },
-  'features/admin/AdminDevotionalWeekPage.tsx': { js: 140 * KIB },
+  // / and /auth in login mode, the first screen every new member sees: the issue's goal.
+  'features/accounts/AuthPage.tsx': { js: 100 * KB },
+  // Debt: zod + react-hook-form (≈ 35 kB) and the phone library (≈ 45 kB) on forms. Each
+  // holds 1 kB over its size when set (decision 011).
+  'features/accounts/SignUpForm.tsx': { js: 158 * KB },
+  'features/history/DeleteCashModal.tsx': { js: 170 * KB }, // main's 166 KiB, in kB
+  // The offering form once mobile money is chosen: the phone library's metadata to read the
+  // number (a shared chunk, listed by its name).
+  'momo-phone': { js: 150 * KB },
+  'features/profile/ProfilePage.tsx': { js: 165 * KB },
+  'features/admin/AdminSermonsPage.tsx': { js: 144 * KB },
+  'features/admin/AdminDevotionalPage.tsx': { js: 144 * KB },
+  'features/admin/AdminDevotionalWeekPage.tsx': { js: 144 * KB },
 };
+
+/**
+ * Route elements loaded with every screen under them (router.tsx), whose cost a screen's own
+ * imports do not show: the page data cache (TanStack Query) around every screen but the
+ * account screens and what the layout itself loads (`outside`, matched against the first
+ * lazy module on a screen's way). A new area added under it is counted with it.
+ */
+export interface RouteWrapper {
+  module: string;
+  outside: RegExp;
+}
+export const ROUTE_WRAPPERS: RouteWrapper[] = [
+  {
+    module: 'PageData.tsx',
+    outside: /^(components\/|features\/accounts\/(?!Require)|features\/support\/)/,
+  },
+];
 
 export interface RouteCost {
   /** The lazily imported module (manifest key), or the entry. */
@@ -77,6 +94,7 @@ export function routeCosts(
   sizeOf: (file: string) => number,
   defaults: Budget = DEFAULT_BUDGET,
   overrides: Record<string, Partial<Budget>> = BUDGET_OVERRIDES,
+  wrappers: RouteWrapper[] = ROUTE_WRAPPERS,
 ): RouteCost[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entries.length === 0) throw new Error('The build manifest has no entry.');
@@ -132,8 +150,20 @@ export function routeCosts(
   }
 
   const cost = (module: string, chunks: Set<string>, via: string[]): RouteCost => {
+    const screen = via[0] ?? module;
+    for (const wrapper of wrappers) {
+      if (manifest[module]?.isEntry || !manifest[wrapper.module]) continue;
+      if (screen === wrapper.module) continue;
+      if (wrapper.outside.test(screen)) continue;
+      chunks = new Set([...chunks, ...closure(wrapper.module)]);
+    }
     const files = filesOf(chunks);
-    const budget = { ...defaults, ...overrides[module] };
+    // A shared chunk's key carries its hash: its budget is listed by its name.
+    const budget = {
+      ...defaults,
+      ...overrides[manifest[module]?.name ?? ''],
+      ...overrides[module],
+    };
     const js = bytes(files, '.js');
     const css = bytes(files, '.css');
     return { module, via, files, js, css, budget, over: js > budget.js || css > budget.css };
@@ -141,7 +171,9 @@ export function routeCosts(
 
   const costs = entries.map((entry) => cost(entry, closure(entry), []));
   for (const key of Object.keys(manifest).sort()) {
-    if (!manifest[key]?.isDynamicEntry) continue;
+    // A lazily imported module, or a shared chunk something imports lazily (the phone
+    // library's metadata when mobile money is chosen) though others import it statically.
+    if (!manifest[key]?.isDynamicEntry && !reached.has(key)) continue;
     // Imported by nothing the entry reaches (should not happen): counted with the entry.
     const way = reached.get(key) ?? {
       chunks: new Set([...closure(entries[0] as string), ...closure(key)]),
@@ -164,18 +196,18 @@ export function readManifest(outDir: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-const kib = (bytes: number) => (bytes / KIB).toFixed(1);
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
 /** One line a module: JS and CSS beside their budgets. */
 export function formatCosts(costs: RouteCost[]): string {
   const label = (c: RouteCost) => [...c.via, c.module].join(' → ');
   const width = Math.max(...costs.map((c) => label(c).length), 'module'.length);
   const lines = [
-    `${'module (lazy, cold visit)'.padEnd(width)}  ${'JS KiB'.padStart(7)} ${'budget'.padStart(7)}  ${'CSS KiB'.padStart(7)} ${'budget'.padStart(7)}`,
+    `${'module (lazy, cold visit)'.padEnd(width)}  ${'JS kB'.padStart(7)} ${'budget'.padStart(7)}  ${'CSS kB'.padStart(7)} ${'budget'.padStart(7)}`,
   ];
   for (const c of costs) {
     lines.push(
-      `${label(c).padEnd(width)}  ${kib(c.js).padStart(7)} ${kib(c.budget.js).padStart(7)}  ${kib(c.css).padStart(7)} ${kib(c.budget.css).padStart(7)}${c.over ? '  OVER BUDGET' : ''}`,
+      `${label(c).padEnd(width)}  ${kb(c.js).padStart(7)} ${kb(c.budget.js).padStart(7)}  ${kb(c.css).padStart(7)} ${kb(c.budget.css).padStart(7)}${c.over ? '  OVER BUDGET' : ''}`,
     );
   }
   return lines.join('\n');

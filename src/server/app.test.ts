@@ -209,3 +209,64 @@ describe('serving the web app', () => {
     expect((await t.app.inject('/api/unknown')).statusCode).toBe(404);
   });
 });
+
+describe('request logging (issue 16 #5)', () => {
+  const withLog = async (env: Record<string, string>) => {
+    const lines: Record<string, unknown>[] = [];
+    const t = await createTestApp({
+      env,
+      build: { logStream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    return { t, lines };
+  };
+
+  it('logs errors, redirects and slow answers, one line each, and no quick successes', async () => {
+    const { t, lines } = await withLog({ LOG_LEVEL: 'info', SLOW_REQUEST_MS: '600000' });
+    try {
+      const before = lines.length;
+      for (let i = 0; i < 5; i++) await t.app.inject('/api/health');
+      expect(lines.length).toBe(before);
+      await t.app.inject('/api/no-such-thing?secret=1');
+      const logged = lines.slice(before);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({
+        msg: 'request',
+        method: 'GET',
+        url: '/api/no-such-thing',
+        status: 404,
+        level: 30,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('logs a slow answer as a warning', async () => {
+    const { t, lines } = await withLog({ LOG_LEVEL: 'info', SLOW_REQUEST_MS: '1' });
+    try {
+      const before = lines.length;
+      // Answers that read the database take a millisecond or more (most, if not every one).
+      const slowOnes = () => lines.slice(before).filter((l) => l.msg === 'slow request');
+      for (let i = 0; i < 50 && slowOnes().length === 0; i++) await t.app.inject('/api/sermons');
+      const slow = slowOnes();
+      expect(slow.length).toBeGreaterThan(0);
+      expect(slow[0]).toMatchObject({ url: '/api/sermons', status: 200, level: 40 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('logs every request at debug', async () => {
+    const { t, lines } = await withLog({ LOG_LEVEL: 'debug' });
+    try {
+      const before = lines.length;
+      await t.app.inject('/api/health');
+      expect(lines.slice(before).map((l) => l.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -4,16 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { loadChurch, loadContent } from './db/content.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { applyAdminEmails } from './features/accounts/accounts.service.ts';
+import { SessionCache } from './features/accounts/session.ts';
 import { churchRoutes } from './features/church/church.routes.ts';
 import { givingRoutes } from './features/giving/giving.routes.ts';
 import { startGivingBackground } from './features/giving/giving.background.ts';
@@ -22,6 +23,7 @@ import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { financeRoutes } from './features/finance/finance.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
+import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
@@ -32,6 +34,7 @@ import { createAuth, trustedOrigins } from './platform/auth.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { pgRateLimitStore } from './platform/rate-limit.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import type { Storage } from './platform/storage/storage.ts';
@@ -65,6 +68,81 @@ export function trustProxyOption(
   return value;
 }
 
+/** Helmet's settings: the content security policy the spec's embeds need (§7), and more. */
+function helmetOptions(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-toastify and React style attributes need inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // blob: the applicant's own photo, previewed before it is uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:', ...embedImages],
+        frameSrc: embedFrames,
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Embedded players and document frames are cross-origin.
+    crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it a browser sends `Origin: null` on a form POST (the
+    // test-mode checkout), which the origin check refuses, and the video platform refuses
+    // embeds that do not say which site they are on. Other sites see only our origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.env === 'production',
+  };
+}
+
+/** The headers a helmet middleware sets (it sets the same ones on every response). */
+function headersOf(
+  middleware: (req: never, res: never, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: () => {},
+  };
+  middleware({} as never, res as never, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * One line per answer worth reading: every error (4xx, 5xx; 5xx as errors) and redirect, and
+ * any answer slower than SLOW_REQUEST_MS. Successful, quick answers are not logged (at debug
+ * and trace, Fastify logs every request itself).
+ */
+function logResponses(app: FastifyInstance, config: Config) {
+  if (['silent', 'debug', 'trace'].includes(config.logLevel)) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    const slow = ms >= config.slowRequestMs;
+    if ((status < 300 || status === 304) && !slow) return done();
+    const line = {
+      method: request.method,
+      url: request.url.split('?')[0],
+      status,
+      ms: Math.round(ms),
+      ip: request.ip,
+    };
+    if (status >= 500) request.log.error(line, 'request failed');
+    else if (slow) request.log.warn(line, 'slow request');
+    else request.log.info(line, 'request');
+    done();
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
@@ -78,10 +156,16 @@ export interface BuildOptions {
   ownsDatabase?: boolean;
   mailer?: Mailer;
   storage?: Storage;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
   /** Serve the built web app from this folder (default dist/web when it exists). */
   webDir?: string | null;
   /** Called for every route as it is added (the authorisation matrix reads the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** The server's clock (tests move it to the edges of the message windows). */
+  now?: () => Date;
+  /** How often an open pastor socket checks its session and approval again (default 60 s). */
+  pastorSocketRecheckMs?: number;
 }
 
 export async function buildApp(
@@ -94,8 +178,14 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization'],
           },
+    // A line per request costs a quarter of the throughput (issue 16 #5): below debug, only
+    // the answers worth reading are logged (see logResponses).
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     frameworkErrors,
@@ -106,7 +196,10 @@ export async function buildApp(
 
   const ownsDatabase = options.ownsDatabase ?? !options.database;
   const database = options.database ?? (await openDatabase(config));
+  let realtime: Realtime | undefined;
   app.addHook('onClose', async () => {
+    // The listening connection goes before the database it listens on.
+    await realtime?.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -139,10 +232,14 @@ export async function buildApp(
     secrets,
     mailer,
     auth: createAuth({ config, db: database.db, mailer, church, secrets, log: app.log }),
+    sessions: new SessionCache(config.sessionCacheMs),
     payments: createPayments(config),
     storage: options.storage ?? (await createStorage(config, secrets)),
+    realtime: (realtime = await createRealtime(database, app.log)),
+    now: options.now ?? (() => new Date()),
     log: app.log,
   };
+
   // Tests and scripts reach services through the same context the routes use.
   app.decorate('ctx', ctx);
   startGivingBackground(app, ctx);
@@ -150,47 +247,25 @@ export async function buildApp(
   if (admins > 0) app.log.info({ admins }, 'ADMIN_EMAILS applied');
 
   registerErrorHandling(app);
+  logResponses(app, config);
   registerEdgeChecks(app, {
     trustedOrigins: trustedOrigins(config),
     originExempt: ['/api/webhooks/'],
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  // The same security headers on every answer, worked out once (the Fastify plugin ran the
+  // whole helmet configuration again for each request: issue 16 #4).
+  const securityHeaders = {
+    ...headersOf(helmet(helmetOptions(config))),
     // Flock uses none of these; a page that is ever injected into cannot either.
-    reply.header('permissions-policy', permissionsPolicy);
+    'permissions-policy': permissionsPolicy,
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   // JSON only: anything else gets a 415 instead of reaching the schemas as a string.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // react-toastify and React style attributes need inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // blob: the applicant's own photo, previewed before it is uploaded.
-        imgSrc: ["'self'", 'data:', 'blob:', ...embedImages],
-        frameSrc: embedFrames,
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // Embedded players and document frames are cross-origin.
-    crossOriginEmbedderPolicy: false,
-    // Not helmet's no-referrer: with it a browser sends `Origin: null` on a form POST (the
-    // test-mode checkout), which the origin check refuses, and the video platform refuses
-    // embeds that do not say which site they are on. Other sites see only our origin.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.env === 'production',
-  });
   await app.register(fastifyCookie);
   // JSON answers over 1 KiB go brotli or gzip, as the browser accepts (a long history is
   // mostly repeated keys). Built files are already compressed (decision 009): a response
@@ -218,6 +293,7 @@ export async function buildApp(
   await app.register(devotionalRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
   await app.register(workersRoutes, { ctx });
+  await app.register(pastorRoutes, { ctx, socketRecheckMs: options.pastorSocketRecheckMs });
   await app.register(fileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 

@@ -45,6 +45,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanString.default(true),
   SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   ADMIN_EMAILS: z
     .string()
     .default('')
@@ -113,6 +115,10 @@ export interface Config {
   databaseUrl: string | undefined;
   authSecret: string | undefined;
   logLevel: string;
+  /** Responses slower than this are logged (with every error and non-2xx answer). */
+  slowRequestMs: number;
+  /** How long a process trusts a session it looked up (0: look it up on every request). */
+  sessionCacheMs: number;
   trustProxy: boolean | number | string;
   /** Without it mail goes to the dev mailbox (production must ask for that: DEV_MAILBOX). */
   smtpUrl: string | undefined;
@@ -205,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Church } from './db/content.ts';
+import type { SessionCache } from './features/accounts/session.ts';
 import type { Auth } from './platform/auth.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Payments } from './platform/payments/payments.ts';
+import type { Realtime } from './platform/realtime.ts';
 import type { Secrets } from './platform/secrets.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
@@ -17,7 +19,13 @@ export interface AppContext {
   secrets: Secrets;
   mailer: Mailer;
   auth: Auth;
+  /** Sessions this process looked up in the last few seconds (accounts/session.ts). */
+  sessions: SessionCache;
   payments: Payments;
   storage: Storage;
+  /** Fan-out to sockets on every app instance (LISTEN/NOTIFY). */
+  realtime: Realtime;
+  /** The server's clock: every time window (edit 15 min, delete 24 h) is judged by it. */
+  now: () => Date;
   log: FastifyBaseLogger;
 }

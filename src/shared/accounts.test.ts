@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLogin } from './accounts.ts';
-import { loginSchema } from './schemas/accounts.ts';
+import { checkEmail, checkLogin, checkNewPassword } from './accounts.ts';
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from './schemas/accounts.ts';
 
 // The login form checks with `checkLogin` (no zod on the first screen); the server checks with
 // `loginSchema`. They must refuse the same input with the same words and agree on the value.
@@ -35,4 +35,27 @@ describe('checkLogin', () => {
       expect(ours.errors.password).toBe(first('password'));
     }
   });
+});
+
+// The forgot and reset password forms check with `checkEmail` and `checkNewPassword` (no zod);
+// the server with `forgotPasswordSchema` and `resetPasswordSchema`.
+describe('checkEmail', () => {
+  it.each(cases.map((c) => c.email))('agrees with forgotPasswordSchema on %j', (email) => {
+    const ours = checkEmail(email);
+    const theirs = forgotPasswordSchema.safeParse({ email });
+    if (theirs.success) expect(ours).toEqual({ email: theirs.data.email });
+    else expect(ours).toEqual({ error: theirs.error.issues[0]?.message });
+  });
+});
+
+describe('checkNewPassword', () => {
+  it.each(['', 'x', 'seven77', 'eight888', ' '.repeat(8), 'p'.repeat(128), 'p'.repeat(129)])(
+    'agrees with resetPasswordSchema on %j',
+    (password) => {
+      const theirs = resetPasswordSchema.safeParse({ password });
+      expect(checkNewPassword(password)).toBe(
+        theirs.success ? null : theirs.error.issues[0]?.message,
+      );
+    },
+  );
 });

@@ -45,16 +45,36 @@ export type LoginCheck =
   | { ok: true; values: LoginValues }
   | { ok: false; errors: Partial<Record<keyof LoginValues, string>> };
 
+/** What `emailSchema` decides, with its messages: the email trimmed and lower-cased. */
+export function checkEmail(email: string): { email: string } | { error: string } {
+  const trimmed = email.trim();
+  if (trimmed.length === 0) return { error: EMAIL_MESSAGES.required };
+  if (trimmed.length > EMAIL_MAX) return { error: EMAIL_MESSAGES.tooLong };
+  if (!EMAIL_PATTERN.test(trimmed)) return { error: EMAIL_MESSAGES.invalid };
+  return { email: trimmed.toLowerCase() };
+}
+
+export const passwordMessages = {
+  tooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  tooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+} as const;
+
+/** What `passwordSchema` (a new password) decides, with its messages. */
+export function checkNewPassword(password: string): string | null {
+  if (password.length === 0) return PASSWORD_REQUIRED;
+  if (password.length < PASSWORD_MIN) return passwordMessages.tooShort;
+  if (password.length > PASSWORD_MAX) return passwordMessages.tooLong;
+  return null;
+}
+
 /** What `loginSchema` decides, with its messages: the email trimmed and lower-cased. */
 export function checkLogin({ email, password }: LoginValues): LoginCheck {
   const errors: Partial<Record<keyof LoginValues, string>> = {};
-  const trimmed = email.trim();
-  if (trimmed.length === 0) errors.email = EMAIL_MESSAGES.required;
-  else if (trimmed.length > EMAIL_MAX) errors.email = EMAIL_MESSAGES.tooLong;
-  else if (!EMAIL_PATTERN.test(trimmed)) errors.email = EMAIL_MESSAGES.invalid;
+  const checked = checkEmail(email);
+  if ('error' in checked) errors.email = checked.error;
   if (password.length === 0) errors.password = PASSWORD_REQUIRED;
-  if (errors.email || errors.password) return { ok: false, errors };
-  return { ok: true, values: { email: trimmed.toLowerCase(), password } };
+  if ('error' in checked || errors.password) return { ok: false, errors };
+  return { ok: true, values: { email: checked.email, password } };
 }
 
 /** What GET /api/me answers. */

@@ -49,6 +49,11 @@ export const patterns = {
   pastorCalendar: '/pastor/admin-resources/calendar',
   pastorMessages: '/pastor/messages',
   pastorMinistryResources: '/pastor/ministry-resources',
+  /** The ministry cards' targets: the spec defines no screen, each says it is coming. */
+  pastorStudyMaterials: '/pastor/study-materials',
+  pastorBibleTools: '/pastor/bible-tools',
+  pastorSermonArchive: '/pastor/sermon-archive',
+  pastorResourceLinks: '/pastor/resource-links',
   notFound: '*',
 } as const;
 
@@ -94,6 +99,10 @@ export const paths = {
   pastorCalendar: patterns.pastorCalendar,
   pastorMessages: patterns.pastorMessages,
   pastorMinistryResources: patterns.pastorMinistryResources,
+  pastorStudyMaterials: patterns.pastorStudyMaterials,
+  pastorBibleTools: patterns.pastorBibleTools,
+  pastorSermonArchive: patterns.pastorSermonArchive,
+  pastorResourceLinks: patterns.pastorResourceLinks,
   /** Served by the API server (loopback or admins only), not by the web router. */
   devMailbox: '/dev/mailbox',
 } as const;

@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { ComingSoonHandle } from './components/ComingSoonPage.tsx';
 import { Layout } from './components/Layout.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
@@ -15,26 +14,8 @@ import { patterns } from './paths.ts';
 // Each feature exports its own route list (features/<feature>/<feature>.routes.ts) and every
 // page in it is `lazy`, so a page's code is downloaded only when it is visited.
 
-/** A screen that is not built yet: a polite page instead of a 404 (replaced as features land). */
-function comingSoon(path: string, feature: string): RouteObject {
-  return {
-    path,
-    handle: { comingSoon: feature } satisfies ComingSoonHandle,
-    lazy: {
-      Component: async () => (await import('./components/ComingSoonPage.tsx')).ComingSoonPage,
-    },
-  };
-}
-
-const publicRoutes: RouteObject[] = [
-  ...accountsRoutes,
-  ...givingRoutes,
-  ...sermonsRoutes,
-  ...devotionalRoutes,
-  // The pastor portal is the next piece of work: a polite page until then, not a 404.
-  comingSoon(patterns.pastorAdminResources, 'Administrative Resources'),
-  comingSoon(patterns.pastorMinistryResources, 'Ministry & Church Resources'),
-];
+/** Public screens with page data (under the page data cache, below). */
+const publicRoutes: RouteObject[] = [...givingRoutes, ...sermonsRoutes, ...devotionalRoutes];
 
 /**
  * Areas few members open (admins now; pastors, workers and finance next): their route lists
@@ -61,12 +42,19 @@ const lazyAreas: {
     routes: async () => (await import('./features/admin/admin.routes.ts')).adminRoutes,
   },
   {
+    matches: under('/pastor'),
+    routes: async () => (await import('./features/pastor/pastor.routes.ts')).pastorRoutes,
+  },
+  {
     matches: under(patterns.workersGate, patterns.workers, patterns.roleChooser, '/apply'),
     routes: async () => (await import('./features/workers/workers.routes.ts')).workersRoutes,
   },
 ];
 
-/** The route that holds every page; lazy areas are added to it. */
+/**
+ * The route that holds every screen with page data (TanStack Query, loaded with the first of
+ * them: the login screen does without it); lazy areas are added to it.
+ */
 const PAGES_ROUTE_ID = 'pages';
 
 /** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */
@@ -85,17 +73,25 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        id: PAGES_ROUTE_ID,
         errorElement: <RouteErrorPage />,
         children: [
-          ...publicRoutes,
+          // Login, sign-up and passwords: the church's branding and the session are all the
+          // data they show.
+          ...accountsRoutes,
           {
-            // Only signed-in screens need the guard: it is not part of the entry.
-            lazy: {
-              Component: async () =>
-                (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
-            },
-            children: signedInRoutes,
+            id: PAGES_ROUTE_ID,
+            lazy: { Component: async () => (await import('./PageData.tsx')).PageData },
+            children: [
+              ...publicRoutes,
+              {
+                // Only signed-in screens need the guard: it is not part of the entry.
+                lazy: {
+                  Component: async () =>
+                    (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
+                },
+                children: signedInRoutes,
+              },
+            ],
           },
           {
             path: patterns.notFound,

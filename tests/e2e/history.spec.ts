@@ -125,3 +125,44 @@ test('a guest sees the empty history', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
   await expect(page.getByText(GIVING_MESSAGES.noRecords)).toBeVisible();
 });
+
+test('a long history comes 50 at a time, with Load more for older ones', async ({ page }) => {
+  // The server's paging is tested against the database (history.test.ts); here the screen:
+  // the pages it is given, in order, and the button while there are more.
+  const entry = (n: number) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    kind: 'cash',
+    type: 'tithe',
+    method: 'cash',
+    amount: 100 * (n + 1),
+    status: 'received',
+    code: String(100000 + n),
+    createdAt: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
+    deletable: false,
+    receipt: null,
+    receivedAmount: null,
+  });
+  const cursors: (string | null)[] = [];
+  await page.route('**/api/history?**', (route) => {
+    cursors.push(new URL(route.request().url()).searchParams.get('cursor'));
+    return route.fulfill({
+      json: { entries: [50, 51, 52].map(entry), next: null },
+    });
+  });
+  await page.route('**/api/history', (route) => {
+    cursors.push(null);
+    return route.fulfill({
+      json: { entries: Array.from({ length: 50 }, (_, n) => entry(n)), next: 'older-than-49' },
+    });
+  });
+  await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
+  await page.goto('/payment-history');
+  const items = page.getByRole('list', { name: 'Payment History' }).getByRole('listitem');
+  await expect(items).toHaveCount(50);
+  await expect(items.nth(0)).toContainText('GHS 1.00');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(53);
+  await expect(items.nth(52)).toContainText('GHS 53.00');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  expect(cursors).toEqual([null, 'older-than-49']);
+});

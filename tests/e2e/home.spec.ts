@@ -95,13 +95,12 @@ test.describe('guests and guards', () => {
     await page.goto('/home');
     await page.getByRole('button', { name: 'Videos' }).click();
     await expect(page.getByText('Coming soon…')).toBeVisible();
+  });
 
+  test('the pastor portal sends a guest to /auth', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
     await page.goto('/pastor/ministry-resources');
-    await expect(
-      page.getByRole('heading', { name: 'Ministry & Church Resources is coming soon.' }),
-    ).toBeVisible();
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/auth$/);
   });
 });
 

@@ -24,6 +24,13 @@ describe('embedded database', () => {
     await first.close();
     const again = await openPglite(dir);
     await again.ping();
+    // Kept small (decision 017): the default 128 MB would sit in the process's memory.
+    expect(
+      await again.query<{ shared_buffers: string }>(
+        "select current_setting('shared_buffers') as shared_buffers",
+        [],
+      ),
+    ).toEqual([{ shared_buffers: '16MB' }]);
     await again.close();
     // Opening a new embedded database takes seconds, many more on a busy machine.
   }, 180_000);

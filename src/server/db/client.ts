@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Client as PgClient } from 'pg';
+import type PgModule from 'pg';
 import * as schema from './schema.ts';
 import { openEmbedded } from './embedded.ts';
 
@@ -20,7 +22,44 @@ export interface Database {
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY comes from `pg_notify` in a query, on any connection of any
+   * process). `onPayload` gets each payload; `onReconnect` is called when a lost listening
+   * connection is back (notifications sent meanwhile are gone: callers catch up).
+   * Returns a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * One statement straight through the driver, without the ORM's row mapping: for the hot
+   * read paths (history, the session lookup). Rows as the driver returns them.
+   */
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
+  /** Calls `listener` with every statement sent (tests count them); returns the unsubscribe. */
+  onStatement(listener: (text: string) => void): () => void;
+}
+
+/** Listeners on the statements a database sends, fed by the ORM's logger and `query`. */
+function statementListeners() {
+  const listeners = new Set<(text: string) => void>();
+  return {
+    notify(text: string) {
+      for (const listener of listeners) listener(text);
+    },
+    logger: {
+      logQuery(text: string) {
+        for (const listener of listeners) listener(text);
+      },
+    },
+    onStatement(listener: (text: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
 export const migrationsFolder = path.join(
@@ -36,16 +75,29 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /** An already-open PGlite (tests clone a migrated snapshot into memory). */
 export function wrapPglite(client: PGlite, release?: () => Promise<void>): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const statements = statementListeners();
+  const db = drizzlePglite(client, { schema, logger: statements.logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     pglite: client,
+    async query<T>(text: string, params: unknown[]) {
+      statements.notify(text);
+      return (await client.query<T>(text, params)).rows;
+    },
+    onStatement: statements.onStatement,
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
     },
     async ping() {
       await client.query('select 1');
+    },
+    async listen(channel, onPayload) {
+      // PGlite's own in-process LISTEN: the same pg_notify reaches it.
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
     },
     async close() {
       if (!client.closed) await client.close();
@@ -71,11 +123,17 @@ export async function openPostgres(
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const statements = statementListeners();
+  const db = drizzlePg(pool, { schema, logger: statements.logger }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     url: connectionString,
+    async query<T>(text: string, params: unknown[]) {
+      statements.notify(text);
+      return (await pool.query(text, params)).rows as T[];
+    },
+    onStatement: statements.onStatement,
     async migrate() {
       // Several app instances may start at once: only one migrates at a time.
       const client = await pool.connect();
@@ -90,6 +148,9 @@ export async function openPostgres(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async listen(channel, onPayload, onReconnect) {
+      return listenPostgres(pg, connectionString, channel, onPayload, onReconnect);
+    },
     async close() {
       await pool.end();
     },
@@ -101,4 +162,70 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/**
+ * A dedicated connection for LISTEN (a pooled one would be handed to other queries). When it
+ * drops it is opened again with a growing pause (1 s … 30 s) until it is stopped.
+ */
+async function listenPostgres(
+  pg: typeof PgModule,
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: PgClient | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const open = async () => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners('end');
+      void next.end().catch(() => {});
+      schedule();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    await next.query(`listen ${quoted}`);
+    client = next;
+    if (stopped) await next.end().catch(() => {});
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    const delay = Math.min(30_000, 1000 * 2 ** Math.min(failures, 5));
+    failures += 1;
+    timer = setTimeout(() => {
+      open().then(
+        () => {
+          failures = 0;
+          onReconnect?.();
+        },
+        () => schedule(),
+      );
+    }, delay);
+    timer.unref();
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners('end');
+      await current.end().catch(() => {});
+    }
+  };
 }

@@ -12,6 +12,11 @@ import { assemblies, contentVersions, devotionalDays, devotionalWeeks, sermons }
 
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// link' });
 
+const appointmentLetterSchema = z.object({
+  title: z.string().trim().min(1).max(160),
+  paragraphs: z.array(z.string().trim().min(1).max(2000)).min(1).max(12),
+});
+
 export const churchSchema = z.object({
   productName: z.string().trim().min(1).max(40),
   churchName: z.string().trim().min(1).max(120),
@@ -31,6 +36,23 @@ export const churchSchema = z.object({
     fidelity: z.object({ accountNumber: z.string().min(1), branch: z.string().min(1) }),
     prudential: z.object({ accountNumber: z.string().min(1), branch: z.string().min(1) }),
   }),
+  // Appointment letters of approved pastors (spec §2 Appointment view): the wording and who
+  // signs. {name}, {assembly}, {role} and {effectiveDate} are filled in.
+  appointmentLetters: z
+    .object({
+      signatories: z
+        .array(
+          z.object({
+            name: z.string().trim().min(1).max(120),
+            title: z.string().trim().min(1).max(120),
+          }),
+        )
+        .min(1)
+        .max(3),
+      full: appointmentLetterSchema,
+      lay: appointmentLetterSchema,
+    })
+    .optional(),
 });
 export type Church = z.infer<typeof churchSchema>;
 

@@ -634,8 +634,13 @@ export const pastorMessages = pgTable(
     message: text('message').notNull(),
     isFile: boolean('is_file').notNull().default(false),
     fileName: text('file_name'),
+    // The type judged from the file's bytes and its size (never what the browser claimed).
+    fileType: text('file_type'),
+    fileSize: integer('file_size'),
     edited: boolean('edited').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
+    // When the receiver first saw it (the unread count is what has none).
+    readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -660,6 +665,21 @@ export const pastorHiddenChats = pgTable(
     hiddenBefore: timestamp('hidden_before', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.peerId] })],
+);
+
+// "Delete for me": the message stays for the other pastor.
+export const pastorMessageHides = pgTable(
+  'pastor_message_hides',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => pastorMessages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
 );
 
 // ---------------------------------------------------------------- dev mailbox

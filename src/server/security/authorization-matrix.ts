@@ -53,7 +53,15 @@ export interface Fixtures {
   fileKey: string;
   sermonId: string;
   weekId: number;
+  /** Another approved pastor, the pastor caller's correspondent. */
+  peerPastorId: string;
+  /** A message the peer sent to the pastor caller. */
+  peerMessageId: string;
   /** Fresh records for cases that change or delete what they target. */
+  /** A message the pastor caller has just sent to the peer. */
+  newPastorMessage(): Promise<string>;
+  /** A multipart body with a photo for a pastor's message. */
+  attachmentUpload(): Promise<{ payload: Buffer; contentType: string }>;
   newCash(assembly: 'grace' | 'bethel'): Promise<string>;
   newSermon(): Promise<string>;
   /** A devotional week number nobody uses yet. */
@@ -107,6 +115,9 @@ export const financeOnly = (status = 200): Expect => ({
   officer: status,
   admin: status,
 });
+
+/** Approved pastors only (spec §6 Worker); other signed-in callers are refused. */
+export const pastorOnly = (status = 200): Expect => ({ ...signedIn(403), pastor: status });
 
 /** The dev mailbox (off in production): this machine, or admins from elsewhere. */
 const mailbox = (status = 200): Expect => ({ ...all(403), admin: status });
@@ -502,6 +513,102 @@ export const matrix: Record<string, MatrixCase[]> = {
       label: 'a forged signature',
       request: (f) => ({ url: `/api/files/${f.fileKey}?expires=9999999999&sig=${'0'.repeat(64)}` }),
       expect: publicRoute(403),
+    },
+  ],
+
+  // ------------------------------------------------------------ pastor portal
+  'GET /api/pastor/me': [{ request: () => ({ url: '/api/pastor/me' }), expect: pastorOnly() }],
+  'GET /api/pastor/appointment': [
+    {
+      label: "each caller's own letter, or 'still under review or not approved'",
+      request: () => ({ url: '/api/pastor/appointment' }),
+      expect: signedIn(),
+    },
+  ],
+  'GET /api/pastor/appointment/letter.pdf': [
+    {
+      request: () => ({ url: '/api/pastor/appointment/letter.pdf' }),
+      expect: { ...signedIn(404), pastor: 200 },
+    },
+  ],
+  'GET /api/pastor/pastors': [
+    { request: () => ({ url: '/api/pastor/pastors' }), expect: pastorOnly() },
+  ],
+  'GET /api/pastor/conversations/:peerId': [
+    {
+      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}` }),
+      expect: pastorOnly(),
+    },
+  ],
+  'POST /api/pastor/conversations/:peerId/read': [
+    {
+      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}/read`, payload: {} }),
+      expect: pastorOnly(),
+    },
+  ],
+  'POST /api/pastor/conversations/:peerId/messages': [
+    {
+      request: (f) => ({
+        url: `/api/pastor/conversations/${f.peerPastorId}/messages`,
+        payload: { text: 'Grace and peace' },
+      }),
+      expect: pastorOnly(201),
+    },
+  ],
+  'POST /api/pastor/conversations/:peerId/files': [
+    {
+      label: 'a photo',
+      request: async (f) => ({
+        url: `/api/pastor/conversations/${f.peerPastorId}/files`,
+        raw: await f.attachmentUpload(),
+      }),
+      expect: pastorOnly(201),
+    },
+  ],
+  'DELETE /api/pastor/conversations/:peerId': [
+    {
+      label: 'delete chat (for the caller only)',
+      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}` }),
+      expect: pastorOnly(),
+    },
+  ],
+  'PATCH /api/pastor/messages/:id': [
+    {
+      label: "the pastor's own message",
+      request: async (f, caller) => ({
+        url: `/api/pastor/messages/${caller === 'pastor' ? await f.newPastorMessage() : f.peerMessageId}`,
+        payload: { text: 'Edited' },
+      }),
+      expect: pastorOnly(),
+    },
+    {
+      label: "the other pastor's message",
+      request: (f) => ({
+        url: `/api/pastor/messages/${f.peerMessageId}`,
+        payload: { text: 'Mine now' },
+      }),
+      expect: pastorOnly(403),
+    },
+  ],
+  'DELETE /api/pastor/messages/:id': [
+    {
+      label: "the pastor's own message, for everyone",
+      request: async (f, caller) => ({
+        url: `/api/pastor/messages/${caller === 'pastor' ? await f.newPastorMessage() : f.peerMessageId}?for=everyone`,
+      }),
+      expect: pastorOnly(),
+    },
+    {
+      label: "the other pastor's message, for everyone",
+      request: (f) => ({ url: `/api/pastor/messages/${f.peerMessageId}?for=everyone` }),
+      expect: pastorOnly(403),
+    },
+  ],
+  'GET /api/pastor/socket': [
+    {
+      label: 'without a WebSocket upgrade',
+      request: () => ({ url: '/api/pastor/socket' }),
+      expect: pastorOnly(426),
     },
   ],
 

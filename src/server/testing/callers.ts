@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { expect } from 'vitest';
-import { applicationFiles } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { applicationFiles, users } from '../db/schema.ts';
 import {
   CALLERS,
   type Caller,
@@ -46,6 +47,24 @@ export async function seedCallers(t: TestApp) {
   });
   expect(grant.statusCode, grant.body).toBe(200);
   cookies.pastor = (await approvedPastor(t, EMAILS.pastor, cookies.admin)).cookie;
+  // The pastor's correspondent, and a message from them.
+  const peer = await approvedPastor(t, 'peer.pastor@example.com', cookies.admin);
+  const [peerUser] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'peer.pastor@example.com'));
+  const [pastorUser] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, EMAILS.pastor));
+  const sendText = async (cookie: string, to: string) => {
+    const res = await call(t, 'POST', `/api/pastor/conversations/${to}/messages`, cookie, {
+      text: 'Grace and peace',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().message.id as string;
+  };
+  const peerMessageId = await sendText(peer.cookie, pastorUser!.id);
   const applicant = await pendingApplicant(t, EMAILS.applicant);
   cookies.applicant = applicant.cookie;
   // The guest has given without an account, as guests do.
@@ -108,6 +127,16 @@ export async function seedCallers(t: TestApp) {
     fileKey: file!.storageKey,
     sermonId: sermons[0]!.id,
     weekId: weeks[0]!.id,
+    peerPastorId: peerUser!.id,
+    peerMessageId,
+    newPastorMessage: () => sendText(cookies.pastor!, peerUser!.id),
+    async attachmentUpload() {
+      const body = await multipart(
+        {},
+        { name: 'notes.jpg', type: 'image/jpeg', bytes: await jpegPhoto() },
+      );
+      return { payload: body.payload, contentType: body.headers['content-type'] };
+    },
     async newCash(assembly) {
       return cashId((await give(t, member, { paymentMethod: 'cash', assembly })).code);
     },

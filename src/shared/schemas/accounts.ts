@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
   EMAIL_MAX,
@@ -7,7 +6,15 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PASSWORD_REQUIRED,
+  passwordMessages,
 } from '../accounts.ts';
+import {
+  ASSEMBLY_REQUIRED,
+  isValidPhone,
+  PHONE_ERRORS,
+  SIGN_UP_NAME_MAX,
+  signUpNameErrors,
+} from '../sign-up.ts';
 
 // Sign-up, login and password rules (spec §2, §5, §8). The texts and limits live in
 // ../accounts.ts (no zod there, for the login screen); they are re-exported from here.
@@ -24,31 +31,28 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: PASSWORD_REQUIRED })
   .min(1, PASSWORD_REQUIRED)
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .min(PASSWORD_MIN, passwordMessages.tooShort)
+  .max(PASSWORD_MAX, passwordMessages.tooLong);
 
 const name = (label: string) =>
   z
-    .string({ error: `${label} is required.` })
+    .string({ error: signUpNameErrors(label).required })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(60, `${label} must be at most 60 characters.`);
+    .min(1, signUpNameErrors(label).required)
+    .max(SIGN_UP_NAME_MAX, signUpNameErrors(label).tooLong);
 
-/** International phone number in E.164 (+233…), at most 15 digits. */
+/** International phone number in E.164 (+233…), at most 15 digits (as `checkPhone`). */
 export const phoneSchema = z
-  .string({ error: 'Phone number is required.' })
+  .string({ error: PHONE_ERRORS.required })
   .trim()
-  .min(1, 'Phone number is required.')
-  .refine(
-    (v) => /^\+\d{1,15}$/.test(v),
-    'Enter the phone number with its country code, at most 15 digits.',
-  )
-  .refine((v) => isValidPhoneNumber(v), 'Enter a valid phone number.');
+  .min(1, PHONE_ERRORS.required)
+  .refine((v) => /^\+\d{1,15}$/.test(v), PHONE_ERRORS.format)
+  .refine((v) => isValidPhone(v), PHONE_ERRORS.invalid);
 
 export const assemblySchema = z
-  .string({ error: 'Please select your assembly.' })
+  .string({ error: ASSEMBLY_REQUIRED })
   .trim()
-  .min(1, 'Please select your assembly.')
+  .min(1, ASSEMBLY_REQUIRED)
   .max(60);
 
 export const signUpSchema = z

@@ -1,7 +1,7 @@
-import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { BANKS, CASH_DELETE_REASONS, MOMO_PROVIDERS, OFFERING_TYPES } from '../constants.ts';
-import { formatCedis, toPesewas } from '../giving.ts';
+import { toMomoPhone } from '../momo-phone.ts';
+import { checkAmount, nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
 import { emailSchema } from './accounts.ts';
 
 // Giving (spec §2 Offerings, §3 form fields, §5 rules, §8 messages). The same schema
@@ -9,75 +9,48 @@ import { emailSchema } from './accounts.ts';
 // helpers live in ../giving.ts (no zod, for the screens that only show gifts) and are
 // re-exported from here.
 export * from '../giving.ts';
+export * from '../offering.ts';
 
 /** Ghana mobile number for mobile money, as E.164 (+233…). */
 export const momoPhoneSchema = z
-  .string({ error: 'Phone number is required.' })
+  .string({ error: OFFERING_ERRORS.phoneRequired })
   .trim()
-  .min(1, 'Phone number is required.')
+  .min(1, OFFERING_ERRORS.phoneRequired)
   .transform((value, ctx) => {
-    try {
-      const phone = parsePhoneNumberWithError(value, 'GH');
-      if (phone.country === 'GH' && isValidPhoneNumber(phone.number)) return phone.number;
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Enter a valid Ghana mobile money number, e.g. 024 123 4567.',
-    });
+    const phone = toMomoPhone(value);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: OFFERING_ERRORS.phoneInvalid });
     return z.NEVER;
   });
 
 const name = (label: string) =>
   z
-    .string({ error: `${label} is required.` })
+    .string({ error: nameErrors(label).required })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(60, `${label} must be at most 60 characters.`);
+    .min(1, nameErrors(label).required)
+    .max(NAME_MAX, nameErrors(label).tooLong);
 
 export function amountSchema(maxPesewas: number) {
   return z
-    .union([z.string(), z.number()], { error: 'Amount is required.' })
+    .union([z.string(), z.number()], { error: OFFERING_ERRORS.amountRequired })
     .transform((value, ctx) => {
-      const text = typeof value === 'number' ? String(value) : value;
-      if (text.trim() === '') {
-        ctx.addIssue({ code: 'custom', message: 'Amount is required.' });
-        return z.NEVER;
-      }
-      const pesewas = toPesewas(text);
-      if (pesewas === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Enter the amount in GHS, with at most 2 decimals.',
-        });
-        return z.NEVER;
-      }
-      if (pesewas <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'The amount must be more than 0.' });
-        return z.NEVER;
-      }
-      if (pesewas > maxPesewas) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `The most you can give at once is GHS ${formatCedis(maxPesewas)}.`,
-        });
-        return z.NEVER;
-      }
-      return pesewas;
+      const pesewas = checkAmount(typeof value === 'number' ? String(value) : value, maxPesewas);
+      if (typeof pesewas === 'number') return pesewas;
+      ctx.addIssue({ code: 'custom', message: pesewas });
+      return z.NEVER;
     });
 }
 
 /** Who gives what, for which assembly: the fields asked before the payment method. */
 const detailsFields = {
-  type: z.enum(OFFERING_TYPES, { error: 'Please choose the type of giving.' }),
-  otherType: z.string().trim().max(60, 'Keep it under 60 characters.').optional(),
+  type: z.enum(OFFERING_TYPES, { error: OFFERING_ERRORS.type }),
+  otherType: z.string().trim().max(60, OFFERING_ERRORS.otherTypeTooLong).optional(),
   firstName: name('First name'),
   lastName: name('Last name'),
   assembly: z
-    .string({ error: 'Please select your assembly.' })
+    .string({ error: OFFERING_ERRORS.assembly })
     .trim()
-    .min(1, 'Please select your assembly.')
+    .min(1, OFFERING_ERRORS.assembly)
     .max(60),
 };
 
@@ -86,7 +59,7 @@ function requireOtherType(value: { type: string; otherType?: string }, ctx: z.Re
     ctx.addIssue({
       code: 'custom',
       path: ['otherType'],
-      message: 'Please specify the type of giving.',
+      message: OFFERING_ERRORS.otherTypeMissing,
     });
   }
 }
@@ -109,7 +82,7 @@ export function offeringSchema(maxPesewas: number) {
             ...base,
             paymentMethod: z.literal('momo'),
             phone: momoPhoneSchema,
-            provider: z.enum(MOMO_PROVIDERS, { error: 'Please choose your network.' }),
+            provider: z.enum(MOMO_PROVIDERS, { error: OFFERING_ERRORS.provider }),
           })
           .strict(),
         z.object({ ...base, paymentMethod: z.literal('card'), email: emailSchema }).strict(),
@@ -117,12 +90,12 @@ export function offeringSchema(maxPesewas: number) {
           .object({
             ...base,
             paymentMethod: z.literal('bank'),
-            bank: z.enum(BANKS, { error: 'Please choose a bank.' }),
+            bank: z.enum(BANKS, { error: OFFERING_ERRORS.bank }),
           })
           .strict(),
         z.object({ ...base, paymentMethod: z.literal('cash') }).strict(),
       ],
-      { error: 'Please choose a payment method.' },
+      { error: OFFERING_ERRORS.method },
     )
     .superRefine((value, ctx) => {
       requireOtherType(value, ctx);
@@ -130,7 +103,7 @@ export function offeringSchema(maxPesewas: number) {
         ctx.addIssue({
           code: 'custom',
           path: ['paymentMethod'],
-          message: 'Cash is only available for tithe.',
+          message: OFFERING_ERRORS.cashTitheOnly,
         });
       }
     })
@@ -146,9 +119,9 @@ export type Offering = z.output<ReturnType<typeof offeringSchema>>;
 export const momoOtpSchema = z
   .object({
     otp: z
-      .string({ error: 'Enter the code sent to your phone.' })
+      .string({ error: OTP_ERRORS.required })
       .trim()
-      .regex(/^\d{4,8}$/, 'Enter the code sent to your phone (4 to 8 digits).'),
+      .regex(/^\d{4,8}$/, OTP_ERRORS.format),
   })
   .strict();
 
@@ -195,4 +168,11 @@ export interface HistoryEntry {
   receipt: { id: string; number: string } | null;
   /** pesewas the desk counted, for a flagged cash entry. */
   receivedAmount: number | null;
+}
+
+/** One page of the payment history (GET /api/history), newest first. */
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  /** Send back as `?cursor=` for the next page; null on the last one. */
+  next: string | null;
 }

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { isDateFormat, isRealBirthDate, PROFILE_ERRORS } from '../profile.ts';
 import { ACCOUNT_MESSAGES, assemblySchema, passwordSchema, phoneSchema } from './accounts.ts';
 
-// Profile (spec §2, §5, §8). Email is shown but never editable.
-
-export const PROFILE_MESSAGES = {
-  noChanges: 'No changes to save.',
-  updated: 'Profile updated successfully!',
-  loadFailed: 'Failed to load profile.',
-  notFound: 'User not found.',
-  updateFailed: 'Failed to update profile.',
-  passwordFailed: 'Failed to update password.',
-  error: 'An error occurred.',
-} as const;
+// Profile (spec §2, §5, §8). Email is shown but never editable. The texts and date rules live
+// in ../profile.ts (no zod there, for the profile screen); they are re-exported from here.
+export * from '../profile.ts';
 
 export interface Profile {
   fullName: string;
@@ -26,27 +19,20 @@ export interface Profile {
 export const profileUpdateSchema = z
   .object({
     fullName: z
-      .string({ error: 'Full name is required.' })
+      .string({ error: PROFILE_ERRORS.fullNameRequired })
       .trim()
-      .min(1, 'Full name is required.')
-      .max(120, 'Full name must be at most 120 characters.'),
+      .min(1, PROFILE_ERRORS.fullNameRequired)
+      .max(120, PROFILE_ERRORS.fullNameTooLong),
     phoneNumber: phoneSchema,
     assemblyName: assemblySchema,
     // Saved only when non-empty (spec §5).
-    location: z.string().trim().max(120, 'Location must be at most 120 characters.').optional(),
+    location: z.string().trim().max(120, PROFILE_ERRORS.locationTooLong).optional(),
     // Saved only when non-empty and changed (spec §5).
     dateOfBirth: z
       .string()
       .trim()
-      .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter the date as YYYY-MM-DD.')
-      .refine(
-        (v) =>
-          v === '' ||
-          (!Number.isNaN(Date.parse(v)) &&
-            v >= '1900-01-01' &&
-            v <= new Date().toISOString().slice(0, 10)),
-        'Enter a real date of birth.',
-      )
+      .refine((v) => isDateFormat(v), PROFILE_ERRORS.dateFormat)
+      .refine((v) => isRealBirthDate(v), PROFILE_ERRORS.dateNotReal)
       .optional(),
   })
   .strict();

@@ -11,6 +11,27 @@ const UpdatePrompt = lazy(async () => ({
   default: (await import('./UpdatePrompt.tsx')).UpdatePrompt,
 }));
 
+/**
+ * The service worker (decision 012), once the page has loaded. A first visit only registers
+ * it: there is no older version to replace, so the update prompt and its library (workbox-window)
+ * are not downloaded. A page the worker already controls gets the prompt.
+ */
+function useServiceWorker(loaded: boolean) {
+  const [controlled, setControlled] = useState(false);
+  useEffect(() => {
+    // The dev server has no worker: only a build registers one.
+    if (!loaded || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    if (navigator.serviceWorker.controller) {
+      setControlled(true);
+      return;
+    }
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      // No worker (private mode, an old browser): the app works as a plain web page.
+    });
+  }, [loaded]);
+  return controlled;
+}
+
 /** True once the page has loaded: what is not part of the first screen waits for it. */
 function useLoaded() {
   const [loaded, setLoaded] = useState(document.readyState === 'complete');
@@ -34,6 +55,7 @@ export function Layout({ navbarActions }: LayoutProps) {
   const navigation = useNavigation();
   const { status } = useSession();
   const loaded = useLoaded();
+  const controlled = useServiceWorker(loaded);
   // The logo leads a signed-in member or guest to their home screen, anyone else to login.
   const brandTarget = status === 'member' || status === 'guest' ? paths.memberHome : paths.home;
 
@@ -59,7 +81,7 @@ export function Layout({ navbarActions }: LayoutProps) {
       <ScrollRestoration />
       <SupportButton />
       <Toasts />
-      {loaded && (
+      {controlled && (
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>

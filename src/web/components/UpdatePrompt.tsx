@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Workbox } from 'workbox-window';
 
-// Registers the service worker (decision 012) and, when a new version has been installed,
-// says so quietly; it takes over when the member taps Reload (or with the next visit once
-// every tab of the old one is closed). Loaded after the page, not with its first screen.
+// On a page the service worker already controls (decision 012): registers it again, which
+// looks for a new version, and when one has been installed says so quietly; it takes over
+// when the member taps Reload (or with the next visit once every tab of the old one is
+// closed). Loaded after the page, not with its first screen, and not on a first visit.
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false);
   const workbox = useRef<Workbox | null>(null);
 
   useEffect(() => {
-    // The dev server has no worker: only a build registers one.
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     const wb = new Workbox('/sw.js', { scope: '/' });
     wb.addEventListener('waiting', () => setWaiting(true));
     workbox.current = wb;

@@ -84,6 +84,10 @@ async function forwardToAuth(
     }),
   );
 
+  // A session ended (sign-out) or every session of an account did (a password reset):
+  // nothing this process remembers about sessions may outlive that.
+  if (endpoint.path === '/sign-out' || endpoint.path === '/reset-password') ctx.sessions.forget();
+
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -166,13 +170,13 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   );
 
   app.get('/api/admin/users', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     reply.header('cache-control', 'no-store');
     return listMembers(ctx, parseInput(usersQuery, request.query));
   });
 
   app.get('/api/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return getMe(ctx, authHeaders(request));
+    return getMe(ctx, request);
   });
 };

@@ -12,21 +12,15 @@ import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { admins, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { authHeaders } from '../../platform/auth.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
-import { financeRoleOf } from '../finance/officers.service.ts';
+import { lookupSession, type SessionUser } from './session.ts';
 
-export type SessionUser = { id: string; email: string; name: string };
+export type { SessionUser };
 
-/** The signed-in member, or null (guests have no session). */
-export async function findSessionUser(
-  ctx: AppContext,
-  headers: Headers,
-): Promise<SessionUser | null> {
-  const session = await ctx.auth.api.getSession({ headers });
-  if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+/** The signed-in member of these request headers, or null (guests have no session). */
+export function findSessionUser(ctx: AppContext, headers: Headers): Promise<SessionUser | null> {
+  return lookupSession(ctx, headers.get('cookie') ?? undefined);
 }
 
 // One session lookup per request, however many places (rate limit key, route) ask.
@@ -39,7 +33,7 @@ export function sessionUserOf(
 ): Promise<SessionUser | null> {
   let user = requestUsers.get(request.raw);
   if (!user) {
-    user = findSessionUser(ctx, authHeaders(request));
+    user = lookupSession(ctx, request.headers.cookie);
     requestUsers.set(request.raw, user);
   }
   return user;
@@ -67,41 +61,33 @@ export function memberRateLimit(
   };
 }
 
-export async function requireSessionUser(ctx: AppContext, headers: Headers): Promise<SessionUser> {
-  const user = await findSessionUser(ctx, headers);
+export async function requireSessionUser(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<SessionUser> {
+  const user = await sessionUserOf(ctx, request);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
   return user;
 }
 
 /** Admin endpoints: 401 without a session, 403 for members who are not admins. */
-export async function requireAdmin(ctx: AppContext, headers: Headers): Promise<SessionUser> {
-  const user = await requireSessionUser(ctx, headers);
-  if (!(await isAdmin(ctx, user.id))) {
-    throw new AppError(403, 'FORBIDDEN', 'Only admins may do this.');
-  }
+export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireSessionUser(ctx, request);
+  if (!user.isAdmin) throw new AppError(403, 'FORBIDDEN', 'Only admins may do this.');
   return user;
 }
 
-export async function isAdmin(ctx: Pick<AppContext, 'db'>, userId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: admins.id })
-    .from(admins)
-    .where(eq(admins.userId, userId));
-  return Boolean(row);
-}
-
-export async function getMe(ctx: AppContext, headers: Headers): Promise<Me> {
-  const user = await findSessionUser(ctx, headers);
+export async function getMe(ctx: AppContext, request: FastifyRequest): Promise<Me> {
+  const user = await sessionUserOf(ctx, request);
   if (!user) return { user: null };
-  const admin = await isAdmin(ctx, user.id);
   return {
     user: {
       id: user.id,
       email: user.email,
       fullName: user.name,
       firstName: firstNameOf(user.name),
-      isAdmin: admin,
-      finance: await financeRoleOf(ctx, user.id, admin),
+      isAdmin: user.isAdmin,
+      finance: user.finance ? (user.finance.all ? 'all' : 'some') : null,
     },
   };
 }

@@ -10,7 +10,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { sendWithEtag } from '../../http/etag.ts';
 import { parseInput } from '../../http/errors.ts';
-import { authHeaders } from '../../platform/auth.ts';
 import { requireAdmin } from '../accounts/accounts.service.ts';
 import {
   createWeek,
@@ -43,34 +42,34 @@ export const devotionalRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.post('/api/admin/devotional/weeks', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     return reply
       .status(201)
       .send(await createWeek(ctx, parseInput(weekCreateSchema, request.body)));
   });
 
   app.patch('/api/admin/devotional/weeks/:weekId', async (request) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const { weekId } = parseInput(weekParams, request.params);
     const { title } = parseInput(weekUpdateSchema, request.body);
     return updateWeek(ctx, weekId, title);
   });
 
   app.delete('/api/admin/devotional/weeks/:weekId', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const { weekId } = parseInput(weekParams, request.params);
     await deleteWeek(ctx, weekId);
     return reply.status(204).send();
   });
 
   app.put('/api/admin/devotional/weeks/:weekId/days/:day', async (request) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const { weekId, day } = parseInput(dayParams, request.params);
     return upsertDay(ctx, weekId, day, parseInput(dayUpsertSchema, request.body));
   });
 
   app.delete('/api/admin/devotional/weeks/:weekId/days/:day', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const { weekId, day } = parseInput(dayParams, request.params);
     await deleteDay(ctx, weekId, day);
     return reply.status(204).send();

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, lt, max, min } from 'drizzle-orm';
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   DEVOTIONAL_MESSAGES,
@@ -55,34 +56,32 @@ export async function getWeek(ctx: Ctx, weekId: number): Promise<DevotionalWeek>
 }
 
 export async function getDay(ctx: Ctx, weekId: number, day: number): Promise<DevotionalDay> {
+  // The day and its neighbours in one statement.
+  const neighbour = alias(devotionalDays, 'neighbour');
   const [row] = await ctx.db
     .select({
       weekTitle: devotionalWeeks.title,
       title: devotionalDays.title,
       documentUrl: devotionalDays.documentUrl,
+      previousDay: sql<
+        number | null
+      >`max(${neighbour.day}) filter (where ${neighbour.day} < ${day})`,
+      nextDay: sql<number | null>`min(${neighbour.day}) filter (where ${neighbour.day} > ${day})`,
     })
     .from(devotionalDays)
     .innerJoin(devotionalWeeks, eq(devotionalWeeks.id, devotionalDays.weekId))
-    .where(and(eq(devotionalDays.weekId, weekId), eq(devotionalDays.day, day)));
+    .innerJoin(neighbour, eq(neighbour.weekId, devotionalDays.weekId))
+    .where(and(eq(devotionalDays.weekId, weekId), eq(devotionalDays.day, day)))
+    .groupBy(devotionalWeeks.title, devotionalDays.title, devotionalDays.documentUrl);
   if (!row) throw new AppError(404, 'NOT_FOUND', `Day ${day} of Week ${weekId} was not found.`);
-  const [neighbours] = await ctx.db
-    .select({
-      previousDay: max(devotionalDays.day).mapWith(Number),
-    })
-    .from(devotionalDays)
-    .where(and(eq(devotionalDays.weekId, weekId), lt(devotionalDays.day, day)));
-  const [after] = await ctx.db
-    .select({ nextDay: min(devotionalDays.day).mapWith(Number) })
-    .from(devotionalDays)
-    .where(and(eq(devotionalDays.weekId, weekId), gt(devotionalDays.day, day)));
   return {
     weekId,
     weekTitle: row.weekTitle,
     day,
     title: row.title,
     documentUrl: row.documentUrl,
-    previousDay: neighbours?.previousDay ?? null,
-    nextDay: after?.nextDay ?? null,
+    previousDay: row.previousDay === null ? null : Number(row.previousDay),
+    nextDay: row.nextDay === null ? null : Number(row.nextDay),
   };
 }
 

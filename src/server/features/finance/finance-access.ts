@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { FINANCE_MESSAGES, type FinanceScope } from '../../../shared/schemas/finance.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
-import { isAdmin, sessionUserOf, type SessionUser } from '../accounts/accounts.service.ts';
+import { sessionUserOf, type SessionUser } from '../accounts/accounts.service.ts';
 import type { Actor } from './audit.service.ts';
-import { financeScopeOf } from './officers.service.ts';
 
 export interface FinanceCaller {
   user: SessionUser;
@@ -20,10 +19,10 @@ export async function requireFinance(
 ): Promise<FinanceCaller> {
   const user = await sessionUserOf(ctx, request);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
-  const admin = await isAdmin(ctx, user.id);
-  const scope = await financeScopeOf(ctx, user.id, admin);
+  // The roles came with the session lookup (one statement, see accounts/session.ts).
+  const scope = user.finance;
   if (!scope) throw new AppError(403, 'FORBIDDEN', FINANCE_MESSAGES.noFinanceAccess);
-  return { user, actor: { id: user.id, email: user.email }, isAdmin: admin, scope };
+  return { user, actor: { id: user.id, email: user.email }, isAdmin: user.isAdmin, scope };
 }
 
 /** Role changes and the audit trail: admins only. */
@@ -33,7 +32,7 @@ export async function requireFinanceAdmin(
 ): Promise<FinanceCaller> {
   const user = await sessionUserOf(ctx, request);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
-  if (!(await isAdmin(ctx, user.id))) {
+  if (!user.isAdmin) {
     throw new AppError(403, 'FORBIDDEN', 'Only admins may do this.');
   }
   return { user, actor: { id: user.id, email: user.email }, isAdmin: true, scope: { all: true } };

@@ -246,7 +246,9 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.put('/api/admin/finance/officers', { config: { rateLimit: writes } }, async (request) => {
     const caller = await requireFinanceAdmin(ctx, request);
     const input = parseInput(officerGrantSchema, request.body);
-    return grantOfficer(ctx, caller.actor, input);
+    const granted = await grantOfficer(ctx, caller.actor, input);
+    ctx.sessions.forget(); // the officer's next request sees the new scope
+    return granted;
   });
 
   app.post(
@@ -258,6 +260,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       if (!(await revokeOfficer(ctx, caller.actor, email))) {
         throw new AppError(404, 'NOT_FOUND', 'This member is not a finance officer.');
       }
+      ctx.sessions.forget();
       return reply.status(204).send();
     },
   );

@@ -16,33 +16,7 @@ type Ctx = Pick<AppContext, 'db'>;
 // The finance role (issue 12): an officer acts for every assembly or for chosen ones;
 // admins hold every finance power. Every finance query is filtered with `inScope`.
 
-/** The member's finance scope: admins and all-assembly officers see all; null: none. */
-export async function financeScopeOf(
-  ctx: Ctx,
-  userId: string,
-  isAdmin: boolean,
-): Promise<FinanceScope | null> {
-  if (isAdmin) return { all: true };
-  const [officer] = await ctx.db
-    .select({ all: financeOfficers.allAssemblies })
-    .from(financeOfficers)
-    .where(eq(financeOfficers.userId, userId));
-  if (!officer) return null;
-  if (officer.all) return { all: true };
-  const rows = await ctx.db
-    .select({ assembly: financeOfficerAssemblies.assembly })
-    .from(financeOfficerAssemblies)
-    .where(eq(financeOfficerAssemblies.userId, userId))
-    .orderBy(asc(financeOfficerAssemblies.assembly));
-  return { all: false, assemblies: rows.map((r) => r.assembly) };
-}
-
-/** What /api/me says about it: enough for the browser to show the way in. */
-export async function financeRoleOf(ctx: Ctx, userId: string, isAdmin: boolean) {
-  const scope = await financeScopeOf(ctx, userId, isAdmin);
-  if (!scope) return null;
-  return scope.all ? ('all' as const) : ('some' as const);
-}
+// A member's own scope is read with their session (accounts/session.ts).
 
 export function inScope(scope: FinanceScope, assembly: string): boolean {
   return scope.all || scope.assemblies.includes(assembly);

@@ -5,7 +5,7 @@ import {
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/schemas/giving.ts';
-import { receiptNumber, type ReceiptRef } from '../../../shared/schemas/finance.ts';
+import { receiptNumber } from '../../../shared/schemas/finance.ts';
 import type { AppContext } from '../../context.ts';
 import {
   assemblies,
@@ -283,29 +283,6 @@ export async function deliverPendingReceipts(ctx: Ctx): Promise<number> {
   let sent = 0;
   for (const { id } of unsent) if (await deliverReceipt(ctx, id)) sent++;
   return sent;
-}
-
-/** The member's receipts by entry (`${kind}:${id}`), for the history list. */
-export async function receiptsOfMember(
-  ctx: Pick<AppContext, 'db'>,
-  userId: string,
-): Promise<Map<string, ReceiptRef>> {
-  const rows = await ctx.db
-    .select({
-      id: receipts.id,
-      year: receipts.year,
-      number: receipts.number,
-      kind: receipts.entryKind,
-      entryId: receipts.entryId,
-    })
-    .from(receipts)
-    .where(eq(receipts.userId, userId));
-  return new Map(
-    rows.map((r) => [
-      `${r.kind}:${r.entryId}`,
-      { id: r.id, number: receiptNumber(r.year, r.number) },
-    ]),
-  );
 }
 
 const churchHeader = (ctx: Pick<AppContext, 'church'>) => ({

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { cashDeleteSchema } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
-import { authHeaders } from '../../platform/auth.ts';
-import { findSessionUser, requireSessionUser } from '../accounts/accounts.service.ts';
+import { requireSessionUser, sessionUserOf } from '../accounts/accounts.service.ts';
 import { receiptPdf, statementPdf, statementYears } from '../finance/receipts.service.ts';
-import { deleteCashGift, listHistory } from './history.service.ts';
+import { decodeCursor, deleteCashGift, listHistory } from './history.service.ts';
 
 function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
   return reply
@@ -18,14 +17,20 @@ function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
 
 // Owner only (spec §6). Guests have no history: they get the empty list.
 export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A page of 50, newest first; `?cursor=` (the previous page's `next`) for the one after.
   app.get('/api/history', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const user = await findSessionUser(ctx, authHeaders(request));
-    return { entries: user ? await listHistory(ctx, user.id) : [] };
+    const { cursor } = parseInput(
+      z.object({ cursor: z.string().max(200).optional() }),
+      request.query,
+    );
+    const after = cursor ? decodeCursor(cursor) : null;
+    const user = await sessionUserOf(ctx, request);
+    return user ? listHistory(ctx, user.id, after) : { entries: [], next: null };
   });
 
   app.post('/api/history/cash/:id/delete', async (request, reply) => {
-    const user = await requireSessionUser(ctx, authHeaders(request));
+    const user = await requireSessionUser(ctx, request);
     const { id } = parseInput(z.object({ id: z.uuid('No such cash entry.') }), request.params);
     const { reason } = parseInput(cashDeleteSchema, request.body);
     await deleteCashGift(ctx, user.id, id, reason);
@@ -34,19 +39,19 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   // Receipts and yearly statements as PDF (issue 12): the owner's only.
   app.get('/api/history/receipts/:id', async (request, reply) => {
-    const user = await requireSessionUser(ctx, authHeaders(request));
+    const user = await requireSessionUser(ctx, request);
     const { id } = parseInput(z.object({ id: z.uuid('No such receipt.') }), request.params);
     return sendPdf(reply, await receiptPdf(ctx, user.id, id));
   });
 
   app.get('/api/history/statements', async (request, reply) => {
-    const user = await requireSessionUser(ctx, authHeaders(request));
+    const user = await requireSessionUser(ctx, request);
     reply.header('cache-control', 'no-store');
     return { years: await statementYears(ctx, user.id) };
   });
 
   app.get('/api/history/statements/:year', async (request, reply) => {
-    const user = await requireSessionUser(ctx, authHeaders(request));
+    const user = await requireSessionUser(ctx, request);
     const { year } = parseInput(
       z.object({ year: z.coerce.number().int('Not a year.').min(2000).max(2200) }),
       request.params,

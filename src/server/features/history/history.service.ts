@@ -1,80 +1,146 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
-import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
+import type { HistoryEntry, HistoryPage } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
-import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
+import { cashOfferings } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { receiptsOfMember } from '../finance/receipts.service.ts';
+import { receiptNumber } from '../../../shared/finance.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-/** The member's own card and mobile-money gifts, cash and bank entries, newest first. */
-export async function listHistory(ctx: Ctx, userId: string): Promise<HistoryEntry[]> {
-  const [gifts, cash, bank, receipts] = await Promise.all([
-    ctx.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.userId, userId))
-      .orderBy(desc(transactions.createdAt))
-      .limit(500),
-    ctx.db
-      .select()
-      .from(cashOfferings)
-      .where(and(eq(cashOfferings.userId, userId), eq(cashOfferings.deleted, false)))
-      .orderBy(desc(cashOfferings.createdAt))
-      .limit(500),
-    ctx.db
-      .select()
-      .from(bankTransfers)
-      .where(and(eq(bankTransfers.userId, userId), eq(bankTransfers.deleted, false)))
-      .orderBy(desc(bankTransfers.createdAt))
-      .limit(500),
-    receiptsOfMember(ctx, userId),
-  ]);
-  const receiptOf = (kind: string, id: string) => receipts.get(`${kind}:${id}`) ?? null;
-  const typeOf = (row: { type: string; otherType: string | null }) => row.otherType ?? row.type;
-  const entries: HistoryEntry[] = [
-    ...gifts.map((g) => ({
-      id: g.id,
-      kind: 'transaction' as const,
-      type: typeOf(g),
-      method: g.method as 'card' | 'momo',
-      amount: g.amount,
-      status: g.status,
-      code: g.reference,
-      createdAt: g.createdAt.toISOString(),
-      deletable: false,
-      receipt: g.status === 'success' ? receiptOf('transaction', g.id) : null,
-      receivedAmount: null,
-    })),
-    ...cash.map((c) => ({
-      id: c.id,
-      kind: 'cash' as const,
-      type: typeOf(c),
-      method: 'cash' as const,
-      amount: c.amount,
-      status: c.status,
-      code: c.code,
-      createdAt: c.createdAt.toISOString(),
-      deletable: c.status === 'pending',
-      receipt: c.status === 'received' ? receiptOf('cash', c.id) : null,
-      receivedAmount: c.status === 'flagged' ? c.receivedAmount : null,
-    })),
-    ...bank.map((b) => ({
-      id: b.id,
-      kind: 'bank' as const,
-      type: typeOf(b),
-      method: 'bank' as const,
-      amount: b.amount,
-      status: b.status,
-      code: b.code,
-      createdAt: b.createdAt.toISOString(),
-      deletable: false,
-      receipt: b.status === 'matched' ? receiptOf('bank', b.id) : null,
-      receivedAmount: null,
-    })),
+export const HISTORY_PAGE_SIZE = 50;
+
+/** Where a page starts: just after this entry (in the order below). Opaque to the client. */
+interface Cursor {
+  at: string;
+  kind: HistoryEntry['kind'];
+  id: string;
+}
+
+const cursorSchema = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  z.enum(['transaction', 'cash', 'bank']),
+  z.uuid(),
+]);
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.kind, cursor.id])).toString('base64url');
+}
+
+/** The cursor a client sent back, or a 400 when it is not one we made. */
+export function decodeCursor(text: string): Cursor {
+  try {
+    const [at, kind, id] = cursorSchema.parse(
+      JSON.parse(Buffer.from(text, 'base64url').toString()),
+    );
+    return { at, kind, id };
+  } catch {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Not a history cursor.');
+  }
+}
+
+// The three kinds of entry in one statement, newest first, by (created_at, kind, id) so a
+// cursor is a total order; each branch reads only the columns the screen shows, through its
+// own (user_id, created_at desc) index, at most a page and one. Timestamps travel as text
+// with their microseconds so the cursor compares exactly. $2–$4: the cursor, or nulls.
+const entryColumns = (kind: string, code: string, receivedAmount: string) => `
+  select '${kind}'::text as kind, id, coalesce(other_type, type) as type, ${kind === 'transaction' ? 'method' : `'${kind}'::text`} as method,
+    amount, status, ${code} as code, ${receivedAmount} as received_amount, created_at`;
+const afterCursor = (kind: string) =>
+  `($2::timestamptz is null or (created_at, '${kind}'::text, id) < ($2::timestamptz, $3::text, $4::uuid))`;
+
+export const HISTORY_PAGE_SQL = `
+select e.kind, e.id, e.type, e.method, e.amount, e.status, e.code, e.received_amount,
+  to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+  r.id as receipt_id, r.year as receipt_year, r.number as receipt_number
+from (
+  (${entryColumns('transaction', 'reference', 'null::integer')}
+   from transactions where user_id = $1 and ${afterCursor('transaction')}
+   order by created_at desc, id desc limit $5)
+  union all
+  (${entryColumns('cash', 'code', 'received_amount')}
+   from cash_offerings where user_id = $1 and not deleted and ${afterCursor('cash')}
+   order by created_at desc, id desc limit $5)
+  union all
+  (${entryColumns('bank', 'code', 'null::integer')}
+   from bank_transfers where user_id = $1 and not deleted and ${afterCursor('bank')}
+   order by created_at desc, id desc limit $5)
+) e
+left join receipts r on r.entry_kind = e.kind and r.entry_id = e.id
+order by e.created_at desc, e.kind desc, e.id desc
+limit $5`;
+
+/** The statement's parameters for a member's page. */
+export function historyPageParams(userId: string, cursor: Cursor | null) {
+  return [
+    userId,
+    cursor?.at ?? null,
+    cursor?.kind ?? null,
+    cursor?.id ?? null,
+    HISTORY_PAGE_SIZE + 1,
   ];
-  return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+interface PageRow {
+  kind: HistoryEntry['kind'];
+  id: string;
+  type: string;
+  method: HistoryEntry['method'];
+  amount: number;
+  status: string;
+  code: string | null;
+  received_amount: number | null;
+  at: string;
+  receipt_id: string | null;
+  receipt_year: number | null;
+  receipt_number: number | null;
+}
+
+/** A confirmed gift shows its receipt; deleted and pending ones never do. */
+const CONFIRMED: Record<HistoryEntry['kind'], string> = {
+  transaction: 'success',
+  cash: 'received',
+  bank: 'matched',
+};
+
+/**
+ * One page of the member's own card and mobile-money gifts, cash and bank entries (deleted
+ * ones left out), newest first, in one statement.
+ */
+export async function listHistory(
+  ctx: Pick<AppContext, 'database'>,
+  userId: string,
+  cursor: Cursor | null = null,
+): Promise<HistoryPage> {
+  const rows = await ctx.database.query<PageRow>(
+    HISTORY_PAGE_SQL,
+    historyPageParams(userId, cursor),
+  );
+  const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      type: r.type,
+      method: r.method,
+      amount: r.amount,
+      status: r.status,
+      code: r.code,
+      createdAt: new Date(r.at).toISOString(),
+      deletable: r.kind === 'cash' && r.status === 'pending',
+      receipt:
+        r.receipt_id !== null && r.status === CONFIRMED[r.kind]
+          ? { id: r.receipt_id, number: receiptNumber(r.receipt_year!, r.receipt_number!) }
+          : null,
+      receivedAmount: r.kind === 'cash' && r.status === 'flagged' ? r.received_amount : null,
+    })),
+    next:
+      rows.length > HISTORY_PAGE_SIZE && last
+        ? encodeCursor({ at: last.at, kind: last.kind, id: last.id })
+        : null,
+  };
 }
 
 /**

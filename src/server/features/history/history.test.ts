@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashOfferings } from '../../db/schema.ts';
+import { bankTransfers, cashOfferings, receipts, transactions } from '../../db/schema.ts';
 import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -26,8 +26,11 @@ describe('payment history', () => {
       headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
       remoteAddress: someClient(),
     });
-  const history = (cookie?: string) =>
-    t.app.inject({ url: '/api/history', headers: cookie ? { cookie } : {} });
+  const history = (cookie?: string, cursor?: string) =>
+    t.app.inject({
+      url: cursor ? `/api/history?cursor=${encodeURIComponent(cursor)}` : '/api/history',
+      headers: cookie ? { cookie } : {},
+    });
   const remove = (id: string, cookie?: string, reason = 'Mistaken amount or details') =>
     t.app.inject({
       method: 'POST',
@@ -88,7 +91,7 @@ describe('payment history', () => {
     const others = (await history(other)).json().entries;
     expect(others).toHaveLength(1);
     expect(others[0].amount).toBe(9900);
-    expect((await history()).json()).toEqual({ entries: [] });
+    expect((await history()).json()).toEqual({ entries: [], next: null });
   });
 
   it('refuses to delete for visitors, for other members, and for bank or card entries', async () => {
@@ -116,4 +119,148 @@ describe('payment history', () => {
     ]);
     expect((await remove(ids.cash!, owner)).statusCode).toBe(404);
   });
+
+  describe('a long history, a page at a time', () => {
+    let many: string;
+    let userId: string;
+    // 130 entries over the three kinds, two of each kind per second so that some share a
+    // timestamp across kinds; the 60th cash entry is deleted and one card gift is receipted.
+    const all: { kind: string; at: Date }[] = [];
+
+    beforeAll(async () => {
+      many = await memberSession(t, 'many@example.com');
+      userId = (await t.app.inject({ url: '/api/me', headers: { cookie: many } })).json().user.id;
+      const person = { userId, firstName: 'Esi', lastName: 'Badu', assembly: 'grace' };
+      const start = Date.parse('2026-01-01T10:00:00.000Z');
+      const at = (i: number) => new Date(start + Math.floor(i / 3) * 1000);
+      const gifts = [];
+      const cash = [];
+      const bank = [];
+      for (let i = 0; i < 132; i++) {
+        if (i % 3 === 0) {
+          gifts.push({
+            ...person,
+            reference: `FLK-CARD-PAGE${i}`,
+            method: 'card',
+            provider: 'sandbox',
+            type: 'seed',
+            amount: 100 + i,
+            status: i === 3 ? 'success' : 'failed',
+            providerResponse: { big: 'x'.repeat(2000) },
+            createdAt: at(i),
+          });
+        } else if (i % 3 === 1) {
+          cash.push({
+            ...person,
+            type: 'tithe',
+            amount: 100 + i,
+            code: String(100000 + i),
+            deleted: i === 61,
+            createdAt: at(i),
+          });
+        } else {
+          bank.push({
+            ...person,
+            type: 'welfare',
+            amount: 100 + i,
+            bank: 'fidelity',
+            createdAt: at(i),
+          });
+        }
+      }
+      const [receipted] = await t.db
+        .insert(transactions)
+        .values(gifts)
+        .returning({ id: transactions.id, reference: transactions.reference })
+        .then((rows) => rows.filter((r) => r.reference === 'FLK-CARD-PAGE3'));
+      await t.db.insert(cashOfferings).values(cash);
+      await t.db.insert(bankTransfers).values(bank);
+      await t.db.insert(receipts).values({
+        year: 2026,
+        number: 999,
+        entryKind: 'transaction',
+        entryId: receipted!.id,
+        userId,
+        confirmedAt: new Date(start),
+      });
+      for (let i = 0; i < 132; i++) if (i !== 61) all.push({ kind: '', at: at(i) });
+    });
+
+    const pages = async (cookie: string) => {
+      const seen: { id: string; kind: string; createdAt: string; amount: number }[][] = [];
+      let cursor: string | undefined;
+      for (let n = 0; n < 10; n++) {
+        const res = await history(cookie, cursor);
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        seen.push(body.entries);
+        if (!body.next) break;
+        cursor = body.next;
+      }
+      return seen;
+    };
+
+    it('gives 50 at a time, newest first, every entry once, and says when it ends', async () => {
+      const seen = await pages(many);
+      expect(seen.map((p) => p.length)).toEqual([50, 50, 31]);
+      const flat = seen.flat();
+      expect(new Set(flat.map((e) => `${e.kind}:${e.id}`)).size).toBe(all.length);
+      // Newest first; on one timestamp, the same order on every page.
+      const times = flat.map((e) => Date.parse(e.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      expect(flat.map((e) => e.amount)).not.toContain(100 + 61);
+      // One second's three entries keep one order (card, cash, bank), across pages too.
+      expect(flat.slice(-3).map((e) => [e.kind, e.amount])).toEqual([
+        ['transaction', 100],
+        ['cash', 101],
+        ['bank', 102],
+      ]);
+      const receipted = flat.find((e) => e.amount === 103) as unknown as HistoryEntryLike;
+      expect(receipted.receipt).toEqual({ id: expect.any(String), number: '2026-000999' });
+    });
+
+    it('sends only what the screen shows, a page well under 15 KB', async () => {
+      const res = await history(many);
+      expect(res.body).not.toContain('xxxxxxxx');
+      expect(Object.keys(res.json().entries[0]).sort()).toEqual(
+        [
+          'amount',
+          'code',
+          'createdAt',
+          'deletable',
+          'id',
+          'kind',
+          'method',
+          'receipt',
+          'receivedAmount',
+          'status',
+          'type',
+        ].sort(),
+      );
+      expect(Buffer.byteLength(res.body)).toBeLessThan(15 * 1024);
+    });
+
+    it("reveals nothing of another member's history through their cursor", async () => {
+      const cursor = (await history(many)).json().next as string;
+      const res = await history(owner, cursor);
+      expect(res.statusCode).toBe(200);
+      const theirs = res.json().entries as { amount: number }[];
+      // The owner's own entries are older than the cursor's spot or not; either way, only theirs.
+      expect(theirs.every((e) => ![...Array(132).keys()].some((i) => e.amount === 100 + i))).toBe(
+        true,
+      );
+      expect((await history(undefined, cursor)).json()).toEqual({ entries: [], next: null });
+    });
+
+    it('refuses a cursor it did not make', async () => {
+      for (const bad of ['nonsense', Buffer.from('["x","cash","y"]').toString('base64url')]) {
+        const res = await history(many, bad);
+        expect(res.statusCode).toBe(400);
+      }
+    });
+  });
 });
+
+interface HistoryEntryLike {
+  receipt: { id: string; number: string } | null;
+}

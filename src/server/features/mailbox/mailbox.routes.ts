@@ -2,8 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
-import { authHeaders } from '../../platform/auth.ts';
-import { findSessionUser, isAdmin } from '../accounts/accounts.service.ts';
+import { sessionUserOf } from '../accounts/accounts.service.ts';
 import { findDevMail, isLocalRequest, listDevMails } from './mailbox.service.ts';
 
 // The dev mailbox exists only while no SMTP server is configured (see platform/mail).
@@ -30,8 +29,8 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     // Reset links: never kept by a browser or a cache.
     reply.header('cache-control', 'no-store');
     if (isLocalRequest(request.raw)) return;
-    const user = await findSessionUser(ctx, authHeaders(request));
-    if (user && (await isAdmin(ctx, user.id))) return;
+    const user = await sessionUserOf(ctx, request);
+    if (user?.isAdmin) return;
     throw new AppError(
       403,
       'FORBIDDEN',

@@ -10,15 +10,17 @@ import { changePassword, getProfile, updateProfile } from './profile.service.ts'
 // Members only: guests have no profile.
 export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/profile', async (request, reply) => {
-    const user = await requireSessionUser(ctx, authHeaders(request));
+    const user = await requireSessionUser(ctx, request);
     reply.header('cache-control', 'no-store');
     return getProfile(ctx, user.id);
   });
 
   app.patch('/api/profile', async (request) => {
-    const user = await requireSessionUser(ctx, authHeaders(request));
+    const user = await requireSessionUser(ctx, request);
     const input = parseInput(profileUpdateSchema, request.body);
-    return updateProfile(ctx, user.id, input);
+    const result = await updateProfile(ctx, user.id, input);
+    if (result.changed) ctx.sessions.forget(user.id); // the name /api/me shows
+    return result;
   });
 
   app.post(
@@ -33,10 +35,11 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      const headers = authHeaders(request);
-      await requireSessionUser(ctx, headers);
+      const user = await requireSessionUser(ctx, request);
       const input = parseInput(changePasswordSchema, request.body);
-      const responseHeaders = await changePassword(ctx, headers, input);
+      const responseHeaders = await changePassword(ctx, authHeaders(request), input);
+      // Its other sessions have ended: no process may keep trusting them.
+      ctx.sessions.forget(user.id);
       const cookies = responseHeaders.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return { message: ACCOUNT_MESSAGES.passwordUpdated };

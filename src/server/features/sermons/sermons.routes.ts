@@ -8,7 +8,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { sendWithEtag } from '../../http/etag.ts';
 import { parseInput } from '../../http/errors.ts';
-import { authHeaders } from '../../platform/auth.ts';
 import { requireAdmin } from '../accounts/accounts.service.ts';
 import {
   createSermon,
@@ -33,26 +32,26 @@ export const sermonsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   app.post('/api/admin/sermons', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const input = parseInput(sermonCreateSchema, request.body);
     return reply.status(201).send(await createSermon(ctx, input));
   });
 
   app.patch('/api/admin/sermons/:id', async (request) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const { id } = parseInput(idParams, request.params);
     return updateSermon(ctx, id, parseInput(sermonUpdateSchema, request.body));
   });
 
   app.delete('/api/admin/sermons/:id', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const { id } = parseInput(idParams, request.params);
     await deleteSermon(ctx, id);
     return reply.status(204).send();
   });
 
   app.put('/api/admin/sermons/order', async (request) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     const { ids } = parseInput(sermonOrderSchema, request.body);
     return { sermons: await reorderSermons(ctx, ids) };
   });

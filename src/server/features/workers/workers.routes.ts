@@ -149,21 +149,21 @@ export const workersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // ---------------------------------------------------------------- admins only
 
   app.get('/api/admin/applications', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     reply.header('cache-control', 'no-store');
     const query = parseInput(applicationListQuery, request.query);
     return listApplications(ctx, query);
   });
 
   app.get('/api/admin/applications/:id', async (request, reply) => {
-    await requireAdmin(ctx, authHeaders(request));
+    await requireAdmin(ctx, request);
     reply.header('cache-control', 'no-store');
     const { id } = parseInput(idParams, request.params);
     return getApplication(ctx, id);
   });
 
   app.post('/api/admin/applications/:id/decision', async (request) => {
-    const admin = await requireAdmin(ctx, authHeaders(request));
+    const admin = await requireAdmin(ctx, request);
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(decisionSchema, request.body);
     return decideApplication(ctx, admin, id, input);

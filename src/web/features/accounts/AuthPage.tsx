@@ -20,7 +20,7 @@ const tabs: { mode: Mode; label: string }[] = [
 
 /** The Login / Sign Up screen at / and /auth (spec §2). Login is the starting mode. */
 export function AuthPage() {
-  const { productName, logoUrl, churchName } = useBrand();
+  const { productName, logoUrl, churchName, isPending } = useBrand();
   const id = useId();
   const [mode, setMode] = useState<Mode>('login');
   // Carried from one form to the other, so switching (or finishing a sign-up) keeps it.
@@ -56,7 +56,13 @@ export function AuthPage() {
       <header className="auth-header">
         <img className="auth-logo" src={logoUrl} alt="" width="72" height="72" />
         <h1 id={`${id}-title`}>Welcome to Your {productName} App</h1>
-        {churchName && <p className="muted auth-church">{churchName}</p>}
+        {/* Its line is kept while the church info loads, so the form does not move down when
+            the name arrives (CLS 0 on the first screen). */}
+        {(churchName || isPending) && (
+          <p className="muted auth-church" aria-hidden={churchName ? undefined : true}>
+            {churchName ?? '\u00a0'}
+          </p>
+        )}
       </header>
 
       <div className="card auth-card">

@@ -1,9 +1,8 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, forgotPasswordSchema } from '../../../shared/schemas/accounts.ts';
+import { ACCOUNT_MESSAGES, checkEmail } from '../../../shared/accounts.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
@@ -11,8 +10,17 @@ import { paths } from '../../paths.ts';
 import { messageOf } from '../../api.ts';
 import { requestPasswordReset } from './accounts.api.ts';
 
-type Values = z.output<typeof forgotPasswordSchema>;
-type Input = z.input<typeof forgotPasswordSchema>;
+interface Values {
+  email: string;
+}
+
+/** What the server's `forgotPasswordSchema` decides (shared/accounts.test.ts). */
+const resolver = checkResolver<Values, Values>(({ email }) => {
+  const checked = checkEmail(email);
+  return 'error' in checked
+    ? { ok: false, errors: { email: checked.error } }
+    : { ok: true, values: checked };
+});
 
 /** /forgot-password (spec §2): the answer never tells whether the email has an account. */
 export function ForgotPasswordPage() {
@@ -24,8 +32,8 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Values>({
-    resolver: standardSchemaResolver(forgotPasswordSchema),
+  } = useForm<Values, unknown, Values>({
+    resolver,
     defaultValues: { email: '' },
   });
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -32,7 +31,6 @@ interface LoginFormProps {
 export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
   const id = useId();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [popup, setPopup] = useState<LoginPopupState | null>(null);
 
   // Two fields, checked by hand with the server's rules (checkLogin): no form library on the
@@ -69,7 +67,7 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
     // A member is no longer a guest.
     setGuest(false);
     try {
-      await refreshMe(queryClient);
+      await refreshMe();
     } catch {
       // /home asks again; the session cookie is set either way.
     }

@@ -1,9 +1,8 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, resetPasswordSchema } from '../../../shared/schemas/accounts.ts';
+import { ACCOUNT_MESSAGES, checkNewPassword } from '../../../shared/accounts.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
@@ -12,8 +11,15 @@ import { paths } from '../../paths.ts';
 import { messageOf } from '../../api.ts';
 import { resetPassword } from './accounts.api.ts';
 
-type Values = z.output<typeof resetPasswordSchema>;
-type Input = z.input<typeof resetPasswordSchema>;
+interface Values {
+  password: string;
+}
+
+/** What the server's `resetPasswordSchema` decides (shared/accounts.test.ts). */
+const resolver = checkResolver<Values, Values>(({ password }) => {
+  const error = checkNewPassword(password);
+  return error ? { ok: false, errors: { password: error } } : { ok: true, values: { password } };
+});
 
 /**
  * /reset-password (spec §2). The emailed link goes to the server, which sends the browser
@@ -58,8 +64,8 @@ function ResetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Values>({
-    resolver: standardSchemaResolver(resetPasswordSchema),
+  } = useForm<Values, unknown, Values>({
+    resolver,
     defaultValues: { password: '' },
   });
 

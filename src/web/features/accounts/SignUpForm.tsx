@@ -1,12 +1,8 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import {
-  ACCOUNT_MESSAGES,
-  emailSchema,
-  signUpSchema,
-  type SignUpInput,
-} from '../../../shared/schemas/accounts.ts';
+import { ACCOUNT_MESSAGES, checkEmail as checkEmailRules } from '../../../shared/accounts.ts';
+import { checkSignUp, type SignUpRequest } from '../../../shared/sign-up.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { messageOf } from '../../api.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
@@ -20,6 +16,9 @@ import {
   signUp,
   type SignUpValues,
 } from './accounts.api.ts';
+
+/** What the server's `signUpSchema` decides (shared/sign-up.test.ts). */
+const resolver = checkResolver<SignUpRequest, SignUpValues>(checkSignUp);
 
 interface SignUpFormProps {
   initialEmail: string;
@@ -38,7 +37,7 @@ const availabilityText: Record<Availability, string> = {
   available: ACCOUNT_MESSAGES.emailAvailable,
 };
 
-const fieldNames: FieldPath<SignUpInput>[] = [
+const fieldNames: FieldPath<SignUpRequest>[] = [
   'firstName',
   'lastName',
   'phone',
@@ -62,8 +61,8 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpInput, unknown, SignUpValues>({
-    resolver: standardSchemaResolver(signUpSchema),
+  } = useForm<SignUpRequest, unknown, SignUpValues>({
+    resolver,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -79,8 +78,8 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
 
   const checkEmail = async (raw: string) => {
     checkRef.current?.abort();
-    const parsed = emailSchema.safeParse(raw);
-    if (!parsed.success) {
+    const parsed = checkEmailRules(raw);
+    if ('error' in parsed) {
       setAvailability('unknown');
       return;
     }
@@ -88,7 +87,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
     checkRef.current = controller;
     setAvailability('checking');
     try {
-      const available = await checkEmailAvailable(parsed.data, controller.signal);
+      const available = await checkEmailAvailable(parsed.email, controller.signal);
       if (controller.signal.aborted) return;
       setAvailability(available === null ? 'unknown' : available ? 'available' : 'taken');
     } catch {

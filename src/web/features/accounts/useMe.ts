@@ -1,22 +1,34 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../../shared/accounts.ts';
 import { apiFetch } from '../../api.ts';
 import { apiPaths } from '../../paths.ts';
+import { createResource, useResource } from '../../resource.ts';
 
-export const meQueryKey = ['me'] as const;
+/** Who is signed in (GET /api/me). Asked again after login, logout and a profile save. */
+const me = createResource(() => apiFetch<Me>(apiPaths.me), { staleTime: 30_000 });
 
-const fetchMe = ({ signal }: { signal?: AbortSignal } = {}) =>
-  apiFetch<Me>(apiPaths.me, { signal });
-
-/** Who is signed in (GET /api/me). Invalidated after login, logout and a profile save. */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 30_000 });
+  return useResource(me);
 }
+
+/** Asks at start-up, while the first screen's code is still on its way (main.tsx). */
+export const prefetchMe = () => me.refreshIfStale();
 
 /**
  * Asks the server again and waits for the answer, so a guard that runs right after (the
  * navigation to /home after a login) sees the new session instead of the cached visitor.
  */
-export function refreshMe(queryClient: QueryClient): Promise<Me> {
-  return queryClient.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+export function refreshMe(): Promise<Me> {
+  return me.fetchFresh();
+}
+
+/** After a change the server has made to the member (a profile save, a new password). */
+export function invalidateMe() {
+  me.fetchFresh().catch(() => {
+    // Kept in the state: the screens show it.
+  });
+}
+
+/** After logout: nobody is signed in. */
+export function setSignedOut() {
+  me.set({ user: null });
 }

@@ -1,13 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import type { Me } from '../../../shared/accounts.ts';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { apiFetch } from '../../api.ts';
 import { removeAllDrafts } from '../../drafts.ts';
 import { apiPaths, paths } from '../../paths.ts';
-import { churchQueryKey } from '../church/useChurch.ts';
 import { setGuest, useIsGuest } from './useIsGuest.ts';
-import { meQueryKey, useMe } from './useMe.ts';
+import { setSignedOut, useMe } from './useMe.ts';
 
 export type SessionStatus = 'loading' | 'error' | 'member' | 'guest' | 'visitor';
 
@@ -27,22 +24,46 @@ export function useSession() {
   return { status, user, me };
 }
 
+const signOutListeners = new Set<() => void>();
+
+/** Runs on every logout: what holds a member's data (the page data cache) forgets it. */
+export function onSignOut(listener: () => void) {
+  signOutListeners.add(listener);
+}
+
+/** Forgets everything of the member's in this browser; the church's public branding is kept. */
+function forgetMember() {
+  setGuest(false);
+  removeAllDrafts();
+  for (const listener of signOutListeners) listener();
+  setSignedOut();
+}
+
 /**
  * Logout: ends the session on the server, then goes to / and forgets the member's data.
  * Throws (an ApiError) when the server could not be reached: the member is still signed in.
  */
 export function useSignOut() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const leaving = useRef(false);
+
+  // The signed-in screens must be gone before the session says visitor, or their guards
+  // bounce to /auth on the way: forget once / is on the screen (the router renders a
+  // navigation after its promise resolves).
+  useEffect(() => {
+    if (!leaving.current || pathname !== paths.home) return;
+    leaving.current = false;
+    forgetMember();
+  }, [pathname]);
 
   return useCallback(async () => {
     await apiFetch(apiPaths.signOut, { method: 'POST', body: {} });
-    // Leave the signed-in screens first, so their guards do not bounce to /auth on the way.
+    if (pathname === paths.home) {
+      forgetMember();
+      return;
+    }
+    leaving.current = true;
     await navigate(paths.home);
-    // Nothing of the member's stays on a shared phone; the church's public branding is kept.
-    setGuest(false);
-    removeAllDrafts();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== churchQueryKey[0] });
-    queryClient.setQueryData<Me>(meQueryKey, { user: null });
-  }, [queryClient, navigate]);
+  }, [navigate, pathname]);
 }

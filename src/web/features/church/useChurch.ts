@@ -1,29 +1,31 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import { apiFetch } from '../../api.ts';
 import { apiPaths } from '../../paths.ts';
+import { createResource, useResource } from '../../resource.ts';
 
 // Used until GET /api/church answers (and if it never does).
 export const DEFAULT_PRODUCT_NAME = 'Flock';
 export const DEFAULT_LOGO_URL = '/logo.svg';
 
-export const churchQueryKey = ['church'] as const;
-
 /** Branding and reference lists from GET /api/church. They change only on a deploy. */
+const church = createResource(() => apiFetch<ChurchInfo>(apiPaths.church), {
+  staleTime: Infinity,
+});
+
 export function useChurch() {
-  return useQuery({
-    queryKey: churchQueryKey,
-    queryFn: ({ signal }) => apiFetch<ChurchInfo>(apiPaths.church, { signal }),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  return useResource(church);
 }
+
+/** Asks at start-up, while the first screen's code is still on its way (main.tsx). */
+export const prefetchChurch = () => church.refreshIfStale();
 
 /** Product name and logo, with the defaults while the church info loads or if it fails. */
 export function useBrand() {
-  const { data: church } = useChurch();
+  const { data: church, isPending } = useChurch();
   return {
+    /** True until GET /api/church first answers: what it fills in may still appear. */
+    isPending,
     productName: church?.productName || DEFAULT_PRODUCT_NAME,
     logoUrl: church?.logoUrl || DEFAULT_LOGO_URL,
     churchName: church?.churchName ?? null,

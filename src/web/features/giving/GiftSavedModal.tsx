@@ -1,11 +1,7 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  formatCedis,
-  OFFERING_TYPE_LABELS,
-  type GiftResult,
-  type Offering,
-} from '../../../shared/schemas/giving.ts';
+import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';

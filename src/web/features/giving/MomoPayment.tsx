@@ -1,17 +1,15 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import {
   formatCedis,
   GIVING_MESSAGES,
   MOMO_SHORTCODES,
-  momoOtpSchema,
   OFFERING_TYPE_LABELS,
-  type GiftResult,
-  type Offering,
-} from '../../../shared/schemas/giving.ts';
+} from '../../../shared/giving.ts';
+import { checkMomoOtp } from '../../../shared/offering.ts';
+import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { ApiError } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -123,6 +121,18 @@ interface OtpStepProps {
   onCancel: () => void;
 }
 
+interface OtpValues {
+  otp: string;
+}
+
+/** What the server's `momoOtpSchema` decides (shared/offering.test.ts). */
+const otpResolver = checkResolver<OtpValues, OtpValues>(({ otp }) => {
+  const checked = checkMomoOtp(otp);
+  return 'error' in checked
+    ? { ok: false, errors: { otp: checked.error } }
+    : { ok: true, values: checked };
+});
+
 function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
   const id = useId();
   const {
@@ -130,12 +140,12 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof momoOtpSchema>, unknown, z.output<typeof momoOtpSchema>>({
-    resolver: standardSchemaResolver(momoOtpSchema),
+  } = useForm<OtpValues, unknown, OtpValues>({
+    resolver: otpResolver,
     defaultValues: { otp: '' },
   });
 
-  const onSubmit = async ({ otp }: z.output<typeof momoOtpSchema>) => {
+  const onSubmit = async ({ otp }: OtpValues) => {
     try {
       await submitGiftOtp(reference, otp);
       onSent();

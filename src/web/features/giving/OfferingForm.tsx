@@ -15,9 +15,8 @@ import {
   MOMO_SHORTCODES,
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
-  type GiftResult,
-  type Offering,
-} from '../../../shared/schemas/giving.ts';
+} from '../../../shared/giving.ts';
+import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';

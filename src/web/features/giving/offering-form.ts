@@ -1,12 +1,7 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import type { Bank, MomoProvider, OfferingType, PaymentMethod } from '../../../shared/constants.ts';
-import {
-  offeringDetailsSchema,
-  offeringSchema,
-  type Offering,
-  type OfferingInput,
-} from '../../../shared/schemas/giving.ts';
+import { checkOffering } from '../../../shared/offering.ts';
+import type { Offering, OfferingInput } from '../../../shared/schemas/giving.ts';
 
 /** Every field the form can show; only those of the chosen method are sent. */
 export interface OfferingFormValues {
@@ -63,26 +58,28 @@ export function offeringPayload(values: OfferingFormValues): OfferingInput {
 }
 
 /**
- * Validates with the same schema the server uses. Before a method is picked the union has
- * nothing to check against, so the details are checked on their own and the method is asked for.
+ * Checks as the server's schema does (`checkOffering`, kept in step with `offeringSchema` by
+ * shared/offering.test.ts). Before a method is picked the details are checked on their own and
+ * the method is asked for. The phone library comes only with mobile money.
  */
 export function offeringResolver(
   maxPesewas: number,
 ): Resolver<OfferingFormValues, unknown, Offering> {
-  const full = standardSchemaResolver(offeringSchema(maxPesewas));
-  const details = standardSchemaResolver(offeringDetailsSchema);
-  return async (values, context, options) => {
-    const payload = offeringPayload(values);
-    if (values.paymentMethod) {
-      return (await full(payload as never, context, options as never)) as Awaited<
-        ReturnType<Resolver<OfferingFormValues, unknown, Offering>>
-      >;
+  return async (values) => {
+    const momoPhone =
+      values.paymentMethod === 'momo'
+        ? (await import('../../../shared/momo-phone.ts')).toMomoPhone
+        : undefined;
+    const result = checkOffering(
+      offeringPayload(values) as Record<string, string>,
+      maxPesewas,
+      momoPhone,
+    );
+    if (result.ok) return { values: result.values as Offering, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [name, message] of Object.entries(result.errors)) {
+      if (message) errors[name] = { type: 'validate', message };
     }
-    const result = await details(payload as never, context, options as never);
-    const errors: FieldErrors<OfferingFormValues> = {
-      ...(result.errors as FieldErrors<OfferingFormValues>),
-      paymentMethod: { type: 'required', message: 'Please choose a payment method.' },
-    };
     return { values: {}, errors };
   };
 }

@@ -81,7 +81,7 @@ export function HistoryPage() {
         </p>
       </div>
     );
-  } else if (history.data.length === 0) {
+  } else if (history.data.pages[0]?.entries.length === 0) {
     body = (
       <div className="card history-empty">
         <p>{GIVING_MESSAGES.noRecords}</p>
@@ -92,19 +92,40 @@ export function HistoryPage() {
     );
   } else {
     body = (
-      <ul className="history-list" aria-labelledby={`${id}-title`}>
-        {history.data.map((entry) => (
-          <HistoryItem
-            key={`${entry.kind}-${entry.id}`}
-            entry={entry}
-            deleted={deleted.has(entry.id)}
-            onDelete={() => {
-              setDeleteUsed(true);
-              setDeleting(entry);
-            }}
-          />
-        ))}
-      </ul>
+      <>
+        <ul className="history-list" aria-labelledby={`${id}-title`}>
+          {history.data.pages.flatMap((page) =>
+            page.entries.map((entry) => (
+              <HistoryItem
+                key={`${entry.kind}-${entry.id}`}
+                entry={entry}
+                deleted={deleted.has(entry.id)}
+                onDelete={() => {
+                  setDeleteUsed(true);
+                  setDeleting(entry);
+                }}
+              />
+            )),
+          )}
+        </ul>
+        {history.hasNextPage && (
+          <p className="history-more">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void history.fetchNextPage()}
+              aria-disabled={history.isFetchingNextPage || undefined}
+            >
+              {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </button>
+          </p>
+        )}
+        {history.isFetchNextPageError && (
+          <p className="form-alert" role="alert">
+            Older payments could not load. Check your connection and try again.
+          </p>
+        )}
+      </>
     );
   }
 

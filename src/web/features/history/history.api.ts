@@ -1,17 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
-import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
+import type { HistoryPage } from '../../../shared/schemas/giving.ts';
 import { apiFetch } from '../../api.ts';
 import { apiPaths } from '../../paths.ts';
 
 export const historyQueryKey = ['history'] as const;
 
-/** The member's own entries, newest first (a guest gets none). */
+/** The member's own entries, newest first, 50 a page (a guest gets none). */
 export function useHistory() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: historyQueryKey,
-    queryFn: ({ signal }) =>
-      apiFetch<{ entries: HistoryEntry[] }>(apiPaths.history, { signal }).then((r) => r.entries),
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<HistoryPage>(
+        pageParam
+          ? `${apiPaths.history}?cursor=${encodeURIComponent(pageParam)}`
+          : apiPaths.history,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next,
     // A member's own money: always ask again when the screen opens.
     staleTime: 0,
   });

@@ -1,20 +1,22 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { ACCOUNT_MESSAGES } from '../../../shared/accounts.ts';
 import {
-  changePasswordSchema,
+  checkChangePassword,
   PROFILE_MESSAGES,
-  type ChangePasswordInput,
-} from '../../../shared/schemas/profile.ts';
+  type ChangePasswordRequest as ChangePasswordInput,
+} from '../../../shared/profile.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { ApiError } from '../../api.ts';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
-import { meQueryKey } from '../accounts/useMe.ts';
+import { invalidateMe } from '../accounts/useMe.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { changePassword, type ChangePasswordValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
+
+/** What the server's `changePasswordSchema` decides (shared/profile.test.ts). */
+const resolver = checkResolver<ChangePasswordInput, ChangePasswordValues>(checkChangePassword);
 
 const emptyForm: ChangePasswordInput = {
   currentPassword: '',
@@ -44,7 +46,6 @@ function firstProblem(errors: FieldErrors<ChangePasswordInput>): string {
  */
 export function ChangePasswordForm() {
   const id = useId();
-  const queryClient = useQueryClient();
   const { flash, show } = useFlashMessage();
 
   const {
@@ -53,7 +54,7 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput, unknown, ChangePasswordValues>({
-    resolver: standardSchemaResolver(changePasswordSchema),
+    resolver,
     defaultValues: emptyForm,
   });
 
@@ -63,7 +64,7 @@ export function ChangePasswordForm() {
       reset(emptyForm);
       show(message || ACCOUNT_MESSAGES.passwordUpdated, 'success');
       // The server issued this browser a fresh session.
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      invalidateMe();
     } catch (error) {
       let message: string = PROFILE_MESSAGES.passwordFailed;
       if (error instanceof ApiError) {

@@ -1,17 +1,17 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import {
+  checkProfileUpdate,
   PROFILE_MESSAGES,
-  profileUpdateSchema,
-  type Profile,
-  type ProfileUpdateInput,
-} from '../../../shared/schemas/profile.ts';
+  type ProfileUpdateRequest as ProfileUpdateInput,
+} from '../../../shared/profile.ts';
+import type { Profile } from '../../../shared/schemas/profile.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { meQueryKey } from '../accounts/useMe.ts';
+import { invalidateMe } from '../accounts/useMe.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { profileQueryKey, updateProfile, type ProfileValues } from './profile.api.ts';
@@ -24,6 +24,9 @@ const fieldNames: FieldPath<ProfileUpdateInput>[] = [
   'location',
   'dateOfBirth',
 ];
+
+/** What the server's `profileUpdateSchema` decides (shared/profile.test.ts). */
+const resolver = checkResolver<ProfileUpdateInput, ProfileValues>(checkProfileUpdate);
 
 function formValues(profile: Profile): ProfileUpdateInput {
   return {
@@ -49,7 +52,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileUpdateInput, unknown, ProfileValues>({
-    resolver: standardSchemaResolver(profileUpdateSchema),
+    resolver,
     defaultValues: formValues(profile),
   });
 
@@ -59,7 +62,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       queryClient.setQueryData(profileQueryKey, result.profile);
       reset(formValues(result.profile));
       // The greeting uses the name.
-      if (result.changed) void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if (result.changed) invalidateMe();
       show(result.message, 'success');
     } catch (error) {
       placeServerErrors(error, fieldNames, setError);

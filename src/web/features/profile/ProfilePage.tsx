@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/profile.ts';
+import { PROFILE_MESSAGES } from '../../../shared/profile.ts';
 import { ApiError } from '../../api.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';

@@ -1,12 +1,11 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import {
+  checkSupportRequest,
   SUPPORT_MESSAGES,
-  supportRequestSchema,
   type SupportRequest,
-  type SupportRequestInput,
-} from '../../../shared/schemas/support.ts';
+} from '../../../shared/support.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
 import { apiFetch } from '../../api.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -14,6 +13,11 @@ import { apiPaths } from '../../paths.ts';
 
 /** Spec §9: the confirmation stays 3 s, then the modal closes. */
 export const SUPPORT_SUCCESS_DISPLAY_MS = 3000;
+
+type SupportRequestInput = SupportRequest;
+
+/** What the server's `supportRequestSchema` decides (shared/support.test.ts). */
+const resolver = checkResolver<SupportRequestInput, SupportRequest>(checkSupportRequest);
 
 const emptyForm: SupportRequestInput = { full_name: '', email: '', title: '', issue: '' };
 const fieldNames = Object.keys(emptyForm) as FieldPath<SupportRequestInput>[];
@@ -37,7 +41,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SupportRequestInput, unknown, SupportRequest>({
-    resolver: standardSchemaResolver(supportRequestSchema),
+    resolver,
     defaultValues: emptyForm,
   });
 

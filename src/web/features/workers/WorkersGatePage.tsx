@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { messageOf } from '../../api.ts';
@@ -20,7 +19,6 @@ import { enterWorkersGate } from './workers.api.ts';
 export function WorkersGatePage() {
   const id = useId();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { status } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -50,7 +48,7 @@ export function WorkersGatePage() {
     try {
       await enterWorkersGate(signedIn ? { password } : { email: email.trim(), password });
       markGateGranted();
-      if (!signedIn) await refreshMe(queryClient);
+      if (!signedIn) await refreshMe();
       await navigate(paths.workers);
     } catch (error) {
       setFailure(messageOf(error));

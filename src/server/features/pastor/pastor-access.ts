@@ -1,0 +1,79 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { PASTOR_MESSAGES } from '../../../shared/pastor.ts';
+import type { AppContext } from '../../context.ts';
+import { users, workerApplications } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../accounts/accounts.service.ts';
+
+// Who gets into the pastor portal (issue 9 #1): a member whose latest worker application is
+// an approved pastor application, as /workers decides. Asked on every call, HTTP and socket.
+
+type Ctx = Pick<AppContext, 'db'>;
+
+export interface Pastor {
+  id: string;
+  email: string;
+  fullName: string;
+  applicationId: string;
+  pastorType: string | null;
+  assemblyName: string | null;
+}
+
+/** The member's latest application when it is an approved pastor's, else null. */
+export async function findApprovedPastor(ctx: Ctx, userId: string): Promise<Pastor | null> {
+  const [latest] = await ctx.db
+    .select({
+      applicationId: workerApplications.id,
+      role: workerApplications.role,
+      status: workerApplications.status,
+      pastorType: workerApplications.pastorType,
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      assemblyName: users.assemblyName,
+    })
+    .from(workerApplications)
+    .innerJoin(users, eq(users.id, workerApplications.userId))
+    .where(eq(workerApplications.userId, userId))
+    .orderBy(desc(workerApplications.createdAt))
+    .limit(1);
+  if (!latest || latest.role !== 'pastor' || latest.status !== 'approved') return null;
+  return {
+    id: latest.id,
+    email: latest.email,
+    fullName: latest.fullName,
+    applicationId: latest.applicationId,
+    pastorType: latest.pastorType,
+    assemblyName: latest.assemblyName,
+  };
+}
+
+export const notSignedIn = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+export const notAPastor = () => new AppError(403, 'NOT_A_PASTOR', PASTOR_MESSAGES.onlyPastors);
+
+/** 401 without a session, 403 for anyone but an approved pastor. */
+export async function requirePastor(ctx: Ctx, user: SessionUser | null): Promise<Pastor> {
+  if (!user) throw notSignedIn();
+  const pastor = await findApprovedPastor(ctx, user.id);
+  if (!pastor) throw notAPastor();
+  return pastor;
+}
+
+/** Every approved pastor (latest application approved, role pastor), by name. */
+export async function listApprovedPastors(ctx: Ctx) {
+  const latest = ctx.db
+    .selectDistinctOn([workerApplications.userId], {
+      userId: workerApplications.userId,
+      role: workerApplications.role,
+      status: workerApplications.status,
+    })
+    .from(workerApplications)
+    .orderBy(workerApplications.userId, desc(workerApplications.createdAt))
+    .as('latest');
+  return ctx.db
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(latest)
+    .innerJoin(users, eq(users.id, latest.userId))
+    .where(and(eq(latest.role, 'pastor'), eq(latest.status, 'approved')))
+    .orderBy(users.fullName, users.id);
+}

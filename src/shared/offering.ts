@@ -1,0 +1,208 @@
+import { checkEmail } from './accounts.ts';
+import {
+  BANKS,
+  MOMO_PROVIDERS,
+  OFFERING_TYPES,
+  type Bank,
+  type MomoProvider,
+  type OfferingType,
+  type PaymentMethod,
+} from './constants.ts';
+import { formatCedis, toPesewas } from './giving.ts';
+
+// The offering form's rules and texts, without zod or the phone library: /offerings is a
+// member's main screen (decision 011). schemas/giving.ts builds the server's zod schema from
+// the same texts; offering.test.ts keeps `checkOffering` and `offeringSchema` in step,
+// including which mistakes stop the last two checks (zod's aborting issues: a choice not in
+// its list, an amount or a number that cannot be read).
+
+export const OFFERING_ERRORS = {
+  type: 'Please choose the type of giving.',
+  otherTypeTooLong: 'Keep it under 60 characters.',
+  otherTypeMissing: 'Please specify the type of giving.',
+  assembly: 'Please select your assembly.',
+  amountRequired: 'Amount is required.',
+  amountFormat: 'Enter the amount in GHS, with at most 2 decimals.',
+  amountNotPositive: 'The amount must be more than 0.',
+  amountTooLarge: (maxPesewas: number) =>
+    `The most you can give at once is GHS ${formatCedis(maxPesewas)}.`,
+  phoneRequired: 'Phone number is required.',
+  phoneInvalid: 'Enter a valid Ghana mobile money number, e.g. 024 123 4567.',
+  provider: 'Please choose your network.',
+  bank: 'Please choose a bank.',
+  method: 'Please choose a payment method.',
+  cashTitheOnly: 'Cash is only available for tithe.',
+} as const;
+
+export const OTP_ERRORS = {
+  required: 'Enter the code sent to your phone.',
+  format: 'Enter the code sent to your phone (4 to 8 digits).',
+} as const;
+
+/** What `momoOtpSchema` decides: the code trimmed, or what is wrong with it. */
+export function checkMomoOtp(otp: string): { otp: string } | { error: string } {
+  const trimmed = otp.trim();
+  return /^\d{4,8}$/.test(trimmed) ? { otp: trimmed } : { error: OTP_ERRORS.format };
+}
+
+export const NAME_MAX = 60;
+export const nameErrors = (label: string) => ({
+  required: `${label} is required.`,
+  tooLong: `${label} must be at most ${NAME_MAX} characters.`,
+});
+
+/** What the form sends (every value a string; a method's own fields only with it). */
+export type OfferingRequest = Partial<
+  Record<
+    | 'type'
+    | 'otherType'
+    | 'firstName'
+    | 'lastName'
+    | 'assembly'
+    | 'paymentMethod'
+    | 'amount'
+    | 'phone'
+    | 'provider'
+    | 'email'
+    | 'bank',
+    string
+  >
+>;
+
+interface OfferingBase {
+  type: OfferingType;
+  otherType: string | null;
+  firstName: string;
+  lastName: string;
+  assembly: string;
+  /** pesewas */
+  amount: number;
+}
+export type CheckedOffering = OfferingBase &
+  (
+    | { paymentMethod: 'momo'; phone: string; provider: MomoProvider }
+    | { paymentMethod: 'card'; email: string }
+    | { paymentMethod: 'bank'; bank: Bank }
+    | { paymentMethod: 'cash' }
+  );
+
+export type OfferingField = keyof OfferingRequest;
+export type OfferingCheck =
+  | { ok: true; values: CheckedOffering }
+  | { ok: false; errors: Partial<Record<OfferingField, string>> };
+
+/** The amount in pesewas, or what is wrong with it. */
+export function checkAmount(text: string, maxPesewas: number): number | string {
+  if (text.trim() === '') return OFFERING_ERRORS.amountRequired;
+  const pesewas = toPesewas(text);
+  if (pesewas === null) return OFFERING_ERRORS.amountFormat;
+  if (pesewas <= 0) return OFFERING_ERRORS.amountNotPositive;
+  if (pesewas > maxPesewas) return OFFERING_ERRORS.amountTooLarge(maxPesewas);
+  return pesewas;
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
+  value !== undefined && (list as readonly string[]).includes(value);
+
+/**
+ * What `offeringSchema(maxPesewas)` decides, with its messages; before a method is chosen,
+ * what `offeringDetailsSchema` decides and 'Please choose a payment method.'. `momoPhone`
+ * reads a mobile-money number as E.164 (null when it is not one): the phone library, loaded
+ * by the caller only for mobile money.
+ */
+export function checkOffering(
+  input: OfferingRequest,
+  maxPesewas: number,
+  momoPhone: (value: string) => string | null = () => null,
+): OfferingCheck {
+  const errors: Partial<Record<OfferingField, string>> = {};
+  // zod stops before its final checks after these mistakes (see above).
+  let aborted = false;
+
+  const type = input.type ?? '';
+  if (!isOneOf(OFFERING_TYPES, type)) {
+    errors.type = OFFERING_ERRORS.type;
+    aborted = true;
+  }
+  const otherType = input.otherType?.trim();
+  if (otherType !== undefined && otherType.length > 60) {
+    errors.otherType = OFFERING_ERRORS.otherTypeTooLong;
+  }
+  const names = { firstName: 'First name', lastName: 'Last name' } as const;
+  const trimmed: Partial<Record<'firstName' | 'lastName' | 'assembly', string>> = {};
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = (input[field] ?? '').trim();
+    trimmed[field] = value;
+    const texts = nameErrors(names[field]);
+    if (value.length === 0) errors[field] = texts.required;
+    else if (value.length > NAME_MAX) errors[field] = texts.tooLong;
+  }
+  const assembly = (input.assembly ?? '').trim();
+  if (assembly.length === 0 || assembly.length > 60) errors.assembly = OFFERING_ERRORS.assembly;
+
+  const method = input.paymentMethod ?? '';
+  const refine = (extra: () => void) => {
+    if (type === 'other' && !otherType) errors.otherType = OFFERING_ERRORS.otherTypeMissing;
+    extra();
+  };
+
+  if (!method) {
+    // The details on their own (the union has nothing to check against yet).
+    if (!aborted) refine(() => {});
+    errors.paymentMethod = OFFERING_ERRORS.method;
+    return { ok: false, errors };
+  }
+
+  const amount = checkAmount(input.amount ?? '', maxPesewas);
+  if (typeof amount === 'string') {
+    errors.amount = amount;
+    aborted = true;
+  }
+
+  let own: Record<string, string> = {};
+  if (method === 'momo') {
+    const phone = (input.phone ?? '').trim();
+    if (phone.length === 0) errors.phone = OFFERING_ERRORS.phoneRequired;
+    else {
+      const e164 = momoPhone(phone);
+      if (e164 === null) {
+        errors.phone = OFFERING_ERRORS.phoneInvalid;
+        aborted = true;
+      } else own.phone = e164;
+    }
+    if (!isOneOf(MOMO_PROVIDERS, input.provider)) {
+      errors.provider = OFFERING_ERRORS.provider;
+      aborted = true;
+    } else own.provider = input.provider;
+  } else if (method === 'card') {
+    const checked = checkEmail(input.email ?? '');
+    if ('error' in checked) errors.email = checked.error;
+    else own = { email: checked.email };
+  } else if (method === 'bank') {
+    if (!isOneOf(BANKS, input.bank)) {
+      errors.bank = OFFERING_ERRORS.bank;
+      aborted = true;
+    } else own = { bank: input.bank };
+  }
+
+  if (!aborted) {
+    refine(() => {
+      if (method === 'cash' && type !== 'tithe') {
+        errors.paymentMethod = OFFERING_ERRORS.cashTitheOnly;
+      }
+    });
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const values = {
+    type: type as OfferingType,
+    firstName: trimmed.firstName!,
+    lastName: trimmed.lastName!,
+    assembly,
+    amount: amount as number,
+    paymentMethod: method as PaymentMethod,
+    ...own,
+    otherType: type === 'other' ? otherType! : null,
+  } as CheckedOffering;
+  return { ok: true, values };
+}

@@ -1,0 +1,86 @@
+import { ACCOUNT_MESSAGES, checkNewPassword } from './accounts.ts';
+import { ASSEMBLY_REQUIRED, checkPhone } from './sign-up.ts';
+
+// The profile screen's rules and texts without zod (decision 011). schemas/profile.ts builds
+// the server's schemas from the same texts and re-exports this; profile.test.ts keeps
+// `checkProfileUpdate` and `checkChangePassword` in step with them.
+
+export const PROFILE_MESSAGES = {
+  noChanges: 'No changes to save.',
+  updated: 'Profile updated successfully!',
+  loadFailed: 'Failed to load profile.',
+  notFound: 'User not found.',
+  updateFailed: 'Failed to update profile.',
+  passwordFailed: 'Failed to update password.',
+  error: 'An error occurred.',
+} as const;
+
+export const PROFILE_ERRORS = {
+  fullNameRequired: 'Full name is required.',
+  fullNameTooLong: 'Full name must be at most 120 characters.',
+  locationTooLong: 'Location must be at most 120 characters.',
+  dateFormat: 'Enter the date as YYYY-MM-DD.',
+  dateNotReal: 'Enter a real date of birth.',
+} as const;
+
+export const isDateFormat = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
+export const isRealBirthDate = (v: string, today = new Date().toISOString().slice(0, 10)) =>
+  v === '' || (!Number.isNaN(Date.parse(v)) && v >= '1900-01-01' && v <= today);
+
+export interface ProfileUpdateRequest {
+  fullName: string;
+  phoneNumber: string;
+  assemblyName: string;
+  location: string;
+  dateOfBirth: string;
+}
+
+type Check<T> = { ok: true; values: T } | { ok: false; errors: Partial<Record<keyof T, string>> };
+
+/** What `profileUpdateSchema` decides, with its messages: every field trimmed. */
+export function checkProfileUpdate(input: ProfileUpdateRequest): Check<ProfileUpdateRequest> {
+  const values: ProfileUpdateRequest = {
+    fullName: input.fullName.trim(),
+    phoneNumber: input.phoneNumber.trim(),
+    assemblyName: input.assemblyName.trim(),
+    location: input.location.trim(),
+    dateOfBirth: input.dateOfBirth.trim(),
+  };
+  const errors: Partial<Record<keyof ProfileUpdateRequest, string>> = {};
+  if (values.fullName.length === 0) errors.fullName = PROFILE_ERRORS.fullNameRequired;
+  else if (values.fullName.length > 120) errors.fullName = PROFILE_ERRORS.fullNameTooLong;
+  const phone = checkPhone(input.phoneNumber);
+  if (phone) errors.phoneNumber = phone;
+  if (values.assemblyName.length === 0 || values.assemblyName.length > 60) {
+    errors.assemblyName = ASSEMBLY_REQUIRED;
+  }
+  if (values.location.length > 120) errors.location = PROFILE_ERRORS.locationTooLong;
+  if (!isDateFormat(values.dateOfBirth)) errors.dateOfBirth = PROFILE_ERRORS.dateFormat;
+  else if (!isRealBirthDate(values.dateOfBirth)) errors.dateOfBirth = PROFILE_ERRORS.dateNotReal;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * What `changePasswordSchema` decides: every field filled, the two new ones equal, and only
+ * then the new password's own rules.
+ */
+export function checkChangePassword(input: ChangePasswordRequest): Check<ChangePasswordRequest> {
+  const errors: Partial<Record<keyof ChangePasswordRequest, string>> = {};
+  for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
+    if (input[field].length === 0) errors[field] = ACCOUNT_MESSAGES.fillAllFields;
+  }
+  if (input.newPassword !== input.confirmPassword) {
+    errors.confirmPassword ??= ACCOUNT_MESSAGES.passwordsDiffer;
+  }
+  if (Object.keys(errors).length === 0) {
+    const problem = checkNewPassword(input.newPassword);
+    if (problem) errors.newPassword = problem;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values: input };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { signUpSchema } from './schemas/accounts.ts';
+import { checkSignUp, type SignUpRequest } from './sign-up.ts';
+
+// The sign-up form checks with `checkSignUp` (no zod for a new member's first form); the server
+// with `signUpSchema`. They must refuse the same input with the same words and agree on the value.
+const valid: SignUpRequest = {
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  phone: '+233241234567',
+  assembly: 'bethel',
+  email: 'ama@example.com',
+  password: 'long-enough',
+};
+const cases: SignUpRequest[] = [
+  valid,
+  { firstName: '', lastName: '', phone: '', assembly: '', email: '', password: '' },
+  { ...valid, firstName: '  Ama ', lastName: ' Serwaa Mensah ', email: ' Ama@Example.COM ' },
+  { ...valid, firstName: 'A'.repeat(61) },
+  { ...valid, lastName: '   ' },
+  { ...valid, phone: '0241234567' },
+  { ...valid, phone: '+233 24 123 4567' },
+  { ...valid, phone: '+2332412345678901' },
+  { ...valid, phone: '+233123' },
+  { ...valid, phone: ' +447700900123 ' },
+  { ...valid, assembly: 'a'.repeat(61) },
+  { ...valid, email: 'ama@example' },
+  { ...valid, password: 'short' },
+  { ...valid, password: 'p'.repeat(129) },
+];
+
+describe('checkSignUp', () => {
+  it.each(cases)('agrees with signUpSchema on %j', (input) => {
+    const ours = checkSignUp(input);
+    const theirs = signUpSchema.safeParse(input);
+    expect(ours.ok).toBe(theirs.success);
+    if (ours.ok && theirs.success) expect(ours.values).toEqual(theirs.data);
+    if (!ours.ok && !theirs.success) {
+      const first: Record<string, string> = {};
+      for (const issue of theirs.error.issues) first[String(issue.path[0])] ??= issue.message;
+      expect(ours.errors).toEqual(first);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { Navigate } from 'react-router';
+import { BackLink } from '../../components/BackLink.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageLoading } from '../../components/Spinner.tsx';
+import { messageOf } from '../../api.ts';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { useAppointment } from './pastor.api.ts';
+import { pastorApiPaths } from './pastor.paths.ts';
+import './appointment.css';
+
+/**
+ * /pastor/admin-resources/appointment (spec §2 Appointment view): the full pastor letter for
+ * pastor_type 'full' or 'full-time', the lay pastor letter for 'lay', otherwise 'still under
+ * review or not approved'. It prints on A4 (appointment.css) and downloads as a PDF the
+ * server makes.
+ */
+export function AppointmentPage() {
+  const { status } = useSession();
+  const signedIn = status === 'member';
+  const appointment = useAppointment(signedIn);
+
+  if (status === 'loading') return <PageLoading />;
+  if (!signedIn) return <Navigate to={paths.auth} replace />;
+  if (appointment.isPending) return <PageLoading label="Loading your appointment..." />;
+  if (appointment.isError) {
+    return (
+      <section className="page narrow-page">
+        <h1>Appointment Status</h1>
+        <LoadFailed
+          message="We could not load your appointment."
+          reason={messageOf(appointment.error)}
+          onRetry={() => void appointment.refetch()}
+        />
+      </section>
+    );
+  }
+  const view = appointment.data;
+  if (view.status !== 'appointed') {
+    return (
+      <section className="page narrow-page" aria-labelledby="appointment-title">
+        <BackLink to={paths.pastorAdminResources}>Administrative Resources</BackLink>
+        <h1 id="appointment-title">Appointment Status</h1>
+        <div className="card" role="status">
+          <p>Your appointment is {view.message}.</p>
+        </div>
+      </section>
+    );
+  }
+
+  const { letter } = view;
+  return (
+    <section className="page appointment-page" aria-labelledby="appointment-title">
+      <div className="no-print">
+        <BackLink to={paths.pastorAdminResources}>Administrative Resources</BackLink>
+        <h1 id="appointment-title">Appointment Status</h1>
+        <div className="button-row appointment-actions">
+          <a className="button" href={pastorApiPaths.appointmentPdf} download>
+            Download PDF
+          </a>
+          <button type="button" className="button button-secondary" onClick={() => window.print()}>
+            Print
+          </button>
+        </div>
+      </div>
+      <article className="letter" aria-label={letter.title}>
+        <header className="letter-header">
+          <p className="letter-church">{letter.registeredName}</p>
+          <p className="muted">{letter.churchName}</p>
+        </header>
+        <h2 className="letter-title">{letter.title}</h2>
+        <dl className="letter-facts">
+          <dt>Name</dt>
+          <dd>{letter.fullName}</dd>
+          <dt>Assembly</dt>
+          <dd>{letter.assembly}</dd>
+          <dt>Role</dt>
+          <dd>{letter.role}</dd>
+          <dt>Effective date</dt>
+          <dd>{letter.effectiveDate}</dd>
+        </dl>
+        {letter.paragraphs.map((text, i) => (
+          <p key={i}>{text}</p>
+        ))}
+        <div className="letter-signatures">
+          {letter.signatories.map((s) => (
+            <div key={s.name} className="letter-signature">
+              <p className="letter-signature-name">{s.name}</p>
+              <p className="muted">{s.title}</p>
+            </div>
+          ))}
+        </div>
+      </article>
+    </section>
+  );
+}

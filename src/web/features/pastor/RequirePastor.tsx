@@ -1,0 +1,40 @@
+import { Link, Navigate, Outlet } from 'react-router';
+import { PASTOR_MESSAGES } from '../../../shared/pastor.ts';
+import { PageLoading } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { usePastorMe } from './pastor.api.ts';
+import { messageOf } from '../../api.ts';
+
+/**
+ * Around the pastor portal (issue 9 #1): signed out → /auth; a member who is not an approved
+ * pastor reads a clear message. The server refuses every call of anyone else on its own.
+ */
+export function RequirePastor() {
+  const { status } = useSession();
+  const signedIn = status === 'member';
+  const pastor = usePastorMe(signedIn);
+
+  if (status === 'loading') return <PageLoading />;
+  if (!signedIn) return <Navigate to={paths.auth} replace />;
+  if (pastor.isPending) return <PageLoading label="Opening the pastor portal..." />;
+  if (pastor.isError) {
+    const refused = (pastor.error as { status?: number }).status === 403;
+    return (
+      <section className="page page-centered" role="alert" aria-labelledby="pastor-refused">
+        <h1 id="pastor-refused">{refused ? 'Pastors only' : 'We could not open the portal'}</h1>
+        <p className="muted">{refused ? PASTOR_MESSAGES.onlyPastors : messageOf(pastor.error)}</p>
+        {refused ? (
+          <Link className="button" to={paths.workers}>
+            Go to the Workers Portal
+          </Link>
+        ) : (
+          <button type="button" className="button" onClick={() => void pastor.refetch()}>
+            Try again
+          </button>
+        )}
+      </section>
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,31 @@
+import { PASTOR_MESSAGES, type ChatMessage, type Conversation } from '../../../shared/pastor.ts';
+
+// Small helpers of the messages screen.
+
+/** Puts a saved message into a cached conversation (replacing it when already there). */
+export function upsertMessage(conversation: Conversation | undefined, message: ChatMessage) {
+  if (!conversation) return conversation;
+  const at = conversation.messages.findIndex((m) => m.id === message.id);
+  const messages = [...conversation.messages];
+  if (at >= 0) messages[at] = message;
+  else messages.push(message);
+  return { ...conversation, messages };
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+
+export function shortTime(iso: string): string {
+  const date = new Date(iso);
+  return date.toDateString() === new Date().toDateString()
+    ? timeFormat.format(date)
+    : dayFormat.format(date);
+}
+
+export function preview(message: ChatMessage | null, me: string): string {
+  if (!message) return 'No messages yet';
+  const who = message.senderId === me ? 'You: ' : '';
+  if (message.deleted) return `${who}${PASTOR_MESSAGES.deleted}`;
+  if (message.file) return `${who}File: ${message.file.name}`;
+  return `${who}${message.text ?? ''}`;
+}

@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { PASTOR_MESSAGES } from '../../src/shared/pastor.ts';
+import { startApp, type RunningApp } from './support/harness.ts';
+import { applyAsPastor, approve } from './support/pastor.ts';
+import { createAccount, type StorageState } from './support/sessions.ts';
+import { expect, test } from './support/test.ts';
+
+// The pastor portal (issue 9): two approved pastors in two browser contexts, a pastor still
+// under review, and a member. Its own app: ADMIN_EMAILS makes the overseer an admin.
+test.describe.configure({ mode: 'serial' });
+
+const admin = { email: 'overseer@example.com', password: 'overseer-pass-1', firstName: 'Abena' };
+const ama = { email: 'ama@example.com', password: 'ama-pass-1234', firstName: 'Ama' };
+const kofi = { email: 'kofi@example.com', password: 'kofi-pass-1234', firstName: 'Kofi' };
+const yaw = { email: 'yaw@example.com', password: 'yaw-pass-1234', firstName: 'Yaw' };
+const member = { email: 'efua@example.com', password: 'efua-pass-1234', firstName: 'Efua' };
+
+let app: RunningApp;
+const states: Record<string, StorageState> = {};
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
+  for (const account of [admin, ama, kofi, yaw, member]) {
+    states[account.email] = await createAccount(app.baseURL, account);
+  }
+  const base = app.baseURL;
+  const adminState = states[admin.email]!;
+  await approve(
+    base,
+    adminState,
+    await applyAsPastor(base, states[ama.email]!, {
+      full_name: 'Ama Serwaa Mensah',
+      email: ama.email,
+      pastor_type: 'full-time',
+    }),
+  );
+  await approve(
+    base,
+    adminState,
+    await applyAsPastor(base, states[kofi.email]!, {
+      full_name: 'Kofi Adjei Mensah',
+      email: kofi.email,
+      pastor_type: 'lay',
+    }),
+  );
+  // Yaw's application is still under review.
+  await applyAsPastor(base, states[yaw.email]!, {
+    full_name: 'Yaw Boateng',
+    email: yaw.email,
+    pastor_type: 'full-time',
+  });
+});
+
+test.afterAll(async () => {
+  await app?.dispose();
+});
+
+async function open(browser: Browser, who: { email: string } | null, path: string) {
+  const context = await browser.newContext({
+    baseURL: app.baseURL,
+    storageState: who ? states[who.email] : undefined,
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** Opens the conversation with `name` from the pastors list. */
+async function openChat(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Pastors' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /Mensah/ })).toBeVisible();
+}
+
+const log = (page: Page) => page.getByRole('log');
+const bubble = (page: Page, text: string | RegExp) =>
+  log(page).getByRole('listitem').filter({ hasText: text });
+
+test('the portal: the cards for a pastor, a clear message for others, /auth when signed out', async ({
+  browser,
+}) => {
+  const page = await open(browser, ama, '/pastor/admin-resources');
+  for (const card of [
+    'Accounts',
+    'Appointment Status',
+    'Information Desk',
+    'Yearly Calendar',
+    'Messages',
+  ]) {
+    await expect(page.getByRole('link', { name: new RegExp(`^${card}`) })).toBeVisible();
+  }
+  await page.getByRole('link', { name: /^Accounts/ }).click();
+  await expect(page.getByText(/monthly payslips/)).toBeVisible();
+
+  await page.goto('/pastor/ministry-resources');
+  await page.getByRole('link', { name: /^Sermon Archive & Transcripts/ }).click();
+  await expect(page).toHaveURL(/\/pastor\/sermon-archive$/);
+  await expect(page.getByText(/coming soon/)).toBeVisible();
+  await page.context().close();
+
+  const other = await open(browser, member, '/pastor/messages');
+  await expect(other.getByRole('heading', { name: 'Pastors only' })).toBeVisible();
+  await expect(other.getByText(PASTOR_MESSAGES.onlyPastors)).toBeVisible();
+  await other.context().close();
+
+  const visitor = await open(browser, null, '/pastor/messages');
+  await expect(visitor).toHaveURL(/\/auth$/);
+  await visitor.context().close();
+});
+
+test('a message arrives without reload; an edit and a delete for everyone show on the other side', async ({
+  browser,
+}) => {
+  const amaPage = await open(browser, ama, '/pastor/messages');
+  const kofiPage = await open(browser, kofi, '/pastor/messages');
+  await openChat(amaPage, 'Kofi Mensah');
+  await openChat(kofiPage, 'Ama Mensah');
+
+  // Both sockets are open: the pages do not poll then.
+  for (const page of [amaPage, kofiPage]) {
+    await expect(page.locator('[data-realtime="open"]')).toHaveCount(1);
+  }
+  const box = amaPage.getByLabel('Message to Kofi Mensah');
+  await box.fill('Prayer meeting at 5 pm');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(bubble(amaPage, 'Prayer meeting at 5 pm')).toBeVisible();
+  // No poll runs while the socket is open: the socket delivered it.
+  await expect(bubble(kofiPage, 'Prayer meeting at 5 pm')).toBeVisible({ timeout: 2500 });
+
+  // Ama edits it, with the keyboard: Kofi sees the new words, marked as edited.
+  const options = bubble(amaPage, 'Prayer meeting at 5 pm').getByRole('button', {
+    name: 'Options for this message',
+  });
+  await options.focus();
+  await amaPage.keyboard.press('Enter');
+  await expect(amaPage.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await amaPage.keyboard.press('Escape');
+  await expect(amaPage.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(options).toBeFocused();
+  await amaPage.keyboard.press('Enter');
+  await amaPage.keyboard.press('Enter');
+  const edit = amaPage.getByLabel('Edit message');
+  await edit.fill('Prayer meeting at 6 pm');
+  await amaPage.getByRole('button', { name: 'Save' }).click();
+  await expect(bubble(kofiPage, 'Prayer meeting at 6 pm')).toContainText('edited');
+
+  // Deleted for everyone: both see 'This message was deleted'.
+  await bubble(amaPage, 'Prayer meeting at 6 pm')
+    .getByRole('button', { name: 'Options for this message' })
+    .click();
+  await amaPage.getByRole('button', { name: 'Delete for everyone' }).click();
+  await expect(bubble(kofiPage, PASTOR_MESSAGES.deleted)).toBeVisible();
+  await expect(bubble(amaPage, PASTOR_MESSAGES.deleted)).toBeVisible();
+  await expect(log(kofiPage)).not.toContainText('Prayer meeting');
+
+  await amaPage.context().close();
+  await kofiPage.context().close();
+});
+
+test('a failed send keeps the typed text and says so', async ({ browser }) => {
+  const page = await open(browser, ama, '/pastor/messages');
+  await openChat(page, 'Kofi Mensah');
+  await page.route('**/api/pastor/conversations/*/messages', (route) => route.abort());
+  const box = page.getByLabel('Message to Kofi Mensah');
+  await box.fill('This one will not go');
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(PASTOR_MESSAGES.sendFailed);
+  await expect(box).toHaveValue('This one will not go');
+  await page.context().close();
+});
+
+test('an attachment is sent and downloads on the other side', async ({ browser }) => {
+  const amaPage = await open(browser, ama, '/pastor/messages');
+  const kofiPage = await open(browser, kofi, '/pastor/messages');
+  await openChat(amaPage, 'Kofi Mensah');
+  await openChat(kofiPage, 'Ama Mensah');
+
+  await amaPage.getByLabel('Attach a file').setInputFiles({
+    name: 'sermon-notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Notes for Sunday: Psalm 23\n'),
+  });
+  const link = kofiPage.getByRole('link', { name: /sermon-notes\.txt/ });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([kofiPage.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('sermon-notes.txt');
+  expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('Notes for Sunday: Psalm 23\n');
+
+  await amaPage.context().close();
+  await kofiPage.context().close();
+});
+
+test('delete chat hides the conversation on one side only', async ({ browser }) => {
+  const amaPage = await open(browser, ama, '/pastor/messages');
+  const kofiPage = await open(browser, kofi, '/pastor/messages');
+  await openChat(amaPage, 'Kofi Mensah');
+  await openChat(kofiPage, 'Ama Mensah');
+  const box = amaPage.getByLabel('Message to Kofi Mensah');
+  await box.fill('Before Kofi deletes the chat');
+  await box.press('Enter');
+  await expect(bubble(kofiPage, 'Before Kofi deletes the chat')).toBeVisible();
+
+  await kofiPage.getByRole('button', { name: 'Delete chat' }).click();
+  await kofiPage.getByRole('dialog').getByRole('button', { name: 'Delete chat' }).click();
+  await expect(log(kofiPage)).toContainText('No messages yet.');
+  await kofiPage.reload();
+  await expect(log(kofiPage)).toContainText('No messages yet.');
+
+  await amaPage.reload();
+  await expect(bubble(amaPage, 'Before Kofi deletes the chat')).toBeVisible();
+
+  await amaPage.context().close();
+  await kofiPage.context().close();
+});
+
+test('the appointment letter: full-time, lay, and not approved', async ({ browser }) => {
+  const amaPage = await open(browser, ama, '/pastor/admin-resources/appointment');
+  const letter = amaPage.getByRole('article', { name: /Full-time Pastor/ });
+  await expect(letter).toContainText('Ama Serwaa Mensah');
+  await expect(letter).toContainText('Grace');
+  await expect(letter).toContainText('1st October 2025');
+  await expect(letter).toContainText('General Overseer');
+  const [download] = await Promise.all([
+    amaPage.waitForEvent('download'),
+    amaPage.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^appointment-letter-.*\.pdf$/);
+  expect(
+    fs
+      .readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await amaPage.context().close();
+
+  const kofiPage = await open(browser, kofi, '/pastor/admin-resources/appointment');
+  await expect(kofiPage.getByRole('article', { name: /Lay Pastor/ })).toContainText(
+    'Kofi Adjei Mensah',
+  );
+  await kofiPage.context().close();
+
+  const yawPage = await open(browser, yaw, '/pastor/admin-resources/appointment');
+  await expect(yawPage.getByText('still under review or not approved')).toBeVisible();
+  await yawPage.context().close();
+});
