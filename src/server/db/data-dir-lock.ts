@@ -70,13 +70,24 @@ function readHolder(file: string): { holder: Holder | null; touchedAt: number } 
 /** Tokens of the locks this process holds. */
 const heldHere = new Set<string>();
 
+/**
+ * Whether a process is running. A killed process whose parent has not collected it yet (a
+ * zombie: an init that does not reap, a supervisor's child orphaned) still answers signals,
+ * but it is dead and holds nothing: /proc says so (state Z or X).
+ */
 function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true; // no /proc (not Linux): the signal's answer stands
   }
 }
 
