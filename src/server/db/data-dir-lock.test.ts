@@ -70,34 +70,41 @@ describe('the data-directory lock', () => {
     expect(fs.existsSync(path.join(dir, '.flock.lock'))).toBe(false);
   });
 
-  it('takes over at once from a killed holder nobody has reaped yet (a zombie)', async () => {
-    // A shell that starts a child and then becomes a process that never reaps it: the child,
-    // killed, stays a zombie (as under an init that does not reap). It still answers kill(0).
-    const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    try {
-      const pid = Number(
-        await new Promise<string>((resolve) =>
-          parent.stdout!.once('data', (d) => resolve(String(d))),
-        ),
-      );
-      const started = startTimeOf(pid);
-      process.kill(pid, 'SIGKILL');
-      const deadline = Date.now() + 5_000;
-      while (!/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) {
-        if (Date.now() > deadline) throw new Error('the child did not become a zombie');
-        await new Promise((r) => setTimeout(r, 20));
+  // Retried: making a zombie races the shells under a loaded machine (a rare fixture failure
+  // seen once in CI-like runs, not the lock's).
+  it(
+    'takes over at once from a killed holder nobody has reaped yet (a zombie)',
+    { retry: 2 },
+    async () => {
+      // A shell that starts a child and then becomes a process that never reaps it: the child,
+      // killed, stays a zombie (as under an init that does not reap). It still answers kill(0).
+      // The pid is printed only after the exec, so the first shell cannot reap the child first.
+      const parent = spawn('sh', ['-c', 'sleep 60 & exec sh -c "echo \\$0; exec sleep 60" $!'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const pid = Number(
+          await new Promise<string>((resolve) =>
+            parent.stdout!.once('data', (d) => resolve(String(d))),
+          ),
+        );
+        const started = startTimeOf(pid);
+        process.kill(pid, 'SIGKILL');
+        const deadline = Date.now() + 5_000;
+        while (!/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) {
+          if (Date.now() > deadline) throw new Error('the child did not become a zombie');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(() => process.kill(pid, 0)).not.toThrow();
+        const dir = newDir();
+        writeLock(dir, { pid, started });
+        const release = lockDataDir(dir);
+        await release();
+      } finally {
+        parent.kill('SIGKILL');
       }
-      expect(() => process.kill(pid, 0)).not.toThrow();
-      const dir = newDir();
-      writeLock(dir, { pid, started });
-      const release = lockDataDir(dir);
-      await release();
-    } finally {
-      parent.kill('SIGKILL');
-    }
-  });
+    },
+  );
 
   it('takes over from a dead holder whose pid now belongs to another process', async () => {
     await withChild(async (pid) => {
