@@ -5,7 +5,7 @@
 //   npm run bench -- data-path
 import fs from 'node:fs';
 import http from 'node:http';
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 import {
   freshDatabase,
   interleaved,

@@ -12,7 +12,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
@@ -20,15 +19,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema.ts';
 import { grantAdmin } from '../src/server/features/accounts/accounts.service.ts';
-
-export interface BenchRow {
-  measure: string;
-  value: number;
-  unit: string;
-  goal?: string;
-  baseline?: number;
-  ok?: boolean;
-}
+import { runIfMain, type BenchRow } from './report.ts';
 
 const GIFTS = 100_000;
 const RUNS = 60;
@@ -182,20 +173,5 @@ export default async function financeReportBench(): Promise<BenchRow[]> {
   }
 }
 
-// On its own: print the figures and write bench/results/finance-report.json.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await financeReportBench();
-  for (const r of rows) {
-    const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  NOT MET';
-    console.log(
-      `${r.measure.padEnd(40)} ${String(r.value).padStart(9)} ${r.unit}${r.goal ? `  (goal ${r.goal})` : ''}${verdict}`,
-    );
-  }
-  const out = path.join(repoRoot, 'bench/results/finance-report.json');
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ name: 'finance-report', measuredAt: new Date().toISOString(), cpus: os.cpus().length, node: process.version, rows }, null, 2)}\n`,
-  );
-  console.log(`written to ${path.relative(process.cwd(), out)}`);
-  process.exit(rows.some((r) => r.ok === false) ? 1 : 0);
-}
+// On its own (`node bench/finance-report.bench.ts`): print the figures and write bench/results.
+await runIfMain(import.meta.url, financeReportBench);

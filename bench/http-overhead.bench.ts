@@ -2,7 +2,7 @@
 // embedded database) ÷ bare node:http answering the same JSON; 50 connections, 5 s runs,
 // interleaved A B A B A B. Goal ≥ 0.8.
 //   npm run bench -- http-overhead
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 import { interleaved, load, startBaseline, startFlock, tempDir } from './server-harness.ts';
 
 const ROUNDS = 3;

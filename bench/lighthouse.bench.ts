@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 import { guestScript, ROUTES, withAppAndBrowser } from './front-end.ts';
 
 const PORT = 9333;

@@ -7,7 +7,7 @@
 // between its connections, so it cannot give each member their own cookie through a mix.
 //   npm run bench -- mixed-load
 import http from 'node:http';
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 import {
   freshDatabase,
   postgresReachable,

@@ -20,18 +20,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
-
-export interface BenchRow {
-  measure: string;
-  value: number;
-  unit: string;
-  goal?: string;
-  baseline?: number;
-  ok?: boolean;
-}
+import { runIfMain, type BenchRow } from './report.ts';
 
 const PASTORS = 1000;
 const MESSAGES = 1000;
@@ -412,21 +403,5 @@ async function bareListenBaseline(databaseUrl: string, count: number) {
   }
 }
 
-// On its own: print the figures and write bench/results/realtime.json.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await realtimeBench();
-  for (const r of rows) {
-    const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  NOT MET';
-    const baseline = r.baseline === undefined ? '' : `  (bare pg ${r.baseline})`;
-    console.log(
-      `${r.measure.padEnd(36)} ${String(r.value).padStart(8)} ${r.unit}${r.goal ? `  (goal ${r.goal})` : ''}${baseline}${verdict}`,
-    );
-  }
-  const out = path.join(repoRoot, 'bench/results/realtime.json');
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ name: 'realtime', measuredAt: new Date().toISOString(), cpus: os.cpus().length, node: process.version, rows }, null, 2)}\n`,
-  );
-  console.log(`written to ${path.relative(process.cwd(), out)}`);
-  process.exit(rows.some((r) => r.ok === false) ? 1 : 0);
-}
+// On its own (`node bench/realtime.bench.ts`): print the figures and write bench/results.
+await runIfMain(import.meta.url, realtimeBench);

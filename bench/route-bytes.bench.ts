@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { readManifest, routeCosts, wireSize, KB } from '../scripts/route-budgets.ts';
 import { repoRoot } from '../tests/e2e/support/harness.ts';
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 import { guestScript, ROUTES, withAppAndBrowser } from './front-end.ts';
 
 const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;

@@ -4,20 +4,9 @@
 //   npm run bench                  every benchmark
 //   npm run bench -- lighthouse    those whose file name contains a word
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-export interface BenchRow {
-  measure: string;
-  value: number;
-  unit: string;
-  /** Readable goal, e.g. '≤ 100'. */
-  goal?: string;
-  /** A figure measured in the same run to compare with. */
-  baseline?: number;
-  ok?: boolean;
-}
+import { printRows, writeResult, type BenchRow } from './report.ts';
 
 const dir = import.meta.dirname;
 const only = process.argv.slice(2);
@@ -26,14 +15,6 @@ const files = fs
   .filter((file) => file.endsWith('.bench.ts'))
   .filter((file) => only.length === 0 || only.some((word) => file.includes(word)))
   .sort();
-
-const machine = {
-  cpus: os.cpus().length,
-  cpuModel: os.cpus()[0]?.model ?? 'unknown',
-  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-  node: process.version,
-  platform: `${os.platform()} ${os.release()}`,
-};
 
 let failed = 0;
 for (const file of files) {
@@ -51,22 +32,7 @@ for (const file of files) {
     console.error(`${name} did not complete:`, error);
     continue;
   }
-  const width = Math.max(...rows.map((r) => r.measure.length), 7);
-  console.log(
-    `${'measure'.padEnd(width)}  ${'value'.padStart(8)}  ${'unit'.padEnd(6)}  goal        ok`,
-  );
-  for (const r of rows) {
-    const ok = r.ok === undefined ? '' : r.ok ? 'yes' : 'NO';
-    const baseline = r.baseline === undefined ? '' : `  (baseline ${r.baseline})`;
-    console.log(
-      `${r.measure.padEnd(width)}  ${String(r.value).padStart(8)}  ${r.unit.padEnd(6)}  ${(r.goal ?? '').padEnd(10)}  ${ok}${baseline}`,
-    );
-  }
-  const out = path.join(dir, 'results', `${name}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  const seconds = (Date.now() - started) / 1000;
-  const result = { name, measuredAt: new Date().toISOString(), seconds, machine, rows };
-  fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
-  console.log(`written to ${path.relative(process.cwd(), out)}`);
+  printRows(rows);
+  writeResult(name, rows, (Date.now() - started) / 1000);
 }
 process.exit(failed > 0 ? 1 : 0);

@@ -20,21 +20,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema.ts';
-
-export interface BenchRow {
-  measure: string;
-  value: number;
-  unit: string;
-  goal?: string;
-  ok?: boolean;
-}
+import { runIfMain, type BenchRow } from './report.ts';
 
 const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -262,14 +254,5 @@ export default async function securityLoadBench(): Promise<BenchRow[]> {
   }
 }
 
-// On its own: print the figures.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await securityLoadBench();
-  for (const r of rows) {
-    const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  NOT MET';
-    console.log(
-      `${r.measure.padEnd(20)} ${String(r.value).padStart(9)} ${r.unit}${r.goal ? `  (goal ${r.goal})` : ''}${verdict}`,
-    );
-  }
-  process.exit(rows.some((r) => r.ok === false) ? 1 : 0);
-}
+// On its own (`node bench/security-load.bench.ts`): print the figures and write bench/results.
+await runIfMain(import.meta.url, securityLoadBench);

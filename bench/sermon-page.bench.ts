@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { KIB } from '../scripts/route-budgets.ts';
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 
 export default async function sermonPage(): Promise<BenchRow[]> {
   const script = path.join(import.meta.dirname, 'sermon-page-bytes.ts');

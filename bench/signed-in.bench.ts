@@ -1,7 +1,7 @@
 // Signed-in overhead (issue 16 #6): GET /api/me as a member ÷ the same call as a guest, on
 // the real server (embedded database), 50 connections, 5 s runs interleaved. Goal ≥ 0.6.
 //   npm run bench -- signed-in
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 import {
   freshDatabase,
   interleaved,

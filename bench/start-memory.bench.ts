@@ -4,7 +4,7 @@
 // peak during start ≤ 512 MiB, restart ≤ 2 s. (RSS after the 200-member load: mixed-load.)
 //   npm run bench -- start-memory
 import fs from 'node:fs';
-import type { BenchRow } from './run.ts';
+import type { BenchRow } from './report.ts';
 import { round, startBaseline, startFlock, tempDir } from './server-harness.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
