@@ -174,6 +174,22 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends a hashed asset only the headers that act on it; the page keeps them all', async () => {
+    const asset = await t.app.inject('/assets/main-abc123.js');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect(asset.headers.etag).toBeDefined();
+
+    const page = await t.app.inject('/home');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it("sends the build's compressed copies to browsers that accept them", async () => {
     const br = await t.app.inject({
       url: '/assets/vendor-def456.js',

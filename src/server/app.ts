@@ -102,6 +102,20 @@ function helmetOptions(config: Config): HelmetOptions {
   };
 }
 
+/** Security headers that only act on a document (or a worker script), not on a hashed asset. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+];
+
 /** The headers a helmet middleware sets (it sets the same ones on every response). */
 function headersOf(
   middleware: (req: never, res: never, next: (error?: unknown) => void) => void,
@@ -308,12 +322,15 @@ export async function buildApp(
       preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed build output never changes; everything else is revalidated.
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A script, style sheet or image is not a document: the document-only headers
+        // (CSP, framing, referrer, permissions…) do nothing on it but cost ≈ 0.9 kB on every
+        // file of a cold visit (issue 16). nosniff, CORP and the cache headers stay.
+        if (hashed) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+          reply.removeHeader('last-modified');
+        }
       },
     });
   }
