@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receipts, transactions } from '../db/schema.ts';
 import { memberSession, ORIGIN, someClient } from '../testing/accounts.ts';
-import { FAKE_MOOLRE, startFakeMoolre } from '../testing/fake-moolre.ts';
-import { FAKE_PAYSTACK_SECRET, startFakePaystack } from '../testing/fake-paystack.ts';
+import type { startFakeMoolre } from '../testing/fake-moolre.ts';
+import type { startFakePaystack } from '../testing/fake-paystack.ts';
+import { startFakeProviders } from '../testing/fake-providers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 // Money attacks the giving tests do not already cover (issue 15, Build 3): concurrent
@@ -20,17 +21,11 @@ describe('money: credited exactly once or never', () => {
   let member: string;
 
   beforeAll(async () => {
-    paystack = await startFakePaystack();
-    moolre = await startFakeMoolre();
+    const providers = await startFakeProviders();
+    ({ paystack, moolre } = providers);
     t = await createTestApp({
       env: {
-        PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET,
-        PAYSTACK_BASE_URL: paystack.url,
-        MOOLRE_API_USER: FAKE_MOOLRE.apiUser,
-        MOOLRE_API_KEY: FAKE_MOOLRE.apiKey,
-        MOOLRE_ACCOUNT_NUMBER: FAKE_MOOLRE.accountNumber,
-        MOOLRE_CALLBACK_SECRET: FAKE_MOOLRE.callbackSecret,
-        MOOLRE_BASE_URL: moolre.url,
+        ...providers.env,
         GIVING_MAX_AMOUNT: '10000',
       },
     });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GIVING_MESSAGES } from '../../../shared/schemas/giving.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
-import { FAKE_MOOLRE, startFakeMoolre } from '../../testing/fake-moolre.ts';
-import { FAKE_PAYSTACK_SECRET, startFakePaystack } from '../../testing/fake-paystack.ts';
+import { FAKE_MOOLRE, type startFakeMoolre } from '../../testing/fake-moolre.ts';
+import { FAKE_PAYSTACK_SECRET, type startFakePaystack } from '../../testing/fake-paystack.ts';
+import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { paystackSignature } from '../../platform/payments/paystack.ts';
 import { reconcilePendingGifts } from './giving.service.ts';
@@ -24,17 +25,11 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
   let member: string;
 
   beforeAll(async () => {
-    paystack = await startFakePaystack();
-    moolre = await startFakeMoolre();
+    const providers = await startFakeProviders();
+    ({ paystack, moolre } = providers);
     t = await createTestApp({
       env: {
-        PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET,
-        PAYSTACK_BASE_URL: paystack.url,
-        MOOLRE_API_USER: FAKE_MOOLRE.apiUser,
-        MOOLRE_API_KEY: FAKE_MOOLRE.apiKey,
-        MOOLRE_ACCOUNT_NUMBER: FAKE_MOOLRE.accountNumber,
-        MOOLRE_CALLBACK_SECRET: FAKE_MOOLRE.callbackSecret,
-        MOOLRE_BASE_URL: moolre.url,
+        ...providers.env,
         PROVIDER_TIMEOUT_MS: '1000',
         GIVING_MAX_AMOUNT: '10000',
         GIFT_PENDING_TIMEOUT_MINUTES: '30',
