@@ -13,18 +13,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema.ts';
 import { grantAdmin } from '../src/server/features/accounts/accounts.service.ts';
 import { runIfMain, type BenchRow } from './report.ts';
+import { repoRoot, scratchPostgres } from './server-harness.ts';
 
 const GIFTS = 100_000;
 const RUNS = 60;
 const GOAL_P95_MS = 200;
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -65,18 +64,10 @@ function seedSql(assemblies: string[]) {
 }
 
 export default async function financeReportBench(): Promise<BenchRow[]> {
-  const server =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const name = `flock_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const scratch = await scratchPostgres('flock_bench_finance');
+  const url = scratch.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-'));
-  const database = await openPostgres(url.toString());
+  const database = await openPostgres(url);
   try {
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -167,8 +158,7 @@ export default async function financeReportBench(): Promise<BenchRow[]> {
     }
   } finally {
     await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -23,6 +23,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { runIfMain, type BenchRow } from './report.ts';
+import { repoRoot, scratchPostgres } from './server-harness.ts';
 
 const PASTORS = 1000;
 const MESSAGES = 1000;
@@ -34,7 +35,6 @@ const GOAL_P99_MS = 50;
 const LATE_WAIT_MS = 10_000;
 /** Messages sent first and not counted (the instances' code paths warm up). */
 const WARMUP = 100;
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const ORIGIN = 'http://localhost:3000';
 
 const percentile = (sorted: number[], p: number) =>
@@ -116,17 +116,8 @@ const sessionCookie = (token: string, secret: string) => {
 };
 
 export default async function realtimeBench(): Promise<BenchRow[]> {
-  const server =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const name = `flock_bench_rt_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await scratchPostgres('flock_bench_rt');
+  const databaseUrl = scratch.url;
   const secret = randomBytes(32).toString('hex');
   const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-rt-')));
   const children: ChildProcess[] = [];
@@ -347,8 +338,7 @@ export default async function realtimeBench(): Promise<BenchRow[]> {
     for (const socket of sockets) socket.terminate();
     await Promise.all(children.map(stop));
     await db.end().catch(() => {});
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch.drop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -21,18 +21,17 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema.ts';
 import { runIfMain, type BenchRow } from './report.ts';
+import { repoRoot, scratchPostgres } from './server-harness.ts';
 
 const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const GOAL_P99_MS = 200;
 const PASSWORD = 'load test horse 1';
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
@@ -94,20 +93,12 @@ async function seedMembers(url: string, dataDir: string): Promise<string[]> {
 }
 
 export default async function securityLoadBench(): Promise<BenchRow[]> {
-  const server =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const name = `flock_load_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const scratch = await scratchPostgres('flock_load');
+  const url = scratch.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-load-'));
   let child: ReturnType<typeof spawn> | undefined;
   try {
-    const emails = await seedMembers(url.toString(), dataDir);
+    const emails = await seedMembers(url, dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [path.join(repoRoot, 'src/server/main.ts')], {
@@ -119,7 +110,7 @@ export default async function securityLoadBench(): Promise<BenchRow[]> {
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: base,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'true',
@@ -248,8 +239,7 @@ export default async function securityLoadBench(): Promise<BenchRow[]> {
       child.kill('SIGTERM');
       await exited;
     }
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -241,23 +241,35 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** A new, empty database on the PostgreSQL server (PG_SERVER_URL), and a way to drop it. */
+export async function scratchPostgres(prefix = 'flock_bench') {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const onServer = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: PG_SERVER_URL });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database "${name}"`);
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(`drop database if exists "${name}" with (force)`),
+  };
+}
+
 /** A fresh, migrated database with the content files applied, and a function to seed it. */
 export async function freshDatabase(
   kind: 'pglite' | 'postgres',
   seed: (database: Database) => Promise<void>,
 ): Promise<BenchDatabase> {
   const dataDir = tempDir(kind);
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const name = `flock_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_SERVER_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(PG_SERVER_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const scratch = kind === 'postgres' ? await scratchPostgres() : undefined;
+  const databaseUrl = scratch?.url;
   const database = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dataDir);
   try {
     await database.migrate();
@@ -272,13 +284,7 @@ export async function freshDatabase(
     ...(databaseUrl ? { databaseUrl } : {}),
     async drop() {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (!databaseUrl) return;
-      const admin = new pg.Client({ connectionString: PG_SERVER_URL });
-      await admin.connect();
-      await admin.query(
-        `drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`,
-      );
-      await admin.end();
+      await scratch?.drop();
     },
   };
 }
