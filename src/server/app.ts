@@ -287,7 +287,14 @@ export async function buildApp(
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    brotliOptions: {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        // A 256 KiB window instead of 4 MiB: answers are a few kB, and a big window costs
+        // its setup on every answer (≈ 65 → 50 µs for a history page).
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
   });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -9,6 +9,7 @@ import type { Client as PgClient } from 'pg';
 import type PgModule from 'pg';
 import * as schema from './schema.ts';
 import { openEmbedded } from './embedded.ts';
+import { fairQueue } from './fair-queue.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -76,14 +77,29 @@ export async function openPglite(dataDir: string): Promise<Database> {
 /** An already-open PGlite (tests clone a migrated snapshot into memory). */
 export function wrapPglite(client: PGlite, release?: () => Promise<void>): Database {
   const statements = statementListeners();
-  const db = drizzlePglite(client, { schema, logger: statements.logger }) as unknown as Db;
+  const run = fairQueue();
+  // What drizzle calls on its client, through the queue (a transaction's own statements go
+  // to PGlite directly: the transaction holds the queue until it ends).
+  const queued = {
+    query: ((...args: Parameters<PGlite['query']>) =>
+      run(() => client.query(...args))) as PGlite['query'],
+    exec: ((...args: Parameters<PGlite['exec']>) =>
+      run(() => client.exec(...args))) as PGlite['exec'],
+    transaction: ((callback: Parameters<PGlite['transaction']>[0]) =>
+      run(() => client.transaction(callback))) as PGlite['transaction'],
+  };
+  const db = drizzlePglite({
+    client: queued as unknown as PGlite,
+    schema,
+    logger: statements.logger,
+  }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     pglite: client,
     async query<T>(text: string, params: unknown[]) {
       statements.notify(text);
-      return (await client.query<T>(text, params)).rows;
+      return (await queued.query<T>(text, params)).rows;
     },
     onStatement: statements.onStatement,
     async migrate() {
