@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, wrapPglite } from '../db/client.ts';
+import { embeddedStartParams, hasTemplate, templateTar } from '../db/embedded.ts';
 import { withDatabaseName, type TestDatabaseInfo } from './test-database.ts';
 
 declare module 'vitest' {
@@ -51,7 +52,11 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = await PGlite.create();
+  // From the shipped template, as the app's own first start (decision 019), not initdb.
+  const client = await PGlite.create({
+    startParams: embeddedStartParams(),
+    ...(hasTemplate() ? { loadDataDir: new Blob([new Uint8Array(templateTar())]) } : {}),
+  });
   await wrapPglite(client).migrate();
   const dump = await client.dumpDataDir('none');
   await client.close();
