@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
 
@@ -103,6 +104,9 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: [
     react(),
+    // The phone input's countries and metadata, cut from the phone library per calling code
+    // and loaded on demand (decision 011, fourth pass).
+    phoneMetadata(),
     // Installable app with an offline shell (decision 012): our own small Workbox worker,
     // built after the app with the list of what it precaches (the shell only).
     serviceWorker(),

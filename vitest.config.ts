@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { phoneMetadata } from './scripts/phone-metadata.ts';
 
 export default defineConfig({
+  // The phone input's virtual modules, for the tests of the phone engine.
+  plugins: [phoneMetadata()],
   test: {
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['src/server/testing/global-setup.ts'],

@@ -113,3 +113,6 @@ export interface UsersPage {
   page: number;
   pageSize: number;
 }
+
+/** Sign-up and the profile: the assembly is chosen from the church's list. */
+export const ASSEMBLY_REQUIRED = 'Please select your assembly.';

@@ -107,8 +107,8 @@ const isOneOf = <T extends string>(list: readonly T[], value: string | undefined
 /**
  * What `offeringSchema(maxPesewas)` decides, with its messages; before a method is chosen,
  * what `offeringDetailsSchema` decides and 'Please choose a payment method.'. `momoPhone`
- * reads a mobile-money number as E.164 (null when it is not one): the phone library, loaded
- * by the caller only for mobile money.
+ * reads a mobile-money number (null when it is not one): the server's `toMomoPhone` (the
+ * phone library), or in the browser `precheckMomoPhone`, which never refuses more.
  */
 export function checkOffering(
   input: OfferingRequest,

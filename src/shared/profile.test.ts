@@ -5,6 +5,7 @@ import {
   type ChangePasswordRequest,
   type ProfileUpdateRequest,
 } from './profile.ts';
+import { isValidPhone } from './schemas/accounts.ts';
 import { changePasswordSchema, profileUpdateSchema } from './schemas/profile.ts';
 
 // The profile forms check with `checkProfileUpdate` and `checkChangePassword` (no zod on the
@@ -39,7 +40,7 @@ const profiles: ProfileUpdateRequest[] = [
 
 describe('checkProfileUpdate', () => {
   it.each(profiles)('agrees with profileUpdateSchema on %j', (input) => {
-    const ours = checkProfileUpdate(input);
+    const ours = checkProfileUpdate(input, isValidPhone);
     const theirs = profileUpdateSchema.safeParse(input);
     expect(ours.ok).toBe(theirs.success);
     if (ours.ok && theirs.success) expect(ours.values).toEqual(theirs.data);

@@ -1,5 +1,5 @@
-import { ACCOUNT_MESSAGES, checkNewPassword } from './accounts.ts';
-import { ASSEMBLY_REQUIRED, checkPhone } from './sign-up.ts';
+import { ACCOUNT_MESSAGES, ASSEMBLY_REQUIRED, checkNewPassword } from './accounts.ts';
+import { checkPhone, type PhoneValidator } from './phone.ts';
 
 // The profile screen's rules and texts without zod (decision 011). schemas/profile.ts builds
 // the server's schemas from the same texts and re-exports this; profile.test.ts keeps
@@ -38,7 +38,10 @@ export interface ProfileUpdateRequest {
 type Check<T> = { ok: true; values: T } | { ok: false; errors: Partial<Record<keyof T, string>> };
 
 /** What `profileUpdateSchema` decides, with its messages: every field trimmed. */
-export function checkProfileUpdate(input: ProfileUpdateRequest): Check<ProfileUpdateRequest> {
+export function checkProfileUpdate(
+  input: ProfileUpdateRequest,
+  isValidPhone: PhoneValidator,
+): Check<ProfileUpdateRequest> {
   const values: ProfileUpdateRequest = {
     fullName: input.fullName.trim(),
     phoneNumber: input.phoneNumber.trim(),
@@ -49,7 +52,7 @@ export function checkProfileUpdate(input: ProfileUpdateRequest): Check<ProfileUp
   const errors: Partial<Record<keyof ProfileUpdateRequest, string>> = {};
   if (values.fullName.length === 0) errors.fullName = PROFILE_ERRORS.fullNameRequired;
   else if (values.fullName.length > 120) errors.fullName = PROFILE_ERRORS.fullNameTooLong;
-  const phone = checkPhone(input.phoneNumber);
+  const phone = checkPhone(input.phoneNumber, isValidPhone);
   if (phone) errors.phoneNumber = phone;
   if (values.assemblyName.length === 0 || values.assemblyName.length > 60) {
     errors.assemblyName = ASSEMBLY_REQUIRED;

@@ -372,3 +372,55 @@ test('the phone country search filters the list and picks a country by keyboard'
   await phone.pressSequentially('80312345678901234');
   expect((await phone.inputValue()).replace(/\D/g, '').length).toBeLessThanOrEqual(15);
 });
+
+test('the phone input reads Ghana numbers either way, another country from the search, and at most 15 digits', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const phone = page.getByLabel('Phone', { exact: true });
+  const country = page.getByRole('button', { name: /^Phone number country:/ });
+
+  await test.step('a Ghana number typed the local way or with +233', async () => {
+    await phone.fill('024 123 4567');
+    await expect(phone).toHaveValue('+233 24 123 4567');
+    await phone.fill('+233 20 123 4567');
+    await expect(phone).toHaveValue('+233 20 123 4567');
+    await expect(country).toHaveAccessibleName('Phone number country: Ghana +233');
+  });
+
+  await test.step('never more than 15 digits, calling code included', async () => {
+    await phone.fill('');
+    await phone.pressSequentially('24123456789012345');
+    expect((await phone.inputValue()).replace(/\D/g, '')).toHaveLength(15);
+  });
+
+  await test.step('a number the phone library does not know is refused on the field', async () => {
+    await phone.fill('24 123');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByText('Enter a valid phone number.')).toBeVisible();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  await test.step('United Kingdom from the search, then one of its numbers signs up', async () => {
+    await country.click();
+    await page.getByRole('combobox', { name: 'Search countries' }).pressSequentially('united k');
+    const options = page.getByRole('listbox', { name: 'Countries' }).getByRole('option');
+    await expect(options).toHaveText([/^United Kingdom\s*\+44$/]);
+    await page.keyboard.press('Enter');
+    await expect(phone).toBeFocused();
+    await phone.fill('07400 123456');
+    await expect(phone).toHaveValue('+44 7400 123456');
+    await expect(page.getByText('Enter a valid phone number.')).toHaveCount(0);
+    await fillSignUpForm(page, {
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+      email: uniqueEmail('uk-phone'),
+      password: 'long-enough-1',
+      phone: '+44 7400 123456',
+    });
+    await expect(phone).toHaveValue('+44 7400 123456');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: ACCOUNT_MESSAGES.signUpDone })).toBeVisible();
+  });
+});

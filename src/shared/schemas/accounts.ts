@@ -1,3 +1,4 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
   EMAIL_MAX,
@@ -10,10 +11,11 @@ import {
 } from '../accounts.ts';
 import {
   ASSEMBLY_REQUIRED,
-  isValidPhone,
   PHONE_ERRORS,
+  PHONE_FORMAT,
   SIGN_UP_NAME_MAX,
   signUpNameErrors,
+  type PhoneValidator,
 } from '../sign-up.ts';
 
 // Sign-up, login and password rules (spec §2, §5, §8). The texts and limits live in
@@ -41,12 +43,18 @@ const name = (label: string) =>
     .min(1, signUpNameErrors(label).required)
     .max(SIGN_UP_NAME_MAX, signUpNameErrors(label).tooLong);
 
+/**
+ * A number the phone library knows as valid, any country, with the whole 'min' metadata: the
+ * server's judge (the browser checks with the number's own metadata, loaded on demand).
+ */
+export const isValidPhone: PhoneValidator = (value) => isValidPhoneNumber(value);
+
 /** International phone number in E.164 (+233…), at most 15 digits (as `checkPhone`). */
 export const phoneSchema = z
   .string({ error: PHONE_ERRORS.required })
   .trim()
   .min(1, PHONE_ERRORS.required)
-  .refine((v) => /^\+\d{1,15}$/.test(v), PHONE_ERRORS.format)
+  .refine((v) => PHONE_FORMAT.test(v), PHONE_ERRORS.format)
   .refine((v) => isValidPhone(v), PHONE_ERRORS.invalid);
 
 export const assemblySchema = z

@@ -1,25 +1,23 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { getCountryCallingCode, type Country } from 'react-phone-number-input';
+import { callingCodeOf, countryCodes, countryName } from './phone-countries.ts';
 
 /** Spec §9: the country search waits 250 ms after the last key before filtering. */
 export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
 
-interface CountryOption {
-  value?: Country;
-  label: string;
-  divider?: boolean;
+interface CountrySelectProps {
+  /** ISO 3166 code ('GH'); none for a number without a country (+800…). */
+  value: string | undefined;
+  onChange: (country: string) => void;
+  onFocus?: () => void;
+  disabled?: boolean;
+  'aria-label'?: string;
 }
 
-// The props react-phone-number-input gives its `countrySelectComponent`.
-interface CountrySelectProps {
-  value?: Country;
-  onChange: (value?: Country) => void;
-  options: CountryOption[];
-  onFocus?: () => void;
-  onBlur?: () => void;
-  disabled?: boolean;
-  readOnly?: boolean;
-  'aria-label'?: string;
+interface Country {
+  value: string;
+  label: string;
+  code: string;
+  search: string;
 }
 
 function normalize(text: string): string {
@@ -30,23 +28,29 @@ function normalize(text: string): string {
     .trim();
 }
 
-function callingCode(country: Country): string {
-  return `+${getCountryCallingCode(country)}`;
-}
+const describe = (country: string): Country => {
+  const label = countryName(country);
+  return { value: country, label, code: `+${callingCodeOf(country)}`, search: normalize(label) };
+};
+
+const NONE: Country[] = [];
+let sorted: Country[] | undefined;
+/** Every country, named and sorted the first time the list opens. */
+const allCountries = () =>
+  (sorted ??= countryCodes()
+    .map(describe)
+    .sort((a, b) => a.label.localeCompare(b.label, 'en')));
 
 /**
- * The phone input's country picker: a button showing the country and its calling code that
- * opens a searchable list (the library's own picker is a plain <select> without search).
- * Text only, no flag images: nothing extra to download on a slow connection.
+ * The phone input's country picker: a button showing the country that opens a searchable
+ * list of every country, named by the browser, with its calling code. Text only, no flag
+ * images: nothing extra to download on a slow connection.
  */
 export function CountrySelect({
   value,
   onChange,
-  options,
   onFocus,
-  onBlur,
   disabled,
-  readOnly,
   'aria-label': ariaLabel = 'Country',
 }: CountrySelectProps) {
   const id = useId();
@@ -59,13 +63,7 @@ export function CountrySelect({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const countries = useMemo(
-    () =>
-      options
-        .filter((o): o is CountryOption & { value: Country } => !o.divider && Boolean(o.value))
-        .map((o) => ({ ...o, code: callingCode(o.value), search: normalize(o.label) })),
-    [options],
-  );
+  const countries = open ? allCountries() : NONE;
 
   const shown = useMemo(() => {
     const term = normalize(filter);
@@ -105,13 +103,17 @@ export function CountrySelect({
     document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [open, active, id]);
 
-  const selected = countries.find((c) => c.value === value);
+  const selected = useMemo(() => (value ? describe(value) : undefined), [value]);
 
   const openList = () => {
     setQuery('');
     setFilter('');
-    const index = countries.findIndex((c) => c.value === value);
-    setActive(Math.max(0, index));
+    setActive(
+      Math.max(
+        0,
+        allCountries().findIndex((c) => c.value === value),
+      ),
+    );
     setOpen(true);
   };
 
@@ -120,7 +122,7 @@ export function CountrySelect({
     if (returnFocus) buttonRef.current?.focus();
   };
 
-  const choose = (country: Country) => {
+  const choose = (country: string) => {
     close(false);
     onChange(country);
   };
@@ -171,13 +173,12 @@ export function CountrySelect({
         aria-label={`${ariaLabel}: ${selected ? `${selected.label} ${selected.code}` : 'none'}`}
         aria-haspopup="listbox"
         aria-expanded={open}
-        disabled={disabled || readOnly}
+        disabled={disabled}
         onClick={() => (open ? close(true) : openList())}
         onFocus={onFocus}
-        onBlur={onBlur}
       >
         {/* The number itself shows the calling code: the country's letters are enough here. */}
-        <span className="country-select-code">{selected?.value ?? '—'}</span>
+        <span className="country-select-code">{value ?? '—'}</span>
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>

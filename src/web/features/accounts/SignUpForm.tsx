@@ -7,6 +7,7 @@ import { messageOf } from '../../api.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { phoneValidator } from '../../components/phone-check.ts';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { useChurch } from '../church/useChurch.ts';
@@ -17,8 +18,10 @@ import {
   type SignUpValues,
 } from './accounts.api.ts';
 
-/** What the server's `signUpSchema` decides (shared/sign-up.test.ts). */
-const resolver = checkResolver<SignUpRequest, SignUpValues>(checkSignUp);
+/** What the server's `signUpSchema` decides (shared/sign-up.test.ts), the phone's metadata loaded. */
+const resolver = checkResolver<SignUpRequest, SignUpValues>(async (values) =>
+  checkSignUp(values, await phoneValidator(values.phone)),
+);
 
 interface SignUpFormProps {
   initialEmail: string;

@@ -17,7 +17,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
 import { submitGiftOtp, useGiftStatus } from './giving.api.ts';
-import { localGhanaPhone } from './offering-form.ts';
+import { momoPhoneText } from './offering-form.ts';
 
 /** Spec §4/§9: 'Processing your offering...' stays at least this long before the next screen. */
 export const MOMO_CONFIRM_DELAY_MS = 2500;
@@ -175,7 +175,7 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
         <p id={`${id}-hint`}>
-          Your network sent a code by SMS to {localGhanaPhone(offering.phone)}. Enter it to send the
+          Your network sent a code by SMS to {momoPhoneText(offering.phone)}. Enter it to send the
           payment request of GHS {formatCedis(offering.amount)}.
         </p>
         <div className="field">
@@ -266,7 +266,7 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
       <>
         <p>
           Approve the payment of <strong>{amount}</strong> on your phone (
-          {localGhanaPhone(offering.phone)}).
+          {momoPhoneText(offering.phone)}).
         </p>
         <p>
           No prompt? Dial <strong>{MOMO_SHORTCODES[offering.provider]}</strong> on your{' '}

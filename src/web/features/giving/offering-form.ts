@@ -1,5 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import type { Bank, MomoProvider, OfferingType, PaymentMethod } from '../../../shared/constants.ts';
+import { precheckMomoPhone } from '../../../shared/momo-phone-precheck.ts';
 import { checkOffering } from '../../../shared/offering.ts';
 import type { Offering, OfferingInput } from '../../../shared/schemas/giving.ts';
 
@@ -60,20 +61,18 @@ export function offeringPayload(values: OfferingFormValues): OfferingInput {
 /**
  * Checks as the server's schema does (`checkOffering`, kept in step with `offeringSchema` by
  * shared/offering.test.ts). Before a method is picked the details are checked on their own and
- * the method is asked for. The phone library comes only with mobile money.
+ * the method is asked for. A mobile-money number gets a first look without the phone library
+ * (`precheckMomoPhone`, never stricter than the server's `toMomoPhone`); the server reads it
+ * and says on the field what the first look could not.
  */
 export function offeringResolver(
   maxPesewas: number,
 ): Resolver<OfferingFormValues, unknown, Offering> {
-  return async (values) => {
-    const momoPhone =
-      values.paymentMethod === 'momo'
-        ? (await import('../../../shared/momo-phone.ts')).toMomoPhone
-        : undefined;
+  return (values) => {
     const result = checkOffering(
       offeringPayload(values) as Record<string, string>,
       maxPesewas,
-      momoPhone,
+      precheckMomoPhone,
     );
     if (result.ok) return { values: result.values as Offering, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
@@ -88,6 +87,9 @@ export function offeringResolver(
 export function localGhanaPhone(e164: string | null | undefined): string {
   return e164?.startsWith('+233') ? `0${e164.slice(4)}` : '';
 }
+
+/** The number a mobile-money request went to, as members write it (or as typed). */
+export const momoPhoneText = (phone: string) => localGhanaPhone(phone) || phone;
 
 /** 'Ama Serwaa Mensah' → first 'Ama', last 'Serwaa Mensah'. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

@@ -9,6 +9,7 @@ import {
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import { phoneValidator } from '../../components/phone-check.ts';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { invalidateMe } from '../accounts/useMe.ts';
@@ -25,8 +26,10 @@ const fieldNames: FieldPath<ProfileUpdateInput>[] = [
   'dateOfBirth',
 ];
 
-/** What the server's `profileUpdateSchema` decides (shared/profile.test.ts). */
-const resolver = checkResolver<ProfileUpdateInput, ProfileValues>(checkProfileUpdate);
+/** What the server's `profileUpdateSchema` decides (shared/profile.test.ts), the phone's metadata loaded. */
+const resolver = checkResolver<ProfileUpdateInput, ProfileValues>(async (values) =>
+  checkProfileUpdate(values, await phoneValidator(values.phoneNumber)),
+);
 
 function formValues(profile: Profile): ProfileUpdateInput {
   return {
