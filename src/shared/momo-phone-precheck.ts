@@ -16,7 +16,8 @@ const MIN_DIGITS = 8;
 
 /**
  * '024 123 4567', '+233 24 123 4567', '00233 24…', '233 24…', '+233 (0) 24…' → '+233241234567'
- * (shown on the payment screen); null when the text has too few digits to be a Ghana number;
+ * (shown on the payment screen); null when the text has too few digits to be a Ghana number,
+ * or is written '0…' with digits that are not a Ghana number after the 0 (a digit short or over);
  * otherwise the trimmed text itself: only the library can tell (an extension, a `tel:` link,
  * other digit sets, the many ways of writing prefixes, a mistyped number), and the server reads
  * it. Trying to refuse more here was tried: generated inputs found numbers the library accepts
@@ -27,6 +28,11 @@ export function precheckMomoPhone(value: string): string | null {
   if ((text.match(/\p{Nd}/gu)?.length ?? 0) < MIN_DIGITS) return null;
   if (!PLAIN.test(text)) return text;
   const digits = text.replace(/\D/g, '');
+  // The way most members write it, '0' then the national number: a digit short or over is a
+  // typo to show at once, not after the payment screen has opened.
+  if (!text.includes('+') && /^0[1-9]/.test(digits) && !NATIONAL.test(digits.slice(1))) {
+    return null;
+  }
   for (const national of [
     digits,
     digits.replace(/^0/, ''),

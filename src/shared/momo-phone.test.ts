@@ -86,7 +86,15 @@ describe('precheckMomoPhone, the browser’s first look', () => {
   });
 
   it('refuses too few digits and leaves the rest to the server', () => {
-    for (const input of ['024 123', '', '+233 24', 'abc', '0２４']) {
+    for (const input of [
+      '024 123',
+      '',
+      '+233 24',
+      'abc',
+      '0２４',
+      '024 123 456',
+      '024 123 45678',
+    ]) {
       expect(precheckMomoPhone(input), input).toBeNull();
     }
     expect(precheckMomoPhone('+234 802 123 4567')).toBe('+234 802 123 4567');
@@ -100,7 +108,22 @@ describe('precheckMomoPhone, the browser’s first look', () => {
     const separator = fc.constantFrom('', ' ', '-', '.', '(', ')', ' ');
     const written = fc
       .tuple(
-        fc.constantFrom('', '0', '+233', '+233 ', '00233', '233', '+233 (0)', '2330', '+', '00'),
+        fc.constantFrom(
+          '',
+          '0',
+          '0 ',
+          '(0)',
+          '0233',
+          '02330',
+          '+233',
+          '+233 ',
+          '00233',
+          '233',
+          '+233 (0)',
+          '2330',
+          '+',
+          '00',
+        ),
         fc.constantFrom('2', '3', '5', '8', '0', '1', '9'),
         fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), separator), {
           minLength: 4,
