@@ -72,8 +72,8 @@ describe('the HTTP app', () => {
     });
   });
 
-  it('sends a Content-Security-Policy that allows only the spec embeds', async () => {
-    const res = await t.app.inject('/api/health');
+  it('sends pages a Content-Security-Policy that allows only the spec embeds', async () => {
+    const res = await t.app.inject('/sermons');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -84,6 +84,19 @@ describe('the HTTP app', () => {
     expect(csp).toContain('https://i.ytimg.com');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends API answers a policy that allows nothing, and none of the page-only headers', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['permissions-policy', 'referrer-policy', 'x-dns-prefetch-control']) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
   });
 
   it('gives branding and the assemblies from the content files', async () => {

@@ -116,6 +116,26 @@ const DOCUMENT_ONLY_HEADERS = [
   'permissions-policy',
 ];
 
+/**
+ * The headers of an API answer (JSON, a file, a PDF): never a page that loads, frames or
+ * links anything, so OWASP's set for REST answers, with a policy that allows nothing, in
+ * place of a page's (≈ 250 bytes instead of ≈ 1,000 on every answer a phone receives).
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const kept = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'cross-origin-resource-policy',
+  ];
+  return {
+    ...Object.fromEntries(
+      kept.filter((name) => name in pageHeaders).map((name) => [name, pageHeaders[name]!]),
+    ),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+}
+
 /** The headers a helmet middleware sets (it sets the same ones on every response). */
 function headersOf(
   middleware: (req: never, res: never, next: (error?: unknown) => void) => void,
@@ -268,13 +288,14 @@ export async function buildApp(
   });
   // The same security headers on every answer, worked out once (the Fastify plugin ran the
   // whole helmet configuration again for each request: issue 16 #4).
-  const securityHeaders = {
+  const pageHeaders = {
     ...headersOf(helmet(helmetOptions(config))),
     // Flock uses none of these; a page that is ever injected into cannot either.
     'permissions-policy': permissionsPolicy,
   };
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();
   });
   // JSON only: anything else gets a 415 instead of reaching the schemas as a string.

@@ -284,12 +284,12 @@ describe('the edge', () => {
   });
 
   it('keeps its origin on form posts from its own pages (not no-referrer, which sends Origin: null)', async () => {
-    const res = await t.app.inject('/api/health');
+    const res = await t.app.inject('/offerings');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it('sends a Permissions-Policy on every response', async () => {
-    const res = await t.app.inject('/api/health');
+  it('sends a Permissions-Policy on every page', async () => {
+    const res = await t.app.inject('/home');
     expect(res.headers['permissions-policy']).toContain('camera=()');
     expect(res.headers['permissions-policy']).toContain('geolocation=()');
   });

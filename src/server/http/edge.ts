@@ -87,26 +87,35 @@ export function registerEdgeChecks(app: FastifyInstance, options: EdgeOptions) {
 
   // A write from another site (or with no origin at all) never reaches a route: a member's
   // cookie is not enough to act for them. SameSite=Lax alone would let sibling subdomains in.
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return;
+  // Callback hooks, not async ones: they run on every request (issue 16 #4).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (safeMethods.has(request.method)) return done();
     const url = request.url;
-    if (options.originExempt.some((prefix) => url.startsWith(prefix))) return;
+    if (options.originExempt.some((prefix) => url.startsWith(prefix))) return done();
     const origin = requestOrigin(request);
     if (origin === null || !trusted.has(origin)) {
-      throw new AppError(
-        403,
-        'FORBIDDEN_ORIGIN',
-        'This request did not come from the app. Open the app and try again.',
+      return done(
+        new AppError(
+          403,
+          'FORBIDDEN_ORIGIN',
+          'This request did not come from the app. Open the app and try again.',
+        ),
       );
     }
+    done();
   });
 
   // Text the database cannot store becomes a 400 here, for every route (the auth library's
   // included), instead of a 500 from deep inside a query.
-  app.addHook('preValidation', async (request) => {
-    assertStorableText(request.params);
-    assertStorableText(request.query);
-    assertStorableText(request.body);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertStorableText(request.params);
+      assertStorableText(request.query);
+      assertStorableText(request.body);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 }
 

@@ -25,6 +25,20 @@ describe('sessions and limits', () => {
     for (const url of ['/api/church', '/api/profile', '/api/nowhere']) {
       const res = await t.app.inject({ url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      // Nothing an API answer could load, frame or run (OWASP's set for REST answers).
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('sends pages the whole set, the unknown page too', async () => {
+    for (const url of ['/auth', '/profile', '/nowhere']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(res.headers['content-security-policy'], url).toContain("object-src 'none'");
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
@@ -70,7 +84,9 @@ describe('sessions and limits', () => {
       expect(secure).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
       expect(secure!.name.startsWith('__Secure-')).toBe(true);
       expect(login.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      expect(login.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      const page = await prod.app.inject({ url: '/auth' });
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     } finally {
       await prod.close();
     }

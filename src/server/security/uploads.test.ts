@@ -112,7 +112,7 @@ describe('uploads', () => {
       expect(res.statusCode, key).toBe(200);
       expect(res.headers['content-disposition'], key).toMatch(/^attachment/);
       expect(res.headers['x-content-type-options'], key).toBe('nosniff');
-      expect(res.headers['content-security-policy'], key).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], key).toContain("default-src 'none'");
     }
   });
 
