@@ -4,8 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { writePageHints } from './scripts/page-hints.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
+import { everyPageData, routeHints } from './src/web/route-hints.ts';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
@@ -32,6 +34,30 @@ function precompressAndCheckBudgets(): Plugin {
           `precompressed ${files} files: ${Math.round(bytes / 1024)} kB → ${Math.round(brotliBytes / 1024)} kB brotli`,
         );
         checkRouteBudgets(outDir, (text) => this.info(text));
+      },
+    },
+  };
+}
+
+/**
+ * After a build, what each member route's page announces in its <head> (decision 018): the
+ * table in src/web/route-hints.ts resolved against the manifest into .vite/page-hints.json,
+ * which the server reads. A module the build does not load lazily fails the build.
+ */
+function pageHints(): Plugin {
+  let outDir = '';
+  return {
+    name: 'flock-page-hints',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const hints = writePageHints(outDir, routeHints, everyPageData);
+        this.info(`page hints: ${hints.routes.length} routes`);
       },
     },
   };
@@ -106,6 +132,9 @@ export default defineConfig({
     // Installable app with an offline shell (decision 012): our own small Workbox worker,
     // built after the app with the list of what it precaches (the shell only).
     serviceWorker(),
+    // The files and answers each member route's first screen needs, for the server to
+    // announce in that page's <head> (decision 018).
+    pageHints(),
     precompressAndCheckBudgets(),
   ],
   build: {
