@@ -63,9 +63,13 @@ function pageHints(): Plugin {
   };
 }
 
-/** What the worker precaches: the page, the entry's chunks and CSS, the icons. */
+/**
+ * What the worker precaches: the page, the entry's chunks and CSS, the icons, and the web
+ * manifest with the icon the browser downloads on every page load to check that the app is
+ * installable (decision 018: from the worker they no longer compete with the first screen).
+ */
 const precached =
-  /^(index\.html|favicon\.svg|logo\.svg|assets\/(index|vendor|shell|rolldown-runtime)-[\w-]+\.(js|css))$/;
+  /^(index\.html|favicon\.svg|logo\.svg|manifest\.webmanifest|icons\/icon-192\.png|assets\/(index|vendor|shell|rolldown-runtime)-[\w-]+\.(js|css))$/;
 
 /**
  * Builds src/web/sw.ts into sw.js once the app is built, with the precache list (file and
