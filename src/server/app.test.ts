@@ -367,6 +367,22 @@ describe("a member route's page names what its first screen needs (decision 018)
     expect(brotliDecompressSync(week.rawPayload).toString()).toContain('/api/devotional/weeks/15');
   });
 
+  it('sends pages as built when the hints file is not one it can read', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
+    fs.mkdirSync(path.join(other, '.vite'));
+    fs.writeFileSync(path.join(other, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(other, PAGE_HINTS_FILE), '{"routes": [{"pattern": 1}');
+    const app = await createTestApp({ build: { webDir: other } });
+    try {
+      const page = await app.app.inject('/devotional');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(indexHtml);
+    } finally {
+      await app.close();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('reads a new build', async () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
     fs.mkdirSync(path.join(other, '.vite'));

@@ -31,7 +31,7 @@ const escapeAttribute = (value: string) =>
 
 /** The route's parameters when `pathname` is one of its paths (React Router's matching: case
  * does not matter, a trailing slash neither), else null. Values are as they came (encoded). */
-export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const got = pathname.split('/').filter(Boolean);
   if (want.length !== got.length) return null;
@@ -44,19 +44,26 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
   return params;
 }
 
+const rules = new Map<string, RegExp>();
+const wholeMatch = (rule: string) => {
+  let regexp = rules.get(rule);
+  if (!regexp) rules.set(rule, (regexp = new RegExp(`^(?:${rule})$`)));
+  return regexp;
+};
+
 /** The API path the screen will ask for, or null when a parameter is not one it asks with. */
-export function dataPath(hint: DataHint, params: Record<string, string>): string | null {
+function dataPath(hint: DataHint, params: Record<string, string>): string | null {
   let missing = false;
   const filled = hint.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     const rule = hint.params?.[name];
-    if (value === undefined || !rule || !new RegExp(`^(?:${rule})$`).test(value)) missing = true;
+    if (value === undefined || !rule || !wholeMatch(rule).test(value)) missing = true;
     return value ?? '';
   });
   return missing ? null : filled;
 }
 
-export function hintLinks(route: Route, params: Record<string, string>): string {
+function hintLinks(route: Route, params: Record<string, string>): string {
   const links = [
     // Answers first: the server's work on them overlaps the files' transfer.
     ...route.data
@@ -114,8 +121,13 @@ interface Built {
 function readBuild(webDir: string, log: (message: string) => void): Built | null {
   const hintsFile = path.join(webDir, PAGE_HINTS_FILE);
   if (!fs.existsSync(hintsFile)) return null;
-  const parsed = pageHintsSchema.safeParse(JSON.parse(fs.readFileSync(hintsFile, 'utf8')));
-  if (!parsed.success) {
+  let parsed;
+  try {
+    parsed = pageHintsSchema.safeParse(JSON.parse(fs.readFileSync(hintsFile, 'utf8')));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed?.success) {
     log(`${PAGE_HINTS_FILE} is not what this server reads: pages go without hints.`);
     return null;
   }
