@@ -4,9 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+import { writePageHints } from './scripts/page-hints.ts';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
+import { everyPageData, routeHints } from './src/web/route-hints.ts';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
@@ -38,9 +40,37 @@ function precompressAndCheckBudgets(): Plugin {
   };
 }
 
-/** What the worker precaches: the page, the entry's chunks and CSS, the icons. */
+/**
+ * After a build, what each member route's page announces in its <head> (decision 018): the
+ * table in src/web/route-hints.ts resolved against the manifest into .vite/page-hints.json,
+ * which the server reads. A module the build does not load lazily fails the build.
+ */
+function pageHints(): Plugin {
+  let outDir = '';
+  return {
+    name: 'flock-page-hints',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const hints = writePageHints(outDir, routeHints, everyPageData);
+        this.info(`page hints: ${hints.routes.length} routes`);
+      },
+    },
+  };
+}
+
+/**
+ * What the worker precaches: the page, the entry's chunks and CSS, the icons, and the web
+ * manifest with the icon the browser downloads on every page load to check that the app is
+ * installable (decision 018: from the worker they no longer compete with the first screen).
+ */
 const precached =
-  /^(index\.html|favicon\.svg|logo\.svg|assets\/(index|vendor|shell|rolldown-runtime)-[\w-]+\.(js|css))$/;
+  /^(index\.html|favicon\.svg|logo\.svg|manifest\.webmanifest|icons\/icon-192\.png|assets\/(index|vendor|shell|rolldown-runtime)-[\w-]+\.(js|css))$/;
 
 /**
  * Builds src/web/sw.ts into sw.js once the app is built, with the precache list (file and
@@ -110,6 +140,9 @@ export default defineConfig({
     // Installable app with an offline shell (decision 012): our own small Workbox worker,
     // built after the app with the list of what it precaches (the shell only).
     serviceWorker(),
+    // The files and answers each member route's first screen needs, for the server to
+    // announce in that page's <head> (decision 018).
+    pageHints(),
     precompressAndCheckBudgets(),
   ],
   build: {

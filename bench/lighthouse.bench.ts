@@ -18,7 +18,10 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
     // Lighthouse drives its own Chromium through the DevTools port; Playwright only sets the
     // guest flag in it (Lighthouse keeps storage, and the cache is cleared before each run).
     // A profile on disk, not an incognito context: Chromium never offers to install from
-    // incognito ('in-incognito'), which is not what a member's phone does.
+    // incognito ('in-incognito'), which is not what a member's phone does. The service worker
+    // the first page registers stays, so each run is a returning member's visit with an empty
+    // HTTP cache: the shell from the worker's precache, the route's own files (the first time
+    // this run opens it) and its answers from the network (decision 018).
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-lighthouse-'));
     const context = await chromium.launchPersistentContext(profile, {
       ...chromiumLaunchOptions,
@@ -47,14 +50,22 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
 
       for (const route of ROUTES) {
         await cdp.send('Network.clearBrowserCache');
-        const result = await lighthouse(`${app.baseURL}${route.path}`, {
-          port: PORT,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-        });
-        const lhr = result?.lhr;
+        const run = () =>
+          lighthouse(`${app.baseURL}${route.path}`, {
+            port: PORT,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            disableStorageReset: true,
+          });
+        let lhr = (await run())?.lhr;
+        // Lighthouse sometimes loses the trace's start (NO_NAVSTART) and says to run it again:
+        // a failed recording, not a figure. Once, and said so.
+        if (lhr?.runtimeError) {
+          console.log(`${route.path}: Lighthouse ${lhr.runtimeError.code}, running it again`);
+          await cdp.send('Network.clearBrowserCache');
+          lhr = (await run())?.lhr;
+        }
         if (!lhr) throw new Error(`Lighthouse gave no result for ${route.path}`);
         const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

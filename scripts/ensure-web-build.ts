@@ -6,7 +6,14 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'dist/web/.build-stamp');
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const sources = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  // It writes part of the build (decision 018).
+  'scripts/page-hints.ts',
+  'package-lock.json',
+];
 
 function newestMtime(target: string): number {
   const full = path.join(root, target);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_HINTS_FILE, type PageHints } from '../shared/page-hints.ts';
 import { ORIGIN } from './testing/accounts.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -236,6 +237,187 @@ describe('serving the web app', () => {
   it('does not answer missing files with the page', async () => {
     expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
     expect((await t.app.inject('/api/unknown')).statusCode).toBe(404);
+  });
+});
+
+describe("a member route's page names what its first screen needs (decision 018)", () => {
+  let t: TestApp;
+  let webDir: string;
+  const indexHtml = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <title>Flock</title>',
+    '    <script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    '  </head>',
+    '  <body><div id="root"></div></body>',
+    '</html>',
+    '',
+  ].join('\n');
+  const everyPage = [{ path: '/api/church' }, { path: '/api/me' }];
+  const hints: PageHints = {
+    routes: [
+      {
+        pattern: '/devotional',
+        scripts: ['/assets/PageData-1.js', '/assets/DevotionalPage-2.js'],
+        styles: ['/assets/devotional-3.css'],
+        data: [...everyPage, { path: '/api/devotional/weeks' }],
+      },
+      {
+        pattern: '/devotional/week/:weekId',
+        scripts: ['/assets/DevotionalWeekPage-4.js'],
+        styles: [],
+        data: [
+          ...everyPage,
+          { path: '/api/devotional/weeks/:weekId', params: { weekId: '\\d{1,4}' } },
+        ],
+      },
+    ],
+  };
+  const hintsOf = (html: string) => html.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? [];
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
+    fs.mkdirSync(path.join(webDir, '.vite'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(webDir, PAGE_HINTS_FILE), JSON.stringify(hints));
+    t = await createTestApp({ build: { webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("puts the route's files and public answers in its <head>", async () => {
+    const res = await t.app.inject('/devotional');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(hintsOf(res.body)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/church">',
+      '<link rel="preload" as="fetch" crossorigin href="/api/me">',
+      '<link rel="preload" as="fetch" crossorigin href="/api/devotional/weeks">',
+      '<link rel="modulepreload" crossorigin href="/assets/PageData-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/DevotionalPage-2.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/devotional-3.css">',
+    ]);
+    // The page is otherwise the built one: the hints close its <head>.
+    expect(res.body.replace(/ *<link [^>]*>\n/g, '')).toBe(indexHtml);
+    // React Router matches without regard to case or a trailing slash; so does the server.
+    expect(hintsOf((await t.app.inject('/Devotional/')).body)).toHaveLength(6);
+  });
+
+  it('fills a parameter in only when the screen asks with it', async () => {
+    const week = await t.app.inject('/devotional/week/15');
+    expect(hintsOf(week.body)).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/devotional/weeks/15">',
+    );
+    // Not a week number: the screen says so without asking, so no answer is preloaded.
+    const notANumber = hintsOf((await t.app.inject('/devotional/week/%3Cb%3E')).body);
+    expect(notANumber).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/DevotionalWeekPage-4.js">',
+    );
+    expect(notANumber.filter((link) => link.includes('/weeks/'))).toEqual([]);
+  });
+
+  it('sends no hints for an unknown page or an API path', async () => {
+    const unknown = await t.app.inject('/no-such-screen');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(indexHtml);
+    expect(hintsOf(unknown.body)).toEqual([]);
+    const api = await t.app.inject('/api/devotional');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('keeps the headers a page had: security headers, no-cache, an ETag to revalidate with', async () => {
+    const plain = await t.app.inject('/no-such-screen');
+    const hinted = await t.app.inject('/devotional');
+    const names = (headers: Record<string, unknown>) =>
+      Object.keys(headers)
+        .filter(
+          (name) => !['content-length', 'date', 'last-modified', 'accept-ranges'].includes(name),
+        )
+        .sort();
+    expect(names(hinted.headers)).toEqual(names(plain.headers));
+    for (const name of names(plain.headers)) {
+      if (name === 'etag') continue;
+      expect(hinted.headers[name], name).toBe(plain.headers[name]);
+    }
+    expect(hinted.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(hinted.headers['cache-control']).toBe('no-cache');
+
+    const again = await t.app.inject({
+      url: '/devotional',
+      headers: { 'if-none-match': String(hinted.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('sends the page compressed as the browser accepts', async () => {
+    const br = await t.app.inject({
+      url: '/devotional',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    const plain = (await t.app.inject('/devotional')).body;
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+
+    const gz = await t.app.inject({
+      url: '/devotional',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+
+    // A page whose hints depend on the path is compressed as it is sent.
+    const week = await t.app.inject({
+      url: '/devotional/week/15',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(week.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(week.rawPayload).toString()).toContain('/api/devotional/weeks/15');
+  });
+
+  it('sends pages as built when the hints file is not one it can read', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
+    fs.mkdirSync(path.join(other, '.vite'));
+    fs.writeFileSync(path.join(other, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(other, PAGE_HINTS_FILE), '{"routes": [{"pattern": 1}');
+    const app = await createTestApp({ build: { webDir: other } });
+    try {
+      const page = await app.app.inject('/devotional');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(indexHtml);
+    } finally {
+      await app.close();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a new build', async () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
+    fs.mkdirSync(path.join(other, '.vite'));
+    fs.writeFileSync(path.join(other, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(other, PAGE_HINTS_FILE), JSON.stringify(hints));
+    const app = await createTestApp({ build: { webDir: other } });
+    try {
+      expect((await app.app.inject('/devotional')).body).toContain('DevotionalPage-2.js');
+      const rebuilt: PageHints = {
+        routes: [{ ...hints.routes[0]!, scripts: ['/assets/DevotionalPage-9.js'] }],
+      };
+      fs.writeFileSync(path.join(other, PAGE_HINTS_FILE), JSON.stringify(rebuilt));
+      // The build writes index.html too; its time says the build is new.
+      fs.writeFileSync(path.join(other, 'index.html'), indexHtml);
+      fs.utimesSync(path.join(other, 'index.html'), new Date(), new Date(Date.now() + 5000));
+      const page = (await app.app.inject('/devotional')).body;
+      expect(page).toContain('DevotionalPage-9.js');
+      expect(page).not.toContain('DevotionalPage-2.js');
+    } finally {
+      await app.close();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 });
 

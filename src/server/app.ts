@@ -30,6 +30,7 @@ import { supportRoutes } from './features/support/support.routes.ts';
 import { workersRoutes } from './features/workers/workers.routes.ts';
 import { clientErrorHandler, frameworkErrors, registerEdgeChecks } from './http/edge.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
+import { createPages, sendPage } from './http/pages.ts';
 import { createAuth, trustedOrigins } from './platform/auth.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
@@ -363,13 +364,18 @@ export async function buildApp(
     });
   }
 
+  // A member route's page names the files and answers its first screen needs (decision 018).
+  const pageFor = hasWeb ? createPages(webDir, (message) => app.log.warn(message)) : null;
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !['/api/', '/dev/', '/sandbox/'].some((prefix) => url.startsWith(prefix)) &&
       !path.extname(url);
-    if (isPage && hasWeb) {
+    if (isPage && pageFor) {
+      const page = pageFor(url);
+      if (page) return sendPage(request, reply, page);
       // Single-page app: the browser router decides, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
