@@ -19,5 +19,5 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/api/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# --liftoff-only: decision 017 (the peak memory during start); the heap sizes: decision 019.
-CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--max-old-space-size=512", "src/server/main.ts"]
+# main.ts picks its Node flags for the database it uses (src/server/node-flags.ts, decision 019).
+CMD ["node", "src/server/main.ts"]

@@ -12,6 +12,7 @@ import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.ts';
 import { loadContent } from '../src/server/db/content.ts';
+import { serverNodeFlags } from '../src/server/node-flags.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234';
@@ -22,17 +23,16 @@ export const PG_SERVER_URL =
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
-/** The Node flags `npm start` runs the server with (package.json), so benches measure those. */
-export function startFlags(): string[] {
-  // BENCH_NODE_FLAGS="" (or other flags) to compare.
+/**
+ * The Node flags a server of that kind runs with: main.ts picks its own (node-flags.ts), and
+ * the bare baselines get the same, so that both sides of a ratio run alike.
+ * BENCH_NODE_FLAGS="..." (or "") runs both with other flags, to compare.
+ */
+export function startFlags(embedded: boolean): string[] {
   if (process.env.BENCH_NODE_FLAGS !== undefined) {
     return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
   }
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const match = /node ((?:--\S+ )*)src\/server\/main\.ts/.exec(pkg.scripts.start);
-  return match?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+  return serverNodeFlags(embedded);
 }
 
 export async function freePort(): Promise<number> {
@@ -102,7 +102,7 @@ function running(child: ChildProcess, port: number, readyMs: number): Running {
   };
 }
 
-/** The real server, `node <start flags> src/server/main.ts`, with production defaults. */
+/** The real server, `node src/server/main.ts` as `npm start` runs it, production defaults. */
 export async function startFlock(options: {
   dataDir: string;
   databaseUrl?: string;
@@ -127,7 +127,11 @@ export async function startFlock(options: {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...startFlags(), path.join(repoRoot, 'src/server/main.ts')],
+    // As `npm start` runs it: without flags, main.ts takes its own (unless BENCH_NODE_FLAGS).
+    [
+      ...(process.env.BENCH_NODE_FLAGS === undefined ? [] : startFlags(!options.databaseUrl)),
+      path.join(repoRoot, 'src/server/main.ts'),
+    ],
     { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const keep = (chunk: Buffer) => {
@@ -146,7 +150,7 @@ export async function startBaseline(name: string, env: Record<string, string> = 
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...startFlags(), path.join(repoRoot, 'bench/baselines', `${name}.ts`)],
+    [...startFlags(!env.DATABASE_URL), path.join(repoRoot, 'bench/baselines', `${name}.ts`)],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', PORT: String(port), ...env },

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -146,10 +145,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads `.env` into the environment when there is one (variables already set win). */
-export function loadDotEnv(file = '.env') {
-  if (fs.existsSync(file)) process.loadEnvFile(file);
-}
+export { loadDotEnv } from './dotenv.ts';
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === 'false') return false;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverNodeFlags } from './node-flags.ts';
 import { freePort, start, waitReady, type Started } from './testing/server-process.ts';
 
 // The real entry point on the embedded database, as a supervisor runs it (issue 15 #5).
@@ -53,4 +54,29 @@ describe('npm start on the embedded database', () => {
     };
     expect(mails.mails.some((m) => m.subject.includes('Before the crash'))).toBe(true);
   }, 240_000);
+
+  it('takes the Node flags for its database in place, and keeps flags it is given', async () => {
+    const flagsOf = (pid: number) =>
+      fs
+        .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        .split('\0')
+        .filter((a) => a.startsWith('--'));
+    const port = await freePort();
+    const own = start(path.join(dataDir, 'own-flags'), port);
+    running.push(own);
+    await waitReady(port, own);
+    // The pid the supervisor started is the server (replaced in place, not a child).
+    expect(flagsOf(own.child.pid!)).toEqual(serverNodeFlags(true));
+    own.child.kill('SIGTERM');
+    expect(await own.exited).toBe(0);
+
+    const givenPort = await freePort();
+    const given = start(path.join(dataDir, 'given-flags'), givenPort, {}, [
+      '--max-old-space-size=700',
+    ]);
+    running.push(given);
+    await waitReady(givenPort, given);
+    expect(flagsOf(given.child.pid!)).toEqual(['--max-old-space-size=700']);
+    expect(serverNodeFlags(false)).not.toContain('--max-old-space-size=512');
+  }, 120_000);
 });

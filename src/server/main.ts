@@ -1,14 +1,31 @@
-import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
-import { DataDirLockedError, openEmbedded } from './db/embedded.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { loadDotEnv } from './dotenv.ts';
+import { serverNodeFlags } from './node-flags.ts';
 
 // Entry point for `npm start`: read config, open the database, listen, stop cleanly.
 
+loadDotEnv();
+// Started without Node flags (npm start, the image), the server takes those for its database
+// (node-flags.ts) by replacing itself with `node <flags> main.ts`: the same process and pid.
+// Flags given on the command line are kept as they are. Nothing else is loaded before this.
+if (process.execArgv.length === 0 && typeof process.execve === 'function') {
+  const flags = serverNodeFlags(!process.env.DATABASE_URL);
+  try {
+    process.execve(process.execPath, [process.execPath, ...flags, ...process.argv.slice(1)]);
+  } catch (error) {
+    // Not fatal: the server runs as it is, with Node's own sizes (more memory, same answers).
+    console.warn(`Could not restart with ${flags.join(' ')}: ${(error as Error).message}`);
+  }
+}
+const { ConfigError, loadConfig } = await import('./config.ts');
+
 async function main() {
   const started = performance.now();
-  loadDotEnv();
   const config = loadConfig();
   // Open the embedded database while the server's modules load (it takes ~0.6 s).
-  const embedded = config.databaseUrl ? undefined : openEmbedded(config.dataDir);
+  const embedded = config.databaseUrl
+    ? undefined
+    : import('./db/embedded.ts').then(({ openEmbedded }) => openEmbedded(config.dataDir));
   embedded?.catch(() => {}); // reported below, once awaited
   const [{ buildApp }, { wrapPglite }] = await Promise.all([
     import('./app.ts'),

@@ -22,8 +22,13 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-export function start(dataDir: string, port: number, env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'src/server/main.ts')], {
+export function start(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  nodeFlags: string[] = [],
+): Started {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(repoRoot, 'src/server/main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,
