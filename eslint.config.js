@@ -53,6 +53,20 @@ export default tseslint.config(
     },
   },
   {
+    // A handler inside a route plugin runs per request: a zod schema built there is built
+    // (and compiled) on every request. Build it once, at the top of the file.
+    files: ['src/server/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':function :function CallExpression[callee.object.name="z"]',
+          message: 'Build zod schemas once, outside the request handler.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -37,6 +37,8 @@ import { buildReport, reportEntriesCsv, reportTableCsv } from './reports.service
 
 const idParams = z.object({ id: z.uuid('Not found.') });
 const bankParams = z.object({ bank: bankSchema });
+const bankQuery = bankParams.strict();
+const emailBody = z.object({ email: emailSchema }).strict();
 const linesQuery = z
   .object({
     state: z.enum(['unmatched', 'matched']).default('unmatched'),
@@ -129,7 +131,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       },
       async (request, reply) => {
         const caller = await requireFinance(ctx, request);
-        const { bank } = parseInput(z.object({ bank: bankSchema }).strict(), request.query);
+        const { bank } = parseInput(bankQuery, request.query);
         if (!request.isMultipart()) {
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the statement as a file upload.');
         }
@@ -256,7 +258,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     { config: { rateLimit: writes } },
     async (request, reply) => {
       const caller = await requireFinanceAdmin(ctx, request);
-      const { email } = parseInput(z.object({ email: emailSchema }).strict(), request.body);
+      const { email } = parseInput(emailBody, request.body);
       if (!(await revokeOfficer(ctx, caller.actor, email))) {
         throw new AppError(404, 'NOT_FOUND', 'This member is not a finance officer.');
       }

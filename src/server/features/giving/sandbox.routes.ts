@@ -17,6 +17,8 @@ const params = z.object({
   reference: z.string().regex(/^FLK-CARD-[A-Z0-9-]{5,60}$/, 'Unknown reference.'),
 });
 
+const outcomeBody = z.object({ outcome: z.enum(['approve', 'decline']) });
+
 export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sandbox = ctx.payments.sandbox!;
 
@@ -58,10 +60,7 @@ ${
     );
     scope.post('/sandbox/checkout/:reference', async (request, reply) => {
       const { reference } = parseInput(params, request.params);
-      const { outcome } = parseInput(
-        z.object({ outcome: z.enum(['approve', 'decline']) }),
-        request.body,
-      );
+      const { outcome } = parseInput(outcomeBody, request.body);
       const webhook = sandbox.completeCard(reference, outcome === 'approve');
       // The same signed-webhook path a real Paystack payment takes.
       if (webhook) await handlePaystackWebhook(ctx, webhook.rawBody, webhook.signature);

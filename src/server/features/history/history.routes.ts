@@ -7,6 +7,14 @@ import { requireSessionUser, sessionUserOf } from '../accounts/accounts.service.
 import { receiptPdf, statementPdf, statementYears } from '../finance/receipts.service.ts';
 import { decodeCursor, deleteCashGift, listHistory } from './history.service.ts';
 
+// Built once: a zod schema built in a handler costs its construction on every request.
+const pageQuery = z.object({ cursor: z.string().max(200).optional() });
+const cashParams = z.object({ id: z.uuid('No such cash entry.') });
+const receiptParams = z.object({ id: z.uuid('No such receipt.') });
+const statementParams = z.object({
+  year: z.coerce.number().int('Not a year.').min(2000).max(2200),
+});
+
 function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
   return reply
     .header('cache-control', 'private, no-store')
@@ -20,10 +28,7 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // A page of 50, newest first; `?cursor=` (the previous page's `next`) for the one after.
   app.get('/api/history', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { cursor } = parseInput(
-      z.object({ cursor: z.string().max(200).optional() }),
-      request.query,
-    );
+    const { cursor } = parseInput(pageQuery, request.query);
     const after = cursor ? decodeCursor(cursor) : null;
     const user = await sessionUserOf(ctx, request);
     return user ? listHistory(ctx, user.id, after) : { entries: [], next: null };
@@ -31,7 +36,7 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.post('/api/history/cash/:id/delete', async (request, reply) => {
     const user = await requireSessionUser(ctx, request);
-    const { id } = parseInput(z.object({ id: z.uuid('No such cash entry.') }), request.params);
+    const { id } = parseInput(cashParams, request.params);
     const { reason } = parseInput(cashDeleteSchema, request.body);
     await deleteCashGift(ctx, user.id, id, reason);
     return reply.status(204).send();
@@ -40,7 +45,7 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // Receipts and yearly statements as PDF (issue 12): the owner's only.
   app.get('/api/history/receipts/:id', async (request, reply) => {
     const user = await requireSessionUser(ctx, request);
-    const { id } = parseInput(z.object({ id: z.uuid('No such receipt.') }), request.params);
+    const { id } = parseInput(receiptParams, request.params);
     return sendPdf(reply, await receiptPdf(ctx, user.id, id));
   });
 
@@ -52,10 +57,7 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   app.get('/api/history/statements/:year', async (request, reply) => {
     const user = await requireSessionUser(ctx, request);
-    const { year } = parseInput(
-      z.object({ year: z.coerce.number().int('Not a year.').min(2000).max(2200) }),
-      request.params,
-    );
+    const { year } = parseInput(statementParams, request.params);
     return sendPdf(reply, await statementPdf(ctx, user, year));
   });
 };

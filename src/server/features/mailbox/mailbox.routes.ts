@@ -12,6 +12,8 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+const mailParams = z.object({ id: z.uuid('Unknown mail.') });
+
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -58,7 +60,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   app.get('/dev/mailbox/:id', { preHandler: guard }, async (request, reply) => {
-    const { id } = parseInput(z.object({ id: z.uuid('Unknown mail.') }), request.params);
+    const { id } = parseInput(mailParams, request.params);
     const mail = await findDevMail(ctx, id);
     if (!mail) throw new AppError(404, 'NOT_FOUND', 'No such mail.');
     return reply
