@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
