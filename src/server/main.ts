@@ -1,4 +1,6 @@
 import module from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { loadDotEnv } from './dotenv.ts';
 import { registerFastResolve } from './fast-resolve.ts';
@@ -12,6 +14,10 @@ loadDotEnv();
 // Flags given on the command line are kept as they are. Nothing else is loaded before this.
 if (process.execArgv.length === 0 && typeof process.execve === 'function') {
   const flags = serverNodeFlags(!process.env.DATABASE_URL);
+  // The new process reads Node's compile cache (below) from its first line: main.ts and
+  // every TypeScript file come stripped and compiled, and Node's TypeScript stripper is not
+  // even loaded (~0.12 s of a start).
+  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'node-compile-cache');
   try {
     process.execve(process.execPath, [process.execPath, ...flags, ...process.argv.slice(1)]);
   } catch (error) {
