@@ -141,6 +141,26 @@ describe('the HTTP app', () => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
 
+    // The same for everyone: an ETag, and the same compressed bytes each time (compressed
+    // once per version); a request that refuses compression gets the plain text.
+    expect(br.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    const brAgain = await t.app.inject({
+      url: '/api/church',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    const refused = await t.app.inject({
+      url: '/api/church',
+      headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    const identity = await t.app.inject({
+      url: '/api/church',
+      headers: { 'accept-encoding': 'identity, br;q=0' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+
     // Small answers are not worth it.
     const health = await t.app.inject({
       url: '/api/health',
