@@ -7,6 +7,7 @@ import pg from 'pg';
 import { embeddedStartParams } from '../../src/server/db/embedded.ts';
 import {
   HISTORY_PAGE_SQL,
+  HISTORY_PAGE_STATEMENT,
   historyPageParams,
 } from '../../src/server/features/history/history.service.ts';
 
@@ -14,7 +15,10 @@ const params = historyPageParams(process.env.USER_ID!, null);
 let query: () => Promise<unknown[]>;
 if (process.env.DATABASE_URL) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  query = async () => (await pool.query(HISTORY_PAGE_SQL, params)).rows;
+  // Prepared by name, as Flock sends it.
+  query = async () =>
+    (await pool.query({ text: HISTORY_PAGE_SQL, values: params, name: HISTORY_PAGE_STATEMENT }))
+      .rows;
 } else {
   const db = await PGlite.create(path.join(process.env.DATA_DIR!, 'pgdata'), {
     startParams: embeddedStartParams(),

@@ -37,9 +37,11 @@ export interface Database {
   close(): Promise<void>;
   /**
    * One statement straight through the driver, without the ORM's row mapping: for the hot
-   * read paths (history, the session lookup). Rows as the driver returns them.
+   * read paths (history, the session lookup). Rows as the driver returns them. With a
+   * `name`, PostgreSQL parses and plans the statement once per connection (a named prepared
+   * statement; one name, one text); the embedded database ignores it.
    */
-  query<T>(text: string, params: unknown[]): Promise<T[]>;
+  query<T>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** Calls `listener` with every statement sent (tests count them); returns the unsubscribe. */
   onStatement(listener: (text: string) => void): () => void;
 }
@@ -145,9 +147,9 @@ export async function openPostgres(
     kind: 'postgres',
     db,
     url: connectionString,
-    async query<T>(text: string, params: unknown[]) {
+    async query<T>(text: string, params: unknown[], name?: string) {
       statements.notify(text);
-      return (await pool.query(text, params)).rows as T[];
+      return (await pool.query({ text, values: params, name })).rows as T[];
     },
     onStatement: statements.onStatement,
     async migrate() {

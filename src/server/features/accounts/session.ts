@@ -148,7 +148,7 @@ export async function lookupSession(
   if (!token) return null;
   const generation = ctx.sessions.generation;
 
-  const [row] = await ctx.database.query<SessionRow>(SESSION_USER_SQL, [token]);
+  const [row] = await ctx.database.query<SessionRow>(SESSION_USER_SQL, [token], 'session_user');
   const expiresAt = row ? new Date(row.expires_at).getTime() : 0;
   if (!row || expiresAt <= now) {
     // Unknown or ended: the library clears an ended one the next time it is asked.

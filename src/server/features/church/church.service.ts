@@ -1,14 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import type { AppContext } from '../../context.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { assemblies } from '../../db/schema.ts';
 
-export async function listAssemblies(ctx: Pick<AppContext, 'db'>) {
-  return ctx.db
+const offeredAssemblies = preparedQuery((db) =>
+  db
     .select({ slug: assemblies.slug, label: assemblies.label })
     .from(assemblies)
     .where(eq(assemblies.active, true))
-    .orderBy(asc(assemblies.position));
+    .orderBy(asc(assemblies.position))
+    .prepare('assemblies_offered'),
+);
+
+export async function listAssemblies(ctx: Pick<AppContext, 'db'>) {
+  return offeredAssemblies(ctx.db).execute();
 }
 
 /** Whether members may pick this assembly now (retired ones stay only on old records). */

@@ -10,6 +10,7 @@ import {
   type weekCreateSchema,
 } from '../../../shared/schemas/devotional.ts';
 import type { AppContext } from '../../context.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { devotionalDays, devotionalWeeks } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -55,24 +56,38 @@ export async function getWeek(ctx: Ctx, weekId: number): Promise<DevotionalWeek>
   };
 }
 
-export async function getDay(ctx: Ctx, weekId: number, day: number): Promise<DevotionalDay> {
-  // The day and its neighbours in one statement.
-  const neighbour = alias(devotionalDays, 'neighbour');
-  const [row] = await ctx.db
+const neighbour = alias(devotionalDays, 'neighbour');
+const dayPlaceholder = sql.placeholder('day');
+
+/** The day and its neighbours in one statement. */
+const dayWithNeighbours = preparedQuery((db) =>
+  db
     .select({
       weekTitle: devotionalWeeks.title,
       title: devotionalDays.title,
       documentUrl: devotionalDays.documentUrl,
       previousDay: sql<
         number | null
-      >`max(${neighbour.day}) filter (where ${neighbour.day} < ${day})`,
-      nextDay: sql<number | null>`min(${neighbour.day}) filter (where ${neighbour.day} > ${day})`,
+      >`max(${neighbour.day}) filter (where ${neighbour.day} < ${dayPlaceholder})`,
+      nextDay: sql<
+        number | null
+      >`min(${neighbour.day}) filter (where ${neighbour.day} > ${dayPlaceholder})`,
     })
     .from(devotionalDays)
     .innerJoin(devotionalWeeks, eq(devotionalWeeks.id, devotionalDays.weekId))
     .innerJoin(neighbour, eq(neighbour.weekId, devotionalDays.weekId))
-    .where(and(eq(devotionalDays.weekId, weekId), eq(devotionalDays.day, day)))
-    .groupBy(devotionalWeeks.title, devotionalDays.title, devotionalDays.documentUrl);
+    .where(
+      and(
+        eq(devotionalDays.weekId, sql.placeholder('weekId')),
+        eq(devotionalDays.day, dayPlaceholder),
+      ),
+    )
+    .groupBy(devotionalWeeks.title, devotionalDays.title, devotionalDays.documentUrl)
+    .prepare('devotional_day'),
+);
+
+export async function getDay(ctx: Ctx, weekId: number, day: number): Promise<DevotionalDay> {
+  const [row] = await dayWithNeighbours(ctx.db).execute({ weekId, day });
   if (!row) throw new AppError(404, 'NOT_FOUND', `Day ${day} of Week ${weekId} was not found.`);
   return {
     weekId,

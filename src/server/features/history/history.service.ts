@@ -50,6 +50,9 @@ const entryColumns = (kind: string, code: string, receivedAmount: string) => `
 const afterCursor = (kind: string) =>
   `($2::timestamptz is null or (created_at, '${kind}'::text, id) < ($2::timestamptz, $3::text, $4::uuid))`;
 
+/** Its name as a prepared statement on PostgreSQL (parsed and planned once per connection). */
+export const HISTORY_PAGE_STATEMENT = 'history_page';
+
 export const HISTORY_PAGE_SQL = `
 select e.kind, e.id, e.type, e.method, e.amount, e.status, e.code, e.received_amount,
   to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
@@ -116,6 +119,7 @@ export async function listHistory(
   const rows = await ctx.database.query<PageRow>(
     HISTORY_PAGE_SQL,
     historyPageParams(userId, cursor),
+    HISTORY_PAGE_STATEMENT,
   );
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
   const last = page.at(-1);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
@@ -10,6 +10,7 @@ import {
   type ProfileUpdateResult,
 } from '../../../shared/schemas/profile.ts';
 import type { AppContext } from '../../context.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
@@ -23,8 +24,16 @@ const profileColumns = {
   dateOfBirth: users.dateOfBirth,
 };
 
+const profileOf = preparedQuery((db) =>
+  db
+    .select(profileColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('profile_get'),
+);
+
 export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Profile> {
-  const [profile] = await ctx.db.select(profileColumns).from(users).where(eq(users.id, userId));
+  const [profile] = await profileOf(ctx.db).execute({ userId });
   if (!profile) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notFound);
   return profile;
 }

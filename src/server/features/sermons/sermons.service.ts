@@ -8,14 +8,23 @@ import {
   type sermonUpdateSchema,
 } from '../../../shared/schemas/sermons.ts';
 import type { AppContext } from '../../context.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { sermons } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 
 const columns = { id: sermons.id, title: sermons.title, videoId: sermons.videoId };
 type Ctx = Pick<AppContext, 'db'>;
 
+const allSermons = preparedQuery((db) =>
+  db
+    .select(columns)
+    .from(sermons)
+    .orderBy(asc(sermons.position), asc(sermons.id))
+    .prepare('sermons_list'),
+);
+
 export async function listSermons(ctx: Ctx): Promise<Sermon[]> {
-  return ctx.db.select(columns).from(sermons).orderBy(asc(sermons.position), asc(sermons.id));
+  return allSermons(ctx.db).execute();
 }
 
 export async function findSermon(ctx: Ctx, id: string): Promise<Sermon> {
