@@ -9,6 +9,7 @@ import {
   signUpWithForm,
   uniqueEmail,
 } from './support/accounts.ts';
+import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 // The shared app allows AUTH_RATE_LIMIT (10) sign-ups and sign-ins per client per 15 min:
@@ -423,4 +424,50 @@ test('the phone input reads Ghana numbers either way, another country from the s
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(page.getByRole('dialog', { name: ACCOUNT_MESSAGES.signUpDone })).toBeVisible();
   });
+});
+
+test('a saved number outside Ghana shows formatted on /profile before the phone library loads', async ({
+  browser,
+  baseURL,
+}) => {
+  const storageState = await createAccount(baseURL!, {
+    email: uniqueEmail('uk-profile'),
+    password: 'long-enough-1',
+    phone: '+447400123456',
+  });
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const onDemand = () => scripts.filter((name) => /phone-engine|group-\d|CountryList/.test(name));
+
+  await page.goto('/profile');
+  const phone = page.getByLabel('Phone', { exact: true });
+  // Written by the server as the input writes it: no phone library on the first screen.
+  await expect(phone).toHaveValue('+44 7400 123456');
+  await expect(
+    page.getByRole('button', { name: 'Phone number country: United Kingdom +44' }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(onDemand()).toEqual([]);
+
+  // Focus brings the engine and the number's metadata; typing reads the number with them.
+  await phone.focus();
+  await expect.poll(() => onDemand().some((name) => name.includes('phone-engine'))).toBe(true);
+  await phone.fill('07400 654321');
+  await expect(phone).toHaveValue('+44 7400 654321');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.updated }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(phone).toHaveValue('+44 7400 654321');
+
+  // The country list's code comes when the picker is focused, not before.
+  expect(onDemand().some((name) => name.includes('CountryList'))).toBe(false);
+  await page.getByRole('button', { name: /^Phone number country:/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Search countries' })).toBeFocused();
+  await context.close();
 });

@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
   EMAIL_MAX,
@@ -48,6 +48,14 @@ const name = (label: string) =>
  * server's judge (the browser checks with the number's own metadata, loaded on demand).
  */
 export const isValidPhone: PhoneValidator = (value) => isValidPhoneNumber(value);
+
+/**
+ * '+233241234567' → '+233 24 123 4567': the international format the phone input shows once
+ * its engine has read a number (same library, same metadata); the number as saved when the
+ * library cannot read it.
+ */
+export const formatPhone = (e164: string): string =>
+  parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
 /** International phone number in E.164 (+233…), at most 15 digits (as `checkPhone`). */
 export const phoneSchema = z

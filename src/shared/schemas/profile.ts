@@ -10,6 +10,11 @@ export interface Profile {
   fullName: string;
   email: string;
   phoneNumber: string | null;
+  /**
+   * The number as the phone input writes it ('+233 24 123 4567'): the profile screen shows it
+   * without loading the phone library first (issue 16).
+   */
+  phoneDisplay: string | null;
   assemblyName: string | null;
   location: string | null;
   /** YYYY-MM-DD */

@@ -1,8 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { callingCodeOf, countryCodes, countryName } from './phone-countries.ts';
-
-/** Spec §9: the country search waits 250 ms after the last key before filtering. */
-export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
+import { useEffect, useId, useRef, useState } from 'react';
+import type * as CountryListModule from './CountryList.tsx';
+import { callingCodeOf, countryName } from './phone-countries.ts';
 
 interface CountrySelectProps {
   /** ISO 3166 code ('GH'); none for a number without a country (+800…). */
@@ -13,38 +11,28 @@ interface CountrySelectProps {
   'aria-label'?: string;
 }
 
-interface Country {
-  value: string;
-  label: string;
-  code: string;
-  search: string;
+let listModule: typeof CountryListModule | undefined;
+let listLoad: Promise<unknown> | undefined;
+
+/** The open list's code (CountryList.tsx), fetched once (again after a failure, e.g. offline). */
+function loadCountryList(): Promise<unknown> {
+  listLoad ??= import('./CountryList.tsx').then(
+    (module) => (listModule = module),
+    (error: unknown) => {
+      listLoad = undefined;
+      throw error;
+    },
+  );
+  return listLoad;
 }
 
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-}
-
-const describe = (country: string): Country => {
-  const label = countryName(country);
-  return { value: country, label, code: `+${callingCodeOf(country)}`, search: normalize(label) };
-};
-
-const NONE: Country[] = [];
-let sorted: Country[] | undefined;
-/** Every country, named and sorted the first time the list opens. */
-const allCountries = () =>
-  (sorted ??= countryCodes()
-    .map(describe)
-    .sort((a, b) => a.label.localeCompare(b.label, 'en')));
+const preloadCountryList = () => void loadCountryList().catch(() => {});
 
 /**
  * The phone input's country picker: a button showing the country that opens a searchable
  * list of every country, named by the browser, with its calling code. Text only, no flag
- * images: nothing extra to download on a slow connection.
+ * images: nothing extra to download on a slow connection. The list's code comes when the
+ * button is first focused, pointed at or opened: a form's first screen does without it.
  */
 export function CountrySelect({
   value,
@@ -54,41 +42,27 @@ export function CountrySelect({
   'aria-label': ariaLabel = 'Country',
 }: CountrySelectProps) {
   const id = useId();
-  const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [filter, setFilter] = useState('');
-  const [active, setActive] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [, setLoaded] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-
-  const countries = open ? allCountries() : NONE;
-
-  const shown = useMemo(() => {
-    const term = normalize(filter);
-    if (!term) return countries;
-    const digits = term.replace(/[^\d]/g, '');
-    return countries.filter(
-      (c) =>
-        c.search.includes(term) ||
-        c.value.toLowerCase() === term ||
-        (digits !== '' && c.code.slice(1).startsWith(digits)),
-    );
-  }, [countries, filter]);
+  const CountryList = listModule?.CountryList;
 
   useEffect(() => {
-    if (query === filter) return;
-    const timer = setTimeout(() => {
-      setFilter(query);
-      setActive(0);
-    }, COUNTRY_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, filter]);
+    if (!open || CountryList) return;
+    let current = true;
+    loadCountryList().then(
+      () => current && setLoaded((n) => n + 1),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, CountryList]);
 
   useEffect(() => {
     if (!open) return;
-    searchRef.current?.focus();
     const closeOnOutsidePress = (event: PointerEvent) => {
       if (event.target instanceof Node && !rootRef.current?.contains(event.target)) {
         setOpen(false);
@@ -98,22 +72,8 @@ export function CountrySelect({
     return () => document.removeEventListener('pointerdown', closeOnOutsidePress);
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
-  }, [open, active, id]);
-
-  const selected = useMemo(() => (value ? describe(value) : undefined), [value]);
-
   const openList = () => {
-    setQuery('');
-    setFilter('');
-    setActive(
-      Math.max(
-        0,
-        allCountries().findIndex((c) => c.value === value),
-      ),
-    );
+    setFailed(false);
     setOpen(true);
   };
 
@@ -127,55 +87,48 @@ export function CountrySelect({
     onChange(country);
   };
 
-  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        setActive((i) => Math.min(i + 1, shown.length - 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive((i) => Math.max(i - 1, 0));
-        break;
-      case 'Home':
-        event.preventDefault();
-        setActive(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        setActive(Math.max(shown.length - 1, 0));
-        break;
-      case 'Enter': {
-        event.preventDefault();
-        const option = shown[active];
-        if (option) choose(option.value);
-        break;
-      }
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
+  const selected = value ? `${countryName(value)} +${callingCodeOf(value)}` : 'none';
 
-  const activeOption = shown[active];
+  let popover = null;
+  if (open && CountryList) {
+    popover = <CountryList id={id} value={value} onChoose={choose} onClose={close} />;
+  } else if (open && failed) {
+    popover = (
+      <p className="country-select-empty" role="alert">
+        Could not load the list of countries. Check your connection and try again.
+      </p>
+    );
+  } else if (open) {
+    popover = (
+      <p className="country-select-empty muted" role="status">
+        Loading countries...
+      </p>
+    );
+  }
 
   return (
-    <div className="country-select" ref={rootRef}>
+    <div
+      className="country-select"
+      ref={rootRef}
+      // While the list loads, Escape still closes it (the list's search handles its own).
+      onKeyDown={(event) => {
+        if (open && event.key === 'Escape') close(true);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
         className="country-select-button"
-        aria-label={`${ariaLabel}: ${selected ? `${selected.label} ${selected.code}` : 'none'}`}
+        aria-label={`${ariaLabel}: ${selected}`}
         aria-haspopup="listbox"
         aria-expanded={open}
         disabled={disabled}
         onClick={() => (open ? close(true) : openList())}
-        onFocus={onFocus}
+        onFocus={() => {
+          preloadCountryList();
+          onFocus?.();
+        }}
+        onPointerEnter={preloadCountryList}
       >
         {/* The number itself shows the calling code: the country's letters are enough here. */}
         <span className="country-select-code">{value ?? '—'}</span>
@@ -183,44 +136,7 @@ export function CountrySelect({
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
       </button>
-      {open && (
-        <div className="country-select-popover">
-          <input
-            ref={searchRef}
-            type="search"
-            className="country-select-search"
-            role="combobox"
-            aria-label="Search countries"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={activeOption ? `${id}-option-${active}` : undefined}
-            placeholder="Search countries"
-            autoComplete="off"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={onSearchKeyDown}
-          />
-          <ul id={listId} role="listbox" aria-label="Countries" className="country-select-list">
-            {shown.map((c, index) => (
-              <li
-                key={c.value}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={c.value === value}
-                className={index === active ? 'country-option is-active' : 'country-option'}
-                // Keep focus in the search box; the click chooses.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(c.value)}
-              >
-                <span>{c.label}</span>
-                <span className="muted">{c.code}</span>
-              </li>
-            ))}
-          </ul>
-          {shown.length === 0 && <p className="country-select-empty muted">No country found.</p>}
-        </div>
-      )}
+      {popover && <div className="country-select-popover">{popover}</div>}
     </div>
   );
 }

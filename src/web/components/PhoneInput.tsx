@@ -102,16 +102,23 @@ interface PhoneInputProps {
   invalid?: boolean;
   describedBy?: string;
   disabled?: boolean;
+  /**
+   * A number the caller has already formatted (the saved profile's, from the server): shown
+   * while it is the field's value, so that a saved number needs no phone engine to be drawn.
+   * The engine then loads when the field is focused or the form checks it.
+   */
+  formatted?: { e164: string; text: string } | null;
 }
 
 type PhoneEngine = Awaited<ReturnType<typeof loadPhoneEngine>>;
 
 /**
  * International phone input (spec §5, §9): Ghana by default, at most 15 digits, formatted per
- * country (decision 011, fourth pass). The picker and the country list come with the form;
- * the phone library's parser and the default country's metadata load when the field is first
- * focused or holds a number, another calling code's metadata when a number of it is picked or
- * pasted. Until then the digits show as typed.
+ * country (decision 011, fourth pass). The picker comes with the form, its list when it is
+ * first focused or opened; the phone library's parser and the default country's metadata load
+ * when the field is first focused or holds a number it has no `formatted` text for, another
+ * calling code's metadata when a number of it is picked or pasted. Until then the digits show
+ * as typed.
  */
 export function PhoneInput({
   id,
@@ -123,6 +130,7 @@ export function PhoneInput({
   invalid,
   describedBy,
   disabled,
+  formatted,
 }: PhoneInputProps) {
   const [typed, setTyped] = useState<Typed>(() =>
     typedFromValue(value, {
@@ -148,15 +156,16 @@ export function PhoneInput({
 
   const reading = engine && typed.digits ? engine.readPhone(typed.callingCode, typed.digits) : null;
   const e164 = typed.digits ? (reading?.e164 ?? `+${typed.callingCode}${typed.digits}`) : '';
-  const text = reading
-    ? reading.display
-    : `+${typed.callingCode}${typed.digits ? ` ${typed.digits}` : ''}`;
+  let text = `+${typed.callingCode}${typed.digits ? ` ${typed.digits}` : ''}`;
+  if (reading) text = reading.display;
+  else if (formatted && e164 === formatted.e164) text = formatted.text;
   // +1 242… is the Bahamas, +44 7781… Guernsey: a complete number names its own country.
   const country = reading?.valid && reading.country ? reading.country : typed.country;
 
+  const formattedValue = formatted?.e164;
   useEffect(() => {
-    if (value) wake();
-  }, [value, wake]);
+    if (value && value !== formattedValue) wake();
+  }, [value, formattedValue, wake]);
 
   // Another country's metadata loads beside the engine, not after it.
   useEffect(() => {

@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import examples from 'libphonenumber-js/examples.mobile.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, phoneSchema, signUpSchema } from '../../shared/schemas/accounts.ts';
+import {
+  formatPhone,
+  isValidPhone,
+  phoneSchema,
+  signUpSchema,
+} from '../../shared/schemas/accounts.ts';
 import { checkSignUp, type SignUpRequest } from '../../shared/sign-up.ts';
 import { phoneValidator } from './phone-check.ts';
-import { callingCodeOf, countryCodes } from './phone-countries.ts';
-import { checkPhoneNumber, readPhone } from './phone-engine.ts';
+import { callingCodeOf, countryCodes, splitCallingCode } from './phone-countries.ts';
+import { checkPhoneNumber, loadMetadataFor, readPhone } from './phone-engine.ts';
 
 // The browser checks a phone number with the number's own calling code's metadata, loaded on
 // demand; the server with the library's whole 'min' metadata (`phoneSchema`). The browser must
@@ -42,6 +47,18 @@ describe('the phone engine', () => {
       expect(await checkPhoneNumber(number), number).toBe(server);
     }
     expect(valid).toBeGreaterThan(300);
+  });
+
+  it("writes a saved number as the server's profile does (shown before the engine loads)", async () => {
+    let compared = 0;
+    for (const number of [...madeNumbers, ...nonGeographic]) {
+      if (!isValidPhone(number)) continue;
+      const [code, digits] = splitCallingCode(number.slice(1))!;
+      await loadMetadataFor(code);
+      expect(readPhone(code, digits)?.display, number).toBe(formatPhone(number));
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 
   it('answers as the server on generated numbers', async () => {

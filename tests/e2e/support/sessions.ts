@@ -13,6 +13,8 @@ export interface Account {
   email: string;
   password: string;
   firstName?: string;
+  /** E.164; a Ghana number unless given. */
+  phone?: string;
 }
 
 /** Signs up, confirms through the dev mailbox's link, and logs in: a confirmed member. */
@@ -23,7 +25,7 @@ export async function createAccount(baseURL: string, account: Account): Promise<
       data: {
         firstName: account.firstName ?? 'Ama',
         lastName: 'Mensah',
-        phone: '+233241234567',
+        phone: account.phone ?? '+233241234567',
         assembly: 'grace',
         email: account.email,
         password: account.password,

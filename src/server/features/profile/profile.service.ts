@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
+import { ACCOUNT_MESSAGES, formatPhone } from '../../../shared/schemas/accounts.ts';
 import {
   PROFILE_MESSAGES,
   type changePasswordSchema,
@@ -35,7 +35,8 @@ const profileOf = preparedQuery((db) =>
 export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Profile> {
   const [profile] = await profileOf(ctx.db).execute({ userId });
   if (!profile) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notFound);
-  return profile;
+  const phone = profile.phoneNumber;
+  return { ...profile, phoneDisplay: phone ? formatPhone(phone) : null };
 }
 
 /**

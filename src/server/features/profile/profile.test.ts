@@ -42,10 +42,22 @@ describe('profile', () => {
       fullName: 'Ama Mensah',
       email: 'ama@example.com',
       phoneNumber: '+233241234567',
+      phoneDisplay: '+233 24 123 4567',
       assemblyName: 'bethel',
       location: null,
       dateOfBirth: null,
     });
+  });
+
+  it('sends a saved number written as the phone input writes it, for any country', async () => {
+    const saved = await patch({ ...base, phoneNumber: '+447400123456' });
+    expect(saved.json().profile).toMatchObject({
+      phoneNumber: '+447400123456',
+      phoneDisplay: '+44 7400 123456',
+    });
+    const res = await t.app.inject({ url: '/api/profile', headers: { cookie } });
+    expect(res.json().phoneDisplay).toBe('+44 7400 123456');
+    await patch(base);
   });
 
   it("says 'No changes to save.' when nothing changed and no location is given", async () => {

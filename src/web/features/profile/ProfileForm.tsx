@@ -127,6 +127,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                 inputRef={field.ref}
                 invalid={props['aria-invalid']}
                 describedBy={props['aria-describedby']}
+                formatted={
+                  profile.phoneNumber && profile.phoneDisplay
+                    ? { e164: profile.phoneNumber, text: profile.phoneDisplay }
+                    : null
+                }
               />
             );
           }}
