@@ -2,7 +2,8 @@
 // embedded database) ÷ bare node:http answering the same JSON; 50 connections, 5 s runs,
 // interleaved A B five times (the ratio swings ±0.07 between runs on 2 cores). Goal ≥ 0.8.
 // And what logging costs (issue 16 #4: ≤ 5 %): the same server at its default level (info:
-// errors, redirects, slow answers) ÷ with LOG_LEVEL=silent, interleaved the same way.
+// errors, redirects, slow answers) ÷ with LOG_LEVEL=silent, interleaved the same way. And
+// where the gap is: Fastify alone (same route, nothing of ours) ÷ node:http, and Flock ÷ it.
 //   npm run bench -- http-overhead
 import type { BenchRow } from './report.ts';
 import { interleaved, load, startBaseline, startFlock, tempDir } from './server-harness.ts';
@@ -14,6 +15,7 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
   const dataDir = tempDir('health');
   const flock = await startFlock({ dataDir });
   const bare = await startBaseline('http');
+  const fastify = await startBaseline('fastify');
   const silent = await startFlock({
     dataDir: tempDir('health-silent'),
     env: { LOG_LEVEL: 'silent' },
@@ -26,10 +28,20 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
     const { a, b, ratio } = await interleaved(ROUNDS, run(flock.url), run(bare.url));
     await run(silent.url)();
     const logging = await interleaved(ROUNDS, run(flock.url), run(silent.url));
+    await run(fastify.url)();
+    const framework = await interleaved(ROUNDS, run(fastify.url), run(bare.url));
+    const ours = await interleaved(ROUNDS, run(flock.url), run(fastify.url));
     return [
       { measure: 'GET /api/health', value: a.rps, unit: 'req/s', baseline: b.rps },
       { measure: 'GET /api/health p99', value: a.p99, unit: 'ms', baseline: b.p99 },
       { measure: 'health ÷ node:http', value: ratio, unit: '×', goal: '≥ 0.8', ok: ratio >= 0.8 },
+      {
+        measure: 'bare Fastify ÷ node:http',
+        value: framework.ratio,
+        unit: '×',
+        baseline: framework.b.rps,
+      },
+      { measure: 'health ÷ bare Fastify', value: ours.ratio, unit: '×', baseline: ours.b.rps },
       {
         measure: 'errors',
         value: a.errors + a.timeouts,
@@ -49,6 +61,7 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
   } finally {
     await flock.stop();
     await bare.stop();
+    await fastify.stop();
     await silent.stop();
   }
 }
