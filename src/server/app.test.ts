@@ -65,6 +65,21 @@ describe('the HTTP app', () => {
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('refuses compressed request bodies with 415 instead of inflating them', async () => {
+    const body = JSON.stringify({ full_name: 'Ama', issue: 'x' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: ORIGIN },
+      payload: gzipSync(body),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the request body uncompressed (no Content-Encoding).',
+    });
+  });
+
   it('answers unknown API paths with the JSON error shape', async () => {
     const res = await t.app.inject('/api/nope');
     expect(res.statusCode).toBe(404);

@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -155,15 +160,23 @@ function headersOf(
 /**
  * One line per answer worth reading: every error (4xx, 5xx; 5xx as errors) and redirect, and
  * any answer slower than SLOW_REQUEST_MS. Successful, quick answers are not logged (at debug
- * and trace, Fastify logs every request itself).
+ * and trace, Fastify logs every request itself). Written where Fastify logs a completed
+ * request rather than in an onResponse hook: a hook would run for every answer of every
+ * route just to return (issue 16 #4).
  */
-function logResponses(app: FastifyInstance, config: Config) {
-  if (['silent', 'debug', 'trace'].includes(config.logLevel)) return;
-  app.addHook('onResponse', (request, reply, done) => {
+class ResponseLog extends LogController {
+  readonly #slowMs: number;
+
+  constructor(slowMs: number) {
+    super({ disableRequestLogging: true });
+    this.#slowMs = slowMs;
+  }
+
+  override requestCompleted(_error: unknown, request: FastifyRequest, reply: FastifyReply) {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
-    const slow = ms >= config.slowRequestMs;
-    if ((status < 300 || status === 304) && !slow) return done();
+    const slow = ms >= this.#slowMs;
+    if ((status < 300 || status === 304) && !slow) return;
     const line = {
       method: request.method,
       url: request.url.split('?')[0],
@@ -174,8 +187,14 @@ function logResponses(app: FastifyInstance, config: Config) {
     if (status >= 500) request.log.error(line, 'request failed');
     else if (slow) request.log.warn(line, 'slow request');
     else request.log.info(line, 'request');
-    done();
-  });
+  }
+}
+
+/** Fastify's request logging for a log level: every request at debug and trace. */
+function logControllerFor(config: Config): LogController {
+  if (['debug', 'trace'].includes(config.logLevel)) return new LogController();
+  if (config.logLevel === 'silent') return new LogController({ disableRequestLogging: true });
+  return new ResponseLog(config.slowRequestMs);
 }
 
 declare module 'fastify' {
@@ -217,10 +236,8 @@ export async function buildApp(
             redact: ['req.headers.cookie', 'req.headers.authorization'],
           },
     // A line per request costs a quarter of the throughput (issue 16 #5): below debug, only
-    // the answers worth reading are logged (see logResponses).
-    logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
-    }),
+    // the answers worth reading are logged (see ResponseLog).
+    logController: logControllerFor(config),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     frameworkErrors,
@@ -282,7 +299,6 @@ export async function buildApp(
   if (admins > 0) app.log.info({ admins }, 'ADMIN_EMAILS applied');
 
   registerErrorHandling(app);
-  logResponses(app, config);
   registerEdgeChecks(app, {
     trustedOrigins: trustedOrigins(config),
     originExempt: ['/api/webhooks/'],
@@ -302,7 +318,6 @@ export async function buildApp(
   // JSON only: anything else gets a 415 instead of reaching the schemas as a string.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyCookie);
   // JSON answers over 1 KiB go brotli or gzip, as the browser accepts (a long history is
   // mostly repeated keys). Built files are already compressed (decision 009), and answers
   // every member gets alike once per version (http/compressed.ts): a response that has its
@@ -316,6 +331,9 @@ export async function buildApp(
     // plugin's default on 2 cores is 8 KiB, which streamed the history pages; the 200-member
     // load on PostgreSQL went from ≈ 1,550 to ≈ 2,100 req/s (decision 017).
     syncThreshold: 64 * 1024,
+    // Requests are never compressed by our pages (a phone uploads little JSON); inflating
+    // them would add a hook to every route and a decompression-bomb surface for nothing.
+    globalDecompression: false,
   });
   await app.register(fastifyRateLimit, {
     global: false,
