@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { writePageHints } from './scripts/page-hints.ts';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
+import { PRERENDERED_LOGIN_FILE } from './src/shared/prerender.ts';
+import type * as prerender from './src/web/prerender.tsx';
 import { everyPageData, routeHints } from './src/web/route-hints.ts';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
@@ -129,6 +131,55 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * After a build, the login screen as the app first draws it (src/web/prerender.tsx, rendered
+ * here once through a server build of it) into .vite/prerendered-login.html: the server puts it
+ * in /auth's page with the church's branding filled in (decision 022).
+ */
+function prerenderLogin(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'flock-prerender-login',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        // Beside node_modules, so that the server build's imports of React resolve.
+        const serverDir = fileURLToPath(
+          new URL('./node_modules/.cache/flock-prerender', import.meta.url),
+        );
+        await build({
+          configFile: false,
+          root,
+          publicDir: false,
+          logLevel: 'warn',
+          // The lazy forms it imports come along (the sign-up form's phone metadata too).
+          plugins: [react(), phoneMetadata()],
+          build: {
+            outDir: serverDir,
+            emptyOutDir: true,
+            ssr: path.join(root, 'prerender.tsx'),
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const { renderLoginScreen } = (await import(
+          `${pathToFileURL(path.join(serverDir, 'prerender.mjs')).href}?${Date.now()}`
+        )) as typeof prerender;
+        const html = await renderLoginScreen();
+        fs.writeFileSync(path.join(outDir, PRERENDERED_LOGIN_FILE), html);
+        fs.rmSync(serverDir, { recursive: true, force: true });
+        this.info(`prerendered the login screen: ${html.length} characters`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
@@ -143,6 +194,8 @@ export default defineConfig({
     // The files and answers each member route's first screen needs, for the server to
     // announce in that page's <head> (decision 018).
     pageHints(),
+    // The login screen in /auth's page, drawn before the app's code arrives (decision 022).
+    prerenderLogin(),
     precompressAndCheckBudgets(),
   ],
   build: {

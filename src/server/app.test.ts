@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_HINTS_FILE, type PageHints } from '../shared/page-hints.ts';
+import { PRERENDER_TOKENS, PRERENDERED_LOGIN_FILE } from '../shared/prerender.ts';
 import { member, ORIGIN } from './testing/accounts.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -300,6 +302,12 @@ describe("a member route's page names what its first screen needs (decision 018)
         data: [...everyPage, { path: '/api/devotional/weeks' }],
       },
       {
+        pattern: '/auth',
+        scripts: ['/assets/AuthPage-5.js'],
+        styles: [],
+        data: everyPage,
+      },
+      {
         pattern: '/devotional/week/:weekId',
         scripts: ['/assets/DevotionalWeekPage-4.js'],
         styles: [],
@@ -311,12 +319,19 @@ describe("a member route's page names what its first screen needs (decision 018)
     ],
   };
   const hintsOf = (html: string) => html.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? [];
+  // What the build draws (src/web/prerender.tsx), shortened.
+  const prerenderedLogin =
+    `<link rel="preload" as="image" href="${PRERENDER_TOKENS.logoUrl}"/>` +
+    `<img src="${PRERENDER_TOKENS.logoUrl}" alt=""/><h1>Welcome to Your ${PRERENDER_TOKENS.productName} App</h1>` +
+    `<p class="muted auth-church">${PRERENDER_TOKENS.churchName}</p>` +
+    '<form><input id="e" name="email" value=""/><button type="submit">Login</button></form>';
 
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
     fs.mkdirSync(path.join(webDir, '.vite'));
     fs.writeFileSync(path.join(webDir, 'index.html'), indexHtml);
     fs.writeFileSync(path.join(webDir, PAGE_HINTS_FILE), JSON.stringify(hints));
+    fs.writeFileSync(path.join(webDir, PRERENDERED_LOGIN_FILE), prerenderedLogin);
     t = await createTestApp({ build: { webDir } });
   });
   afterAll(async () => {
@@ -340,6 +355,48 @@ describe("a member route's page names what its first screen needs (decision 018)
     expect(res.body.replace(/ *<link [^>]*>\n/g, '')).toBe(indexHtml);
     // React Router matches without regard to case or a trailing slash; so does the server.
     expect(hintsOf((await t.app.inject('/Devotional/')).body)).toHaveLength(6);
+  });
+
+  it('draws the login screen in its page, the church filled in, the code asked for after (decision 022)', async () => {
+    const res = await t.app.inject('/auth');
+    const { church } = t.app.ctx;
+    const root = /<div id="root">(.*?)<\/div>/s.exec(res.body)?.[1];
+    expect(root).toBe(
+      `<img src="${church.logoUrl}" alt=""/><h1>Welcome to Your ${church.productName} App</h1>` +
+        `<p class="muted auth-church">${church.churchName}</p>` +
+        '<form><input disabled id="e" name="email" value=""/><button disabled type="submit">Login</button></form>',
+    );
+    expect(res.body).toContain(`<title>${church.productName}</title>`);
+    expect(res.body).toContain(`--color-primary:${church.colors.primary}`);
+    // Nothing of the app's code or answers before the first paint: the boot script asks.
+    expect(hintsOf(res.body)).toEqual([]);
+    expect(res.body).not.toContain('<script type="module"');
+    const boot = /<script data-entry="([^"]*)" data-preload="([^"]*)">([^<]*)<\/script>/.exec(
+      res.body,
+    );
+    expect(boot?.[1]).toBe('/assets/index-abc.js');
+    expect(boot?.[2]).toBe('/assets/AuthPage-5.js');
+    // Allowed by its hash, and only it.
+    const hash = createHash('sha256').update(boot![3]!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // Other pages keep the empty root and the entry.
+    expect((await t.app.inject('/devotional')).body).toContain('<div id="root"></div>');
+  });
+
+  it('escapes the church branding in the drawn login screen', async () => {
+    const other = await createTestApp({ build: { webDir } });
+    let html: string;
+    try {
+      // Before the first page: the server reads the build and the branding then.
+      Object.assign(other.app.ctx.church, { productName: 'A & <b>B</b>', churchName: '' });
+      html = (await other.app.inject('/auth')).body;
+    } finally {
+      await other.close();
+    }
+    expect(html).toContain('<h1>Welcome to Your A &amp; &lt;b&gt;B&lt;/b&gt; App</h1>');
+    expect(html).toContain('<title>A &amp; &lt;b&gt;B&lt;/b&gt;</title>');
+    // No church name: no empty line for it.
+    expect(html).not.toContain('auth-church');
   });
 
   it('fills a parameter in only when the screen asks with it', async () => {

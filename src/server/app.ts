@@ -35,7 +35,7 @@ import { workersRoutes } from './features/workers/workers.routes.ts';
 import { brotliOptions, COMPRESS_THRESHOLD, ENCODINGS } from './http/compressed.ts';
 import { clientErrorHandler, frameworkErrors, registerEdgeChecks } from './http/edge.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
-import { createPages, sendPage } from './http/pages.ts';
+import { BOOT_SCRIPT_SOURCE, createPages, sendPage } from './http/pages.ts';
 import { createAuth, trustedOrigins } from './platform/auth.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
@@ -81,7 +81,8 @@ function helmetOptions(config: Config): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The login page's one inline script, by its hash (http/pages.ts).
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         // react-toastify and React style attributes need inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: the applicant's own photo, previewed before it is uploaded.
@@ -385,7 +386,9 @@ export async function buildApp(
   }
 
   // A member route's page names the files and answers its first screen needs (decision 018).
-  const pageFor = hasWeb ? createPages(webDir, (message) => app.log.warn(message)) : null;
+  const pageFor = hasWeb
+    ? createPages(webDir, (message) => app.log.warn(message), ctx.church)
+    : null;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

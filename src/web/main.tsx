@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { prefetchMe } from './features/accounts/useMe.ts';
-import { prefetchChurch } from './features/church/useChurch.ts';
+import { churchAnswered, prefetchChurch } from './features/church/useChurch.ts';
 import { router } from './router.tsx';
 import './styles.css';
 
@@ -15,8 +15,28 @@ prefetchMe();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** Resolves once the router has loaded the first screen's code. */
+const routerReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+
+// The login page comes with its screen already drawn (decision 022): it stays until the app can
+// draw the same, instead of giving way to a spinner or the default name in between.
+// Rendered in a transition then, in short tasks: the screen is already there to look at.
+if (rootElement.hasChildNodes()) {
+  void Promise.all([routerReady(), churchAnswered()]).then(() =>
+    startTransition(() => createRoot(rootElement).render(app)),
+  );
+} else createRoot(rootElement).render(app);

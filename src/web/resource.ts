@@ -109,7 +109,8 @@ export interface ResourceResult<T> {
 
 /** The resource's state for a component; asks the server when it is missing or stale. */
 export function useResource<T>(resource: Resource<T>): ResourceResult<T> {
-  const state = useSyncExternalStore(resource.subscribe, resource.get);
+  // The same state on the server: the login screen is drawn there at build (prerender.tsx).
+  const state = useSyncExternalStore(resource.subscribe, resource.get, resource.get);
   useEffect(() => resource.refreshIfStale(), [resource]);
   return {
     data: state.data,

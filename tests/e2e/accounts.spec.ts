@@ -1,3 +1,4 @@
+import { EMAIL_MESSAGES } from '../../src/shared/accounts.ts';
 import { ACCOUNT_MESSAGES } from '../../src/shared/schemas/accounts.ts';
 import { PROFILE_MESSAGES } from '../../src/shared/schemas/profile.ts';
 import {
@@ -470,4 +471,27 @@ test('a saved number outside Ghana shows formatted on /profile before the phone 
   await page.getByRole('button', { name: /^Phone number country:/ }).click();
   await expect(page.getByRole('combobox', { name: 'Search countries' })).toBeFocused();
   await context.close();
+});
+
+test('the login screen is drawn before the app arrives, its controls disabled until then (decision 022)', async ({
+  page,
+}) => {
+  // Hold the app's code back: what shows is the page itself.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome to Your .+ App$/);
+  await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+
+  release();
+  // The app takes over the same screen and answers.
+  await expect(page.getByLabel('Email')).toBeEnabled();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText(EMAIL_MESSAGES.required)).toBeVisible();
 });

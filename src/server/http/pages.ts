@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PRERENDER_TOKENS, PRERENDERED_LOGIN_FILE } from '../../shared/prerender.ts';
 import {
   PAGE_HINTS_FILE,
   pageHintsSchema,
@@ -15,6 +16,10 @@ import {
 // and the public answers its first screen asks for as `preload`. The browser then fetches them
 // with the page, instead of finding each only once the code before it has arrived and run.
 // Other paths get index.html as it is built; so does a page the service worker serves offline.
+//
+// The login screen's page (/ and /auth) holds that screen itself, drawn at build time, with the
+// church's branding (decision 022): a new member sees it before the app's code has arrived, its
+// controls disabled until the app takes over. The code is asked for after that first paint.
 
 export interface Page {
   html: string;
@@ -82,6 +87,89 @@ function hintLinks(route: Route, params: Record<string, string>): string {
   return links.map((link) => `    ${link}\n`).join('');
 }
 
+/** The church's branding on the prerendered login screen (content/church.json). */
+export interface Brand {
+  productName: string;
+  churchName: string;
+  logoUrl: string;
+  colors: { primary: string; onPrimary: string; accent: string };
+}
+
+/**
+ * Asks for the app's code once the page has painted (the script's data-entry and
+ * data-preload); inline, so allowed by its hash in the content security policy (app.ts).
+ */
+export const BOOT_SCRIPT =
+  '(function(s){requestAnimationFrame(function(){setTimeout(function(){' +
+  "s.dataset.preload.split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');" +
+  "l.rel='modulepreload';l.crossOrigin='';l.href=u;document.head.appendChild(l)});" +
+  "var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s.dataset.entry;" +
+  'document.head.appendChild(e)})})})(document.currentScript)';
+
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+const LOGIN_PATTERNS = new Set(['/', '/auth']);
+
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The login screen's markup with the church's branding, every control disabled. */
+function loginMarkup(fragment: string, brand: Brand): string {
+  const church = escapeText(brand.churchName);
+  return (
+    fragment
+      // React's hint for the logo: the page paints without waiting for it.
+      .replace(/<link rel="preload" as="image"[^>]*>/g, '')
+      .replace(/<p class="muted auth-church">[^<]*<\/p>/, (p) => (church ? p : ''))
+      .replaceAll(PRERENDER_TOKENS.productName, escapeText(brand.productName))
+      .replaceAll(PRERENDER_TOKENS.churchName, church)
+      .replaceAll(PRERENDER_TOKENS.logoUrl, escapeAttribute(brand.logoUrl))
+      .replace(/<(input|button|select|textarea)(?=[\s/>])/g, '<$1 disabled')
+  );
+}
+
+/**
+ * The login screen's page: its markup in #root, the church's colours and name as the app sets
+ * them, and the entry with every module it preloads asked for by BOOT_SCRIPT after the first
+ * paint. Null when index.html is not as the build writes it.
+ */
+function withPrerenderedLogin(indexHtml: string, route: Route, fragment: string, brand: Brand) {
+  const entry = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/.exec(
+    indexHtml,
+  );
+  if (!entry?.[1] || !indexHtml.includes('<div id="root"></div>')) return null;
+  const preloads = [
+    ...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+  ];
+  const deferred = [...preloads.map((m) => m[1] as string), ...route.scripts];
+  const { colors } = brand;
+  const html = withHints(
+    indexHtml.replace(entry[0], '').replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, ''),
+    // Only its style sheets up front: its data and code come with the app.
+    { ...route, data: [], scripts: [] },
+    {},
+  );
+  return html
+    .replace(
+      '<html lang="en">',
+      `<html lang="en" style="${escapeAttribute(
+        `--color-primary:${colors.primary};--color-on-primary:${colors.onPrimary};--color-accent:${colors.accent}`,
+      )}">`,
+    )
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(brand.productName)}</title>`)
+    .replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      `<meta name="theme-color" content="${escapeAttribute(colors.primary)}"`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${loginMarkup(fragment, brand)}</div>` +
+        `<script data-entry="${escapeAttribute(entry[1])}" data-preload="${escapeAttribute(
+          deferred.join(' '),
+        )}">${BOOT_SCRIPT}</script>`,
+    );
+}
+
 /** index.html with the route's links at the end of its <head>. */
 function withHints(indexHtml: string, route: Route, params: Record<string, string>) {
   return indexHtml.replace(
@@ -118,7 +206,11 @@ interface Built {
   routes: { route: Route; page: Page | null }[];
 }
 
-function readBuild(webDir: string, log: (message: string) => void): Built | null {
+function readBuild(
+  webDir: string,
+  log: (message: string) => void,
+  brand: Brand | undefined,
+): Built | null {
   const hintsFile = path.join(webDir, PAGE_HINTS_FILE);
   if (!fs.existsSync(hintsFile)) return null;
   let parsed;
@@ -133,15 +225,25 @@ function readBuild(webDir: string, log: (message: string) => void): Built | null
   }
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   if (!indexHtml.includes('</head>')) return null;
+  const loginFile = path.join(webDir, PRERENDERED_LOGIN_FILE);
+  const login = brand && fs.existsSync(loginFile) ? fs.readFileSync(loginFile, 'utf8') : null;
   return {
     indexHtml,
-    routes: parsed.data.routes.map((route) => ({
-      route,
-      // A route without parameters in its hints has one page: compressed once, here.
-      page: route.data.some((hint) => hint.path.includes(':'))
-        ? null
-        : pageOf(withHints(indexHtml, route, {}), true),
-    })),
+    routes: parsed.data.routes.map((route) => {
+      const prerendered =
+        login && LOGIN_PATTERNS.has(route.pattern)
+          ? withPrerenderedLogin(indexHtml, route, login, brand!)
+          : null;
+      return {
+        route,
+        // A route without parameters in its hints has one page: compressed once, here.
+        page: prerendered
+          ? pageOf(prerendered, true)
+          : route.data.some((hint) => hint.path.includes(':'))
+            ? null
+            : pageOf(withHints(indexHtml, route, {}), true),
+      };
+    }),
   };
 }
 
@@ -150,7 +252,7 @@ function readBuild(webDir: string, log: (message: string) => void): Built | null
  * (no route matches, or the build wrote no hints). Reads the build once, and again when a new
  * build has replaced index.html.
  */
-export function createPages(webDir: string, log: (message: string) => void) {
+export function createPages(webDir: string, log: (message: string) => void, brand?: Brand) {
   const indexFile = path.join(webDir, 'index.html');
   let builtAt = -1;
   let built: Built | null = null;
@@ -159,7 +261,7 @@ export function createPages(webDir: string, log: (message: string) => void) {
     const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (mtime !== builtAt) {
       builtAt = mtime;
-      built = mtime === -1 ? null : readBuild(webDir, log);
+      built = mtime === -1 ? null : readBuild(webDir, log, brand);
     }
     if (!built) return null;
     for (const { route, page } of built.routes) {

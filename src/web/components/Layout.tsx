@@ -34,7 +34,10 @@ function useServiceWorker(loaded: boolean) {
 
 /** True once the page has loaded: what is not part of the first screen waits for it. */
 function useLoaded() {
-  const [loaded, setLoaded] = useState(document.readyState === 'complete');
+  const [loaded, setLoaded] = useState(
+    // Not loaded when drawn outside a browser (prerender.tsx).
+    typeof document !== 'undefined' && document.readyState === 'complete',
+  );
   useEffect(() => {
     if (loaded) return;
     const done = () => setLoaded(true);

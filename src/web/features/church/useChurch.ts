@@ -17,6 +17,17 @@ export function useChurch() {
   return useResource(church);
 }
 
+/** The answer, known beforehand: the login screen drawn at build time (prerender.tsx). */
+export const seedChurch = (info: ChurchInfo) => church.set(info);
+
+/** Settles when GET /api/church has answered or failed (main.tsx waits for it). */
+export const churchAnswered = async () => {
+  if (church.get().status !== 'pending') return;
+  await church.fetch().catch(() => {
+    // The screens show it.
+  });
+};
+
 /** Asks at start-up, while the first screen's code is still on its way (main.tsx). */
 export const prefetchChurch = () => church.refreshIfStale();
 
