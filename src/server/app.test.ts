@@ -324,7 +324,8 @@ describe("a member route's page names what its first screen needs (decision 018)
     `<link rel="preload" as="image" href="${PRERENDER_TOKENS.logoUrl}"/>` +
     `<img src="${PRERENDER_TOKENS.logoUrl}" alt=""/><h1>Welcome to Your ${PRERENDER_TOKENS.productName} App</h1>` +
     `<p class="muted auth-church">${PRERENDER_TOKENS.churchName}</p>` +
-    '<form><input id="e" name="email" value=""/><button type="submit">Login</button></form>';
+    '<form><input id="e" name="email" value=""/><button type="submit">Login</button></form>' +
+    '<a class="button" href="/home" data-discover="true">Continue as Guest</a>';
 
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-web-'));
@@ -364,7 +365,8 @@ describe("a member route's page names what its first screen needs (decision 018)
     expect(root).toBe(
       `<img src="${church.logoUrl}" alt=""/><h1>Welcome to Your ${church.productName} App</h1>` +
         `<p class="muted auth-church">${church.churchName}</p>` +
-        '<form><input disabled id="e" name="email" value=""/><button disabled type="submit">Login</button></form>',
+        '<form><input disabled id="e" name="email" value=""/><button disabled type="submit">Login</button></form>' +
+        '<a class="button" aria-disabled="true" data-discover="true">Continue as Guest</a>',
     );
     expect(res.body).toContain(`<title>${church.productName}</title>`);
     expect(res.body).toContain(`--color-primary:${church.colors.primary}`);

@@ -488,10 +488,16 @@ test('the login screen is drawn before the app arrives, its controls disabled un
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  // Not yet a link: 'Continue as Guest' needs the app to set the guest flag.
+  await expect(page.getByText('Continue as Guest')).not.toHaveAttribute('href');
 
   release();
   // The app takes over the same screen and answers.
   await expect(page.getByLabel('Email')).toBeEnabled();
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText(EMAIL_MESSAGES.required)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue as Guest' })).toHaveAttribute(
+    'href',
+    '/home',
+  );
 });

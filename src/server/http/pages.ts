@@ -113,7 +113,7 @@ const LOGIN_PATTERNS = new Set(['/', '/auth']);
 const escapeText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The login screen's markup with the church's branding, every control disabled. */
+/** The login screen's markup with the church's branding, every control and link disabled. */
 function loginMarkup(fragment: string, brand: Brand): string {
   const church = escapeText(brand.churchName);
   return (
@@ -125,6 +125,8 @@ function loginMarkup(fragment: string, brand: Brand): string {
       .replaceAll(PRERENDER_TOKENS.churchName, church)
       .replaceAll(PRERENDER_TOKENS.logoUrl, escapeAttribute(brand.logoUrl))
       .replace(/<(input|button|select|textarea)(?=[\s/>])/g, '<$1 disabled')
+      // A link may need the app too ('Continue as Guest' sets the guest flag first).
+      .replace(/<a ([^>]*?)href="[^"]*"/g, '<a $1aria-disabled="true"')
   );
 }
 
