@@ -483,7 +483,8 @@ test('the login screen is drawn before the app arrives, its controls disabled un
     await held;
     await route.continue();
   });
-  await page.goto('/auth');
+  // Not until 'load': a script added before it (the held entry) holds the load event back.
+  await page.goto('/auth', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome to Your .+ App$/);
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Email')).toBeDisabled();
