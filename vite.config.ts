@@ -15,56 +15,57 @@ import { everyPageData, routeHints } from './src/web/route-hints.ts';
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
 
+type BuildDirs = { outDir: string; root: string };
+
 /**
- * After a build, .br and .gz copies of the text files for the server to send as they are;
- * then the route budgets (decision 011) over those sizes: a route over budget fails the build.
+ * A step once the build has written its files (closeBundle, after the other plugins' own; the
+ * steps run one after another in the order the plugins are listed).
  */
-function precompressAndCheckBudgets(): Plugin {
-  let outDir = '';
+function afterBuild(
+  name: string,
+  step: (dirs: BuildDirs, info: (text: string) => void) => void | Promise<void>,
+): Plugin {
+  let dirs: BuildDirs = { outDir: '', root: '' };
   return {
-    name: 'flock-precompress-and-budgets',
+    name,
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      dirs = { outDir: config.build.outDir, root: config.root };
     },
-    // Last, once every other plugin has written its files.
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
-        const { files, bytes, brotliBytes } = precompressDir(outDir);
-        this.info(
-          `precompressed ${files} files: ${Math.round(bytes / 1024)} kB → ${Math.round(brotliBytes / 1024)} kB brotli`,
-        );
-        checkRouteBudgets(outDir, (text) => this.info(text));
+      async handler() {
+        await step(dirs, (text) => this.info(text));
       },
     },
   };
 }
 
 /**
+ * After a build, .br and .gz copies of the text files for the server to send as they are;
+ * then the route budgets (decision 011) over those sizes: a route over budget fails the build.
+ * Listed last, once every other plugin has written its files.
+ */
+const precompressAndCheckBudgets = () =>
+  afterBuild('flock-precompress-and-budgets', ({ outDir }, info) => {
+    const { files, bytes, brotliBytes } = precompressDir(outDir);
+    info(
+      `precompressed ${files} files: ${Math.round(bytes / 1024)} kB → ${Math.round(brotliBytes / 1024)} kB brotli`,
+    );
+    checkRouteBudgets(outDir, info);
+  });
+
+/**
  * After a build, what each member route's page announces in its <head> (decision 018): the
  * table in src/web/route-hints.ts resolved against the manifest into .vite/page-hints.json,
  * which the server reads. A module the build does not load lazily fails the build.
  */
-function pageHints(): Plugin {
-  let outDir = '';
-  return {
-    name: 'flock-page-hints',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        const hints = writePageHints(outDir, routeHints, everyPageData);
-        this.info(`page hints: ${hints.routes.length} routes`);
-      },
-    },
-  };
-}
+const pageHints = () =>
+  afterBuild('flock-page-hints', ({ outDir }, info) => {
+    const hints = writePageHints(outDir, routeHints, everyPageData);
+    info(`page hints: ${hints.routes.length} routes`);
+  });
 
 /**
  * What the worker precaches: the page, the entry's chunks and CSS, the icons, and the web
@@ -78,107 +79,77 @@ const precached =
  * Builds src/web/sw.ts into sw.js once the app is built, with the precache list (file and
  * revision; hashed files need none) in place of `self.__WB_MANIFEST`, as Workbox expects.
  */
-function serviceWorker(): Plugin {
-  let outDir = '';
-  let root = '';
-  return {
-    name: 'flock-service-worker',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-      root = config.root;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const files = fs
-          .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-          .map((file) => file.split(path.sep).join('/'))
-          .filter((file) => precached.test(file))
-          .sort();
-        const entries = files.map((file) =>
-          file.startsWith('assets/')
-            ? { url: `/${file}`, revision: null }
-            : {
-                url: `/${file}`,
-                revision: createHash('md5')
-                  .update(fs.readFileSync(path.join(outDir, file)))
-                  .digest('hex'),
-              },
-        );
-        await build({
-          configFile: false,
-          root,
-          publicDir: false,
-          logLevel: 'warn',
-          define: {
-            'self.__WB_MANIFEST': JSON.stringify(entries),
-            'process.env.NODE_ENV': JSON.stringify('production'),
+const serviceWorker = () =>
+  afterBuild('flock-service-worker', async ({ outDir, root }, info) => {
+    const files = fs
+      .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split(path.sep).join('/'))
+      .filter((file) => precached.test(file))
+      .sort();
+    const entries = files.map((file) =>
+      file.startsWith('assets/')
+        ? { url: `/${file}`, revision: null }
+        : {
+            url: `/${file}`,
+            revision: createHash('md5')
+              .update(fs.readFileSync(path.join(outDir, file)))
+              .digest('hex'),
           },
-          build: {
-            outDir,
-            emptyOutDir: false,
-            copyPublicDir: false,
-            target: 'es2022',
-            minify: true,
-            lib: { entry: path.join(root, 'sw.ts'), formats: ['es'], fileName: () => 'sw.js' },
-          },
-        });
-        this.info(`service worker: sw.js precaches ${entries.length} files`);
+    );
+    await build({
+      configFile: false,
+      root,
+      publicDir: false,
+      logLevel: 'warn',
+      define: {
+        'self.__WB_MANIFEST': JSON.stringify(entries),
+        'process.env.NODE_ENV': JSON.stringify('production'),
       },
-    },
-  };
-}
+      build: {
+        outDir,
+        emptyOutDir: false,
+        copyPublicDir: false,
+        target: 'es2022',
+        minify: true,
+        lib: { entry: path.join(root, 'sw.ts'), formats: ['es'], fileName: () => 'sw.js' },
+      },
+    });
+    info(`service worker: sw.js precaches ${entries.length} files`);
+  });
 
 /**
  * After a build, the login screen as the app first draws it (src/web/prerender.tsx, rendered
  * here once through a server build of it) into .vite/prerendered-login.html: the server puts it
  * in /auth's page with the church's branding filled in (decision 022).
  */
-function prerenderLogin(): Plugin {
-  let outDir = '';
-  let root = '';
-  return {
-    name: 'flock-prerender-login',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-      root = config.root;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        // Beside node_modules, so that the server build's imports of React resolve.
-        const serverDir = fileURLToPath(
-          new URL('./node_modules/.cache/flock-prerender', import.meta.url),
-        );
-        await build({
-          configFile: false,
-          root,
-          publicDir: false,
-          logLevel: 'warn',
-          // The lazy forms it imports come along (the sign-up form's phone metadata too).
-          plugins: [react(), phoneMetadata()],
-          build: {
-            outDir: serverDir,
-            emptyOutDir: true,
-            ssr: path.join(root, 'prerender.tsx'),
-            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
-          },
-        });
-        const { renderLoginScreen } = (await import(
-          `${pathToFileURL(path.join(serverDir, 'prerender.mjs')).href}?${Date.now()}`
-        )) as typeof prerender;
-        const html = await renderLoginScreen();
-        fs.writeFileSync(path.join(outDir, PRERENDERED_LOGIN_FILE), html);
-        fs.rmSync(serverDir, { recursive: true, force: true });
-        this.info(`prerendered the login screen: ${html.length} characters`);
+const prerenderLogin = () =>
+  afterBuild('flock-prerender-login', async ({ outDir, root }, info) => {
+    // Beside node_modules, so that the server build's imports of React resolve.
+    const serverDir = fileURLToPath(
+      new URL('./node_modules/.cache/flock-prerender', import.meta.url),
+    );
+    await build({
+      configFile: false,
+      root,
+      publicDir: false,
+      logLevel: 'warn',
+      // The lazy forms it imports come along (the sign-up form's phone metadata too).
+      plugins: [react(), phoneMetadata()],
+      build: {
+        outDir: serverDir,
+        emptyOutDir: true,
+        ssr: path.join(root, 'prerender.tsx'),
+        rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
       },
-    },
-  };
-}
+    });
+    const { renderLoginScreen } = (await import(
+      `${pathToFileURL(path.join(serverDir, 'prerender.mjs')).href}?${Date.now()}`
+    )) as typeof prerender;
+    const html = await renderLoginScreen();
+    fs.writeFileSync(path.join(outDir, PRERENDERED_LOGIN_FILE), html);
+    fs.rmSync(serverDir, { recursive: true, force: true });
+    info(`prerendered the login screen: ${html.length} characters`);
+  });
 
 export default defineConfig({
   root: webRoot,

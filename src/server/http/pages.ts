@@ -10,6 +10,8 @@ import {
   type DataHint,
   type PageHints,
 } from '../../shared/page-hints.ts';
+import type { Church } from '../db/content.ts';
+import { escapeHtml } from './html.ts';
 
 // The web app's page (index.html) for a path of one of its member routes, with that route's
 // hints in its <head> (decision 018): the route's lazy modules as `modulepreload`, their CSS
@@ -30,9 +32,6 @@ export interface Page {
 }
 
 type Route = PageHints['routes'][number];
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The route's parameters when `pathname` is one of its paths (React Router's matching: case
  * does not matter, a trailing slash neither), else null. Values are as they came (encoded). */
@@ -74,26 +73,21 @@ function hintLinks(route: Route, params: Record<string, string>): string {
     ...route.data
       .map((hint) => dataPath(hint, params))
       .filter((url) => url !== null)
-      .map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`),
+      .map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`),
     ...route.scripts.map(
-      (url) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(url)}">`,
+      (url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}">`,
     ),
     // Preloaded, not linked: the page's own loader adds each style sheet with its screen,
     // and until then it blocks nothing.
     ...route.styles.map(
-      (url) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(url)}">`,
+      (url) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(url)}">`,
     ),
   ];
   return links.map((link) => `    ${link}\n`).join('');
 }
 
 /** The church's branding on the prerendered login screen (content/church.json). */
-export interface Brand {
-  productName: string;
-  churchName: string;
-  logoUrl: string;
-  colors: { primary: string; onPrimary: string; accent: string };
-}
+export type Brand = Pick<Church, 'productName' | 'churchName' | 'logoUrl' | 'colors'>;
 
 /**
  * Asks for the app's code once the page has painted (the script's data-entry and
@@ -110,20 +104,17 @@ export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SC
 
 const LOGIN_PATTERNS = new Set(['/', '/auth']);
 
-const escapeText = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The login screen's markup with the church's branding, every control and link disabled. */
 function loginMarkup(fragment: string, brand: Brand): string {
-  const church = escapeText(brand.churchName);
+  const church = escapeHtml(brand.churchName);
   return (
     fragment
       // React's hint for the logo: the page paints without waiting for it.
       .replace(/<link rel="preload" as="image"[^>]*>/g, '')
       .replace(/<p class="muted auth-church">[^<]*<\/p>/, (p) => (church ? p : ''))
-      .replaceAll(PRERENDER_TOKENS.productName, escapeText(brand.productName))
+      .replaceAll(PRERENDER_TOKENS.productName, escapeHtml(brand.productName))
       .replaceAll(PRERENDER_TOKENS.churchName, church)
-      .replaceAll(PRERENDER_TOKENS.logoUrl, escapeAttribute(brand.logoUrl))
+      .replaceAll(PRERENDER_TOKENS.logoUrl, escapeHtml(brand.logoUrl))
       .replace(/<(input|button|select|textarea)(?=[\s/>])/g, '<$1 disabled')
       // A link may need the app too ('Continue as Guest' sets the guest flag first).
       .replace(/<a ([^>]*?)href="[^"]*"/g, '<a $1aria-disabled="true"')
@@ -154,19 +145,19 @@ function withPrerenderedLogin(indexHtml: string, route: Route, fragment: string,
   return html
     .replace(
       '<html lang="en">',
-      `<html lang="en" style="${escapeAttribute(
+      `<html lang="en" style="${escapeHtml(
         `--color-primary:${colors.primary};--color-on-primary:${colors.onPrimary};--color-accent:${colors.accent}`,
       )}">`,
     )
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(brand.productName)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(brand.productName)}</title>`)
     .replace(
       /<meta name="theme-color" content="[^"]*"/,
-      `<meta name="theme-color" content="${escapeAttribute(colors.primary)}"`,
+      `<meta name="theme-color" content="${escapeHtml(colors.primary)}"`,
     )
     .replace(
       '<div id="root"></div>',
       `<div id="root">${loginMarkup(fragment, brand)}</div>` +
-        `<script data-entry="${escapeAttribute(entry[1])}" data-preload="${escapeAttribute(
+        `<script data-entry="${escapeHtml(entry[1])}" data-preload="${escapeHtml(
           deferred.join(' '),
         )}">${BOOT_SCRIPT}</script>`,
     );
@@ -228,13 +219,16 @@ function readBuild(
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   if (!indexHtml.includes('</head>')) return null;
   const loginFile = path.join(webDir, PRERENDERED_LOGIN_FILE);
-  const login = brand && fs.existsSync(loginFile) ? fs.readFileSync(loginFile, 'utf8') : null;
+  const login =
+    brand && fs.existsSync(loginFile)
+      ? { fragment: fs.readFileSync(loginFile, 'utf8'), brand }
+      : null;
   return {
     indexHtml,
     routes: parsed.data.routes.map((route) => {
       const prerendered =
         login && LOGIN_PATTERNS.has(route.pattern)
-          ? withPrerenderedLogin(indexHtml, route, login, brand!)
+          ? withPrerenderedLogin(indexHtml, route, login.fragment, login.brand)
           : null;
       return {
         route,

@@ -6,12 +6,11 @@ import { formatCedis } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { handlePaystackWebhook } from './giving.service.ts';
 
 // The test-mode card checkout (no real money): approve or decline, then back to the
 // callback page exactly as Paystack would send the member back.
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const params = z.object({
   reference: z.string().regex(/^FLK-CARD-[A-Z0-9-]{5,60}$/, 'Unknown reference.'),

@@ -2,12 +2,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { sessionUserOf } from '../accounts/accounts.service.ts';
 import { findDevMail, isLocalRequest, listDevMails } from './mailbox.service.ts';
 
 // The dev mailbox exists only while no SMTP server is configured (see platform/mail).
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
