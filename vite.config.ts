@@ -8,7 +8,7 @@ import { writePageHints } from './scripts/page-hints.ts';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
-import { PRERENDERED_LOGIN_FILE } from './src/shared/prerender.ts';
+import { PRERENDER_MODULE_FILE, PRERENDERED_LOGIN_FILE } from './src/shared/prerender.ts';
 import type * as prerender from './src/web/prerender.tsx';
 import { everyPageData, routeHints } from './src/web/route-hints.ts';
 
@@ -118,16 +118,13 @@ const serviceWorker = () =>
   });
 
 /**
- * After a build, the login screen as the app first draws it (src/web/prerender.tsx, rendered
- * here once through a server build of it) into .vite/prerendered-login.html: the server puts it
- * in /auth's page with the church's branding filled in (decision 022).
+ * After a build, a server build of src/web/prerender.tsx into .vite/server/ (decisions 022 and
+ * 023): with it, the build draws the login screen once into .vite/prerendered-login.html, and
+ * the server draws the public content screens from their current answers.
  */
-const prerenderLogin = () =>
-  afterBuild('flock-prerender-login', async ({ outDir, root }, info) => {
-    // Beside node_modules, so that the server build's imports of React resolve.
-    const serverDir = fileURLToPath(
-      new URL('./node_modules/.cache/flock-prerender', import.meta.url),
-    );
+const prerenderScreens = () =>
+  afterBuild('flock-prerender', async ({ outDir, root }, info) => {
+    const moduleFile = path.join(outDir, PRERENDER_MODULE_FILE);
     await build({
       configFile: false,
       root,
@@ -136,18 +133,18 @@ const prerenderLogin = () =>
       // The lazy forms it imports come along (the sign-up form's phone metadata too).
       plugins: [react(), phoneMetadata()],
       build: {
-        outDir: serverDir,
+        // Inside the project, so that its imports of React and the rest resolve.
+        outDir: path.dirname(moduleFile),
         emptyOutDir: true,
         ssr: path.join(root, 'prerender.tsx'),
-        rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+        rolldownOptions: { output: { entryFileNames: path.basename(moduleFile) } },
       },
     });
     const { renderLoginScreen } = (await import(
-      `${pathToFileURL(path.join(serverDir, 'prerender.mjs')).href}?${Date.now()}`
+      `${pathToFileURL(moduleFile).href}?${Date.now()}`
     )) as typeof prerender;
     const html = await renderLoginScreen();
     fs.writeFileSync(path.join(outDir, PRERENDERED_LOGIN_FILE), html);
-    fs.rmSync(serverDir, { recursive: true, force: true });
     info(`prerendered the login screen: ${html.length} characters`);
   });
 
@@ -165,8 +162,9 @@ export default defineConfig({
     // The files and answers each member route's first screen needs, for the server to
     // announce in that page's <head> (decision 018).
     pageHints(),
-    // The login screen in /auth's page, drawn before the app's code arrives (decision 022).
-    prerenderLogin(),
+    // Screens drawn before the app's code arrives: the login screen (decision 022) and, by the
+    // server, the public content screens (decision 023).
+    prerenderScreens(),
     precompressAndCheckBudgets(),
   ],
   build: {

@@ -20,16 +20,19 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { applyAdminEmails } from './features/accounts/accounts.service.ts';
 import { SessionCache } from './features/accounts/session.ts';
 import { churchRoutes } from './features/church/church.routes.ts';
+import { getChurchInfo } from './features/church/church.service.ts';
 import { givingRoutes } from './features/giving/giving.routes.ts';
 import { startGivingBackground } from './features/giving/giving.background.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
+import { listWeeks } from './features/devotional/devotional.service.ts';
 import { financeRoutes } from './features/finance/finance.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
+import { listSermons } from './features/sermons/sermons.service.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
 import { workersRoutes } from './features/workers/workers.routes.ts';
 import { brotliOptions, COMPRESS_THRESHOLD, ENCODINGS } from './http/compressed.ts';
@@ -387,17 +390,24 @@ export async function buildApp(
 
   // A member route's page names the files and answers its first screen needs (decision 018).
   const pageFor = hasWeb
-    ? createPages(webDir, (message) => app.log.warn(message), ctx.church)
+    ? createPages(webDir, (message) => app.log.warn(message), ctx.church, {
+        // What GET would answer, for the screens the server draws (decision 023).
+        church: () => getChurchInfo(ctx),
+        byPath: {
+          '/api/sermons': async () => ({ sermons: await listSermons(ctx) }),
+          '/api/devotional/weeks': async () => ({ weeks: await listWeeks(ctx) }),
+        },
+      })
     : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !['/api/', '/dev/', '/sandbox/'].some((prefix) => url.startsWith(prefix)) &&
       !path.extname(url);
     if (isPage && pageFor) {
-      const page = pageFor(url);
+      const page = await pageFor(url);
       if (page) return sendPage(request, reply, page);
       // Single-page app: the browser router decides, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

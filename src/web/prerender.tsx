@@ -1,33 +1,83 @@
-import { StrictMode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Outlet,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import type { ChurchInfo } from '../shared/schemas/church.ts';
 import { PRERENDER_TOKENS } from '../shared/prerender.ts';
 import { Layout } from './components/Layout.tsx';
 import { AuthPage } from './features/accounts/AuthPage.tsx';
 import { seedChurch } from './features/church/useChurch.ts';
-import { paths } from './paths.ts';
+import { DevotionalPage } from './features/devotional/DevotionalPage.tsx';
+import { SermonsPage } from './features/sermons/SermonsPage.tsx';
+import { providePageAnswers } from './page-answers.ts';
+import { apiPaths, paths, patterns } from './paths.ts';
 
-// The login screen as the app first draws it, rendered once at build time (vite.config.ts)
-// for the server to put in /auth's page (decision 022): a new member sees it before the app's
-// code has arrived. The church's branding is a token the server fills in; the session is still
-// being asked for, as on the app's own first render.
+// Screens as the app first draws them, drawn outside the browser so that a new member sees
+// one before the app's code has arrived (decisions 022 and 023). The session is still being
+// asked for in each, as on the app's own first render.
 
-export async function renderLoginScreen(): Promise<string> {
-  seedChurch({
-    productName: PRERENDER_TOKENS.productName,
-    churchName: PRERENDER_TOKENS.churchName,
-    logoUrl: PRERENDER_TOKENS.logoUrl,
-  } as ChurchInfo);
-  const handler = createStaticHandler([
-    { Component: Layout, children: [{ path: paths.auth, Component: AuthPage }] },
-  ]);
-  const context = await handler.query(new Request(`http://flock.invalid${paths.auth}`));
-  if (context instanceof Response) throw new Error(`prerender: ${paths.auth} redirected`);
+/**
+ * Draws `pathname` inside the app's layout (the screen's own route, not the app's lazy one).
+ * `seed` gives the screen its answers right before the render, which nothing interrupts.
+ */
+async function draw(pathname: string, screen: RouteObject, seed: () => void): Promise<string> {
+  const handler = createStaticHandler([{ Component: Layout, children: [screen] }]);
+  const context = await handler.query(new Request(`http://flock.invalid${pathname}`));
+  if (context instanceof Response) throw new Error(`prerender: ${pathname} redirected`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  seed();
   return renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
+}
+
+/** The login screen, drawn once by the build with tokens the server fills in (022). */
+export function renderLoginScreen(): Promise<string> {
+  return draw(paths.auth, { path: paths.auth, Component: AuthPage }, () =>
+    seedChurch({
+      productName: PRERENDER_TOKENS.productName,
+      churchName: PRERENDER_TOKENS.churchName,
+      logoUrl: PRERENDER_TOKENS.logoUrl,
+    } as ChurchInfo),
+  );
+}
+
+/**
+ * The public content screens the server draws on each new version of their answers (023),
+ * with the API paths of the answers each is drawn from (besides the church's branding).
+ */
+export const drawnScreens: Record<string, { answers: string[]; Component: ComponentType }> = {
+  [patterns.sermons]: { answers: [apiPaths.sermons], Component: SermonsPage },
+  [patterns.devotional]: { answers: [apiPaths.devotionalWeeks], Component: DevotionalPage },
+};
+
+/** One of `drawnScreens`, from the answers the server would give to its requests. */
+export function renderScreen(
+  pattern: string,
+  church: ChurchInfo,
+  answers: Record<string, unknown>,
+): Promise<string> {
+  const screen = drawnScreens[pattern];
+  if (!screen) throw new Error(`prerender: ${pattern} is not drawn outside the browser`);
+  const queryClient = new QueryClient();
+  function PageData() {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Outlet />
+      </QueryClientProvider>
+    );
+  }
+  const route = { Component: PageData, children: [{ path: pattern, Component: screen.Component }] };
+  return draw(pattern, route, () => {
+    seedChurch(church);
+    providePageAnswers(answers);
+  });
 }

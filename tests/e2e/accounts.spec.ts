@@ -10,6 +10,7 @@ import {
   signUpWithForm,
   uniqueEmail,
 } from './support/accounts.ts';
+import { holdTheApp } from './support/hold-app.ts';
 import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -476,14 +477,8 @@ test('a saved number outside Ghana shows formatted on /profile before the phone 
 test('the login screen is drawn before the app arrives, its controls disabled until then (decision 022)', async ({
   page,
 }) => {
-  // Hold the app's code back: what shows is the page itself.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Not until 'load': a script added before it (the held entry) holds the load event back.
+  // What shows is the page itself.
+  const release = await holdTheApp(page);
   await page.goto('/auth', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome to Your .+ App$/);
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { embedUrl, SERMON_MESSAGES, thumbnailUrl } from '../../src/shared/sermons.ts';
 import { frameStandIn, sampleSermons, tinyPng } from './support/content.ts';
+import { holdTheApp } from './support/hold-app.ts';
 import { expect, test } from './support/test.ts';
 
 // The machine is offline: the video platform's thumbnails and player are stood in for, and
@@ -164,4 +165,43 @@ test('asking again for an unchanged list costs a 304', async ({ page }) => {
   expect(answers[0]!.bodyBytes).toBeGreaterThan(500);
   expect(answers[1]!.ifNoneMatch).toMatch(/^"/);
   expect(answers[1]!.bodyBytes).toBe(0);
+});
+
+test('the sermon list comes drawn in its page, and the app takes it over without a spinner (decision 023)', async ({
+  page,
+}) => {
+  await standInForThePlatform(page);
+  const release = await holdTheApp(page);
+  const sermonAnswers: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/sermons') sermonAnswers.push(request.url());
+  });
+  await page.goto('/sermons', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sermons' })).toBeVisible();
+  const first = page.locator('.sermon-card').first();
+  await expect(first).toHaveText(sampleSermons[0]!.title);
+  await expect(page.locator('.sermon-card')).toHaveCount(sampleSermons.length);
+  // Not yet a link: the app follows it.
+  await expect(first).not.toHaveAttribute('href');
+  await expect(first).toHaveAttribute('aria-disabled', 'true');
+  expect(sermonAnswers).toEqual([]);
+  // Watch for a spinner from here on: the app should draw the same list at once.
+  await page.evaluate(() => {
+    const seen = document.documentElement;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('Loading sermons')) seen.dataset.spinner = 'seen';
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+
+  release();
+  await expect(page.getByRole('link', { name: sampleSermons[0]!.title })).toHaveAttribute(
+    'href',
+    `/sermons/${sampleSermons[0]!.id}`,
+  );
+  // Drawn from the page's answer, never a spinner. It still asks once, as the list always does
+  // (the service worker keeps that answer for reading offline).
+  await expect.poll(() => sermonAnswers.length).toBe(1);
+  expect(await page.locator('html').getAttribute('data-spinner')).toBeNull();
+  await page.getByRole('link', { name: sampleSermons[0]!.title }).click();
+  await expect(page).toHaveURL(`/sermons/${sampleSermons[0]!.id}`);
 });

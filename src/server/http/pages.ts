@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PRERENDER_TOKENS, PRERENDERED_LOGIN_FILE } from '../../shared/prerender.ts';
+import { pathToFileURL } from 'node:url';
+import {
+  PAGE_ANSWERS_ID,
+  PRERENDER_MODULE_FILE,
+  PRERENDER_TOKENS,
+  PRERENDERED_LOGIN_FILE,
+} from '../../shared/prerender.ts';
 import {
   PAGE_HINTS_FILE,
   pageHintsSchema,
@@ -19,9 +25,12 @@ import { escapeHtml } from './html.ts';
 // with the page, instead of finding each only once the code before it has arrived and run.
 // Other paths get index.html as it is built; so does a page the service worker serves offline.
 //
-// The login screen's page (/ and /auth) holds that screen itself, drawn at build time, with the
-// church's branding (decision 022): a new member sees it before the app's code has arrived, its
-// controls disabled until the app takes over. The code is asked for after that first paint.
+// Some pages hold their screen itself, so that a new member sees it before the app's code has
+// arrived, its controls disabled until the app takes over; the code is asked for after that
+// first paint. The login screen (/ and /auth) is drawn by the build, with the church's branding
+// filled in here (decision 022). The public content screens (/sermons, /devotional) are drawn
+// here, with the build's server bundle, from the answers their API gives, once per version of
+// those answers; the page carries the answers too, for the app to start from (decision 023).
 
 export interface Page {
   html: string;
@@ -104,29 +113,43 @@ export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SC
 
 const LOGIN_PATTERNS = new Set(['/', '/auth']);
 
-/** The login screen's markup with the church's branding, every control and link disabled. */
-function loginMarkup(fragment: string, brand: Brand): string {
+/** The login screen's markup with the church's branding. */
+function brandedLogin(fragment: string, brand: Brand): string {
   const church = escapeHtml(brand.churchName);
+  return fragment
+    .replace(/<p class="muted auth-church">[^<]*<\/p>/, (p) => (church ? p : ''))
+    .replaceAll(PRERENDER_TOKENS.productName, escapeHtml(brand.productName))
+    .replaceAll(PRERENDER_TOKENS.churchName, church)
+    .replaceAll(PRERENDER_TOKENS.logoUrl, escapeHtml(brand.logoUrl));
+}
+
+/** A drawn screen as it waits for the app: every control disabled, no link followed yet. */
+function untilTheApp(markup: string): string {
   return (
-    fragment
+    markup
       // React's hint for the logo: the page paints without waiting for it.
       .replace(/<link rel="preload" as="image"[^>]*>/g, '')
-      .replace(/<p class="muted auth-church">[^<]*<\/p>/, (p) => (church ? p : ''))
-      .replaceAll(PRERENDER_TOKENS.productName, escapeHtml(brand.productName))
-      .replaceAll(PRERENDER_TOKENS.churchName, church)
-      .replaceAll(PRERENDER_TOKENS.logoUrl, escapeHtml(brand.logoUrl))
       .replace(/<(input|button|select|textarea)(?=[\s/>])/g, '<$1 disabled')
-      // A link may need the app too ('Continue as Guest' sets the guest flag first).
-      .replace(/<a ([^>]*?)href="[^"]*"/g, '<a $1aria-disabled="true"')
+      // A link may need the app too ('Continue as Guest' sets the guest flag first); one to a
+      // place on the page (the skip link) works without it.
+      .replace(/<a ([^>]*?)href="(?!#)[^"]*"/g, '<a $1aria-disabled="true"')
   );
 }
 
 /**
- * The login screen's page: its markup in #root, the church's colours and name as the app sets
- * them, and the entry with every module it preloads asked for by BOOT_SCRIPT after the first
- * paint. Null when index.html is not as the build writes it.
+ * A page with its screen drawn in #root: the church's colours and name as the app sets them,
+ * the route's style sheets applied, the answers the screen was drawn from (JSON, `<` escaped
+ * so that no text in them can close the script), and the entry with every module it preloads
+ * asked for by BOOT_SCRIPT after the first paint. Null when index.html is not as the build
+ * writes it.
  */
-function withPrerenderedLogin(indexHtml: string, route: Route, fragment: string, brand: Brand) {
+function drawnPage(
+  indexHtml: string,
+  route: Route,
+  markup: string,
+  brand: Brand,
+  answersJson?: string,
+): string | null {
   const entry = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/.exec(
     indexHtml,
   );
@@ -136,13 +159,16 @@ function withPrerenderedLogin(indexHtml: string, route: Route, fragment: string,
   ];
   const deferred = [...preloads.map((m) => m[1] as string), ...route.scripts];
   const { colors } = brand;
-  const html = withHints(
-    indexHtml.replace(entry[0], '').replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, ''),
-    // Only its style sheets up front: its data and code come with the app.
-    { ...route, data: [], scripts: [] },
-    {},
-  );
-  return html
+  const styles = route.styles
+    .map((url) => `    <link rel="stylesheet" crossorigin href="${escapeHtml(url)}">\n`)
+    .join('');
+  const answers = answersJson
+    ? `<script type="application/json" id="${PAGE_ANSWERS_ID}">${answersJson.replaceAll('<', '\\u003c')}</script>`
+    : '';
+  return indexHtml
+    .replace(entry[0], '')
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
+    .replace(/([ \t]*)<\/head>/, (_, indent: string) => `${styles}${indent}</head>`)
     .replace(
       '<html lang="en">',
       `<html lang="en" style="${escapeHtml(
@@ -156,7 +182,7 @@ function withPrerenderedLogin(indexHtml: string, route: Route, fragment: string,
     )
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${loginMarkup(fragment, brand)}</div>` +
+      `<div id="root">${untilTheApp(markup)}</div>${answers}` +
         `<script data-entry="${escapeHtml(entry[1])}" data-preload="${escapeHtml(
           deferred.join(' '),
         )}">${BOOT_SCRIPT}</script>`,
@@ -194,15 +220,51 @@ function pageOf(html: string, compressNow: boolean): Page {
   };
 }
 
+/** What the server draws with: the build's server bundle of src/web/prerender.tsx. */
+interface Drawer {
+  /** The patterns it draws, each with the API paths of the answers it is drawn from. */
+  drawnScreens: Record<string, { answers: string[] }>;
+  renderScreen(pattern: string, church: unknown, answers: Record<string, unknown>): Promise<string>;
+}
+
+/** What the server draws the public content screens from: what GET would answer. */
+export interface PublicAnswers {
+  /** GET /api/church: the branding in every screen's layout. */
+  church: () => Promise<unknown>;
+  /** The screens' own answers, by API path. */
+  byPath: Record<string, () => Promise<unknown>>;
+}
+
 interface Built {
   indexHtml: string;
   routes: { route: Route; page: Page | null }[];
+  /** Loaded with the build when the server gives answers to draw from. */
+  drawer: Promise<Drawer | null> | null;
+  /** Each drawn route's page, for the answers it was drawn from. */
+  drawn: Map<string, { version: string; page: Page }>;
+}
+
+async function loadDrawer(file: string, version: number, log: (message: string) => void) {
+  try {
+    const drawer = (await import(`${pathToFileURL(file).href}?v=${version}`)) as Partial<Drawer>;
+    if (typeof drawer.renderScreen === 'function' && drawer.drawnScreens) return drawer as Drawer;
+    log(
+      `${PRERENDER_MODULE_FILE} is not what this server reads: screens are drawn in the browser.`,
+    );
+  } catch (error) {
+    log(
+      `${PRERENDER_MODULE_FILE} did not load (${String(error)}): screens are drawn in the browser.`,
+    );
+  }
+  return null;
 }
 
 function readBuild(
   webDir: string,
+  version: number,
   log: (message: string) => void,
   brand: Brand | undefined,
+  answers: PublicAnswers | undefined,
 ): Built | null {
   const hintsFile = path.join(webDir, PAGE_HINTS_FILE);
   if (!fs.existsSync(hintsFile)) return null;
@@ -223,12 +285,13 @@ function readBuild(
     brand && fs.existsSync(loginFile)
       ? { fragment: fs.readFileSync(loginFile, 'utf8'), brand }
       : null;
+  const drawerFile = path.join(webDir, PRERENDER_MODULE_FILE);
   return {
     indexHtml,
     routes: parsed.data.routes.map((route) => {
       const prerendered =
         login && LOGIN_PATTERNS.has(route.pattern)
-          ? withPrerenderedLogin(indexHtml, route, login.fragment, login.brand)
+          ? drawnPage(indexHtml, route, brandedLogin(login.fragment, login.brand), login.brand)
           : null;
       return {
         route,
@@ -240,30 +303,81 @@ function readBuild(
             : pageOf(withHints(indexHtml, route, {}), true),
       };
     }),
+    drawer:
+      brand && answers && fs.existsSync(drawerFile) ? loadDrawer(drawerFile, version, log) : null,
+    drawn: new Map(),
   };
 }
 
 /**
- * The page for a path of the web app: with its route's hints, or null for index.html as it is
- * (no route matches, or the build wrote no hints). Reads the build once, and again when a new
- * build has replaced index.html.
+ * The route's page with its screen drawn from the current answers, or null when the route is
+ * not one the server draws (or drawing failed: the app then draws it, as on any other page).
  */
-export function createPages(webDir: string, log: (message: string) => void, brand?: Brand) {
+async function drawnRoutePage(
+  built: Built,
+  route: Route,
+  brand: Brand,
+  answers: PublicAnswers,
+  log: (message: string) => void,
+): Promise<Page | null> {
+  const drawer = await built.drawer;
+  const screen = drawer?.drawnScreens[route.pattern];
+  if (!drawer || !screen || !screen.answers.every((api) => answers.byPath[api])) return null;
+  try {
+    const [church, given] = await Promise.all([
+      answers.church(),
+      Promise.all(
+        screen.answers.map(async (api) => [api, await answers.byPath[api]!()] as const),
+      ).then(Object.fromEntries),
+    ]);
+    // The page carries the screen's answers; the app asks for the church's itself.
+    const json = JSON.stringify(given);
+    const version = JSON.stringify([church, given]);
+    const known = built.drawn.get(route.pattern);
+    if (known?.version === version) return known.page;
+    const markup = await drawer.renderScreen(route.pattern, church, given);
+    const html = drawnPage(built.indexHtml, route, markup, brand, json);
+    if (!html) return null;
+    const page = pageOf(html, true);
+    built.drawn.set(route.pattern, { version, page });
+    return page;
+  } catch (error) {
+    log(`${route.pattern} could not be drawn (${String(error)}): the app draws it.`);
+    return null;
+  }
+}
+
+/**
+ * The page for a path of the web app: with its route's hints (or its screen drawn), or null
+ * for index.html as it is (no route matches, or the build wrote no hints). Reads the build
+ * once, and again when a new build has replaced index.html. `answers` are the public answers
+ * the server may draw a screen from.
+ */
+export function createPages(
+  webDir: string,
+  log: (message: string) => void,
+  brand?: Brand,
+  answers?: PublicAnswers,
+) {
   const indexFile = path.join(webDir, 'index.html');
   let builtAt = -1;
   let built: Built | null = null;
 
-  return function pageFor(pathname: string): Page | null {
+  return async function pageFor(pathname: string): Promise<Page | null> {
     const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (mtime !== builtAt) {
       builtAt = mtime;
-      built = mtime === -1 ? null : readBuild(webDir, log, brand);
+      built = mtime === -1 ? null : readBuild(webDir, mtime, log, brand, answers);
     }
     if (!built) return null;
     for (const { route, page } of built.routes) {
       const params = matchPattern(route.pattern, pathname);
       if (!params) continue;
-      return page ?? pageOf(withHints(built.indexHtml, route, params), false);
+      const drawn =
+        built.drawer && brand && answers
+          ? await drawnRoutePage(built, route, brand, answers, log)
+          : null;
+      return drawn ?? page ?? pageOf(withHints(built.indexHtml, route, params), false);
     }
     return null;
   };

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/devotional.ts';
 import type { dayUpsertSchema, weekCreateSchema } from '../../../shared/schemas/devotional.ts';
 import { ApiError, apiFetch } from '../../api.ts';
+import { fromPage } from '../../page-answers.ts';
 import { apiPaths } from '../../paths.ts';
 
 // The devotional from the content API. Like sermons, answers carry an ETag with `no-cache`:
@@ -37,6 +38,10 @@ export function useDevotionalWeeks() {
       apiFetch<{ weeks: DevotionalWeekSummary[] }>(apiPaths.devotionalWeeks, { signal }).then(
         (r) => r.weeks,
       ),
+    ...fromPage(
+      apiPaths.devotionalWeeks,
+      (answer: { weeks: DevotionalWeekSummary[] }) => answer.weeks,
+    ),
     staleTime: 0,
   });
 }

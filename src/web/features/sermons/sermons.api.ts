@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { sermonCreateSchema, sermonUpdateSchema } from '../../../shared/schemas/sermons.ts';
 import type { Sermon } from '../../../shared/sermons.ts';
 import { ApiError, apiFetch } from '../../api.ts';
+import { fromPage } from '../../page-answers.ts';
 import { apiPaths } from '../../paths.ts';
 
 // Sermons from the content API. The server answers with an ETag and `no-cache`, so asking
@@ -20,6 +21,7 @@ export function useSermons() {
     queryKey: sermonsQueryKey,
     queryFn: ({ signal }) =>
       apiFetch<{ sermons: Sermon[] }>(apiPaths.sermons, { signal }).then((r) => r.sermons),
+    ...fromPage(apiPaths.sermons, (answer: { sermons: Sermon[] }) => answer.sermons),
     staleTime: 0,
   });
 }
