@@ -3,6 +3,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
 import { buildWebOnce, startApp, type RunningApp } from '../tests/e2e/support/harness.ts';
+import { GUEST_COOKIE } from '../src/shared/prerender.ts';
 import { GUEST_STORAGE_KEY } from '../src/web/features/accounts/useIsGuest.ts';
 
 /** The member routes the issue measures; /home and /offerings need a sign-in, the guest flag does. */
@@ -14,7 +15,10 @@ export const ROUTES = [
   { path: '/devotional', guest: false },
 ];
 
-export const guestScript = `try { localStorage.setItem(${JSON.stringify(GUEST_STORAGE_KEY)}, '1') } catch {}`;
+/** What 'Continue as Guest' sets: the flag, and the cookie that tells the server (decision 023). */
+export const guestScript =
+  `try { localStorage.setItem(${JSON.stringify(GUEST_STORAGE_KEY)}, '1') } catch {}` +
+  `document.cookie = ${JSON.stringify(`${GUEST_COOKIE}=1; Path=/; SameSite=Lax`)};`;
 
 export async function withAppAndBrowser<T>(
   work: (app: RunningApp, browser: Browser) => Promise<T>,

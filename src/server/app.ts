@@ -39,7 +39,8 @@ import { brotliOptions, COMPRESS_THRESHOLD, ENCODINGS } from './http/compressed.
 import { clientErrorHandler, frameworkErrors, registerEdgeChecks } from './http/edge.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { BOOT_SCRIPT_SOURCE, createPages, sendPage } from './http/pages.ts';
-import { createAuth, trustedOrigins } from './platform/auth.ts';
+import type { Me } from '../shared/accounts.ts';
+import { createAuth, hasGuestCookie, hasSessionCookie, trustedOrigins } from './platform/auth.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { pgRateLimitStore } from './platform/rate-limit.ts';
@@ -407,7 +408,13 @@ export async function buildApp(
       !['/api/', '/dev/', '/sandbox/'].some((prefix) => url.startsWith(prefix)) &&
       !path.extname(url);
     if (isPage && pageFor) {
-      const page = await pageFor(url);
+      // A drawn page is drawn for who the request says it is (decision 023): without a session
+      // cookie nobody is signed in, and the page can say so at once.
+      const session = hasSessionCookie(request);
+      const page = await pageFor(url, {
+        signedIn: session || hasGuestCookie(request),
+        known: session ? {} : { '/api/me': { user: null } satisfies Me },
+      });
       if (page) return sendPage(request, reply, page);
       // Single-page app: the browser router decides, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -18,3 +18,9 @@ export const PRERENDER_TOKENS = {
   churchName: '%FLOCK_CHURCH_NAME%',
   logoUrl: '/%FLOCK_LOGO_URL%',
 } as const;
+
+/**
+ * Set beside the guest flag (which lives in the browser's storage) so that the server knows
+ * to draw a signed-in screen for a guest (023). It opens nothing: the server trusts nothing in it.
+ */
+export const GUEST_COOKIE = 'flock.guest';

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { prefetchMe } from './features/accounts/useMe.ts';
+import { meAnswered, prefetchMe } from './features/accounts/useMe.ts';
 import { churchAnswered, prefetchChurch } from './features/church/useChurch.ts';
 import { router } from './router.tsx';
 import './styles.css';
@@ -32,11 +32,12 @@ const routerReady = () =>
     });
   });
 
-// The login page comes with its screen already drawn (decision 022): it stays until the app can
-// draw the same, instead of giving way to a spinner or the default name in between.
-// Rendered in a transition then, in short tasks: the screen is already there to look at.
+// Some pages come with their screen already drawn (decisions 022 and 023): it stays until the app
+// can draw the same, instead of giving way to a spinner (a signed-in screen's guard waits for
+// the session) or the default name in between. Rendered in a transition then, in short tasks:
+// the screen is already there to look at.
 if (rootElement.hasChildNodes()) {
-  void Promise.all([routerReady(), churchAnswered()]).then(() =>
+  void Promise.all([routerReady(), churchAnswered(), meAnswered()]).then(() =>
     startTransition(() => createRoot(rootElement).render(app)),
   );
 } else createRoot(rootElement).render(app);

@@ -8,12 +8,16 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
+import type { Me } from '../shared/accounts.ts';
 import type { ChurchInfo } from '../shared/schemas/church.ts';
 import { PRERENDER_TOKENS } from '../shared/prerender.ts';
 import { Layout } from './components/Layout.tsx';
 import { AuthPage } from './features/accounts/AuthPage.tsx';
+import { drawWithMe } from './features/accounts/useMe.ts';
 import { seedChurch } from './features/church/useChurch.ts';
 import { DevotionalPage } from './features/devotional/DevotionalPage.tsx';
+import { OfferingsPage } from './features/giving/OfferingsPage.tsx';
+import { HomePage } from './features/home/HomePage.tsx';
 import { SermonsPage } from './features/sermons/SermonsPage.tsx';
 import { providePageAnswers } from './page-answers.ts';
 import { apiPaths, paths, patterns } from './paths.ts';
@@ -50,16 +54,31 @@ export function renderLoginScreen(): Promise<string> {
   );
 }
 
+/** A screen the server draws (023). */
+export interface DrawnScreen {
+  /** The API paths of the answers it is drawn from, besides the church's branding. */
+  answers: string[];
+  /** Only for a request that says it is signed in (a session or the guest cookie). */
+  signedIn?: boolean;
+  Component: ComponentType;
+}
+
 /**
- * The public content screens the server draws on each new version of their answers (023),
- * with the API paths of the answers each is drawn from (besides the church's branding).
+ * The screens the server draws, on each new version of their answers (023): the public
+ * content lists, and the first screens of a signed-in member or guest, which show nothing of
+ * the member's own before the session has answered.
  */
-export const drawnScreens: Record<string, { answers: string[]; Component: ComponentType }> = {
+export const drawnScreens: Record<string, DrawnScreen> = {
   [patterns.sermons]: { answers: [apiPaths.sermons], Component: SermonsPage },
   [patterns.devotional]: { answers: [apiPaths.devotionalWeeks], Component: DevotionalPage },
+  [patterns.memberHome]: { answers: [], signedIn: true, Component: HomePage },
+  [patterns.offerings]: { answers: [], signedIn: true, Component: OfferingsPage },
 };
 
-/** One of `drawnScreens`, from the answers the server would give to its requests. */
+/**
+ * One of `drawnScreens`, from the answers the server would give to its requests; with
+ * GET /api/me's among them when the server knows it (nobody signed in), else as still asked for.
+ */
 export function renderScreen(
   pattern: string,
   church: ChurchInfo,
@@ -78,6 +97,7 @@ export function renderScreen(
   const route = { Component: PageData, children: [{ path: pattern, Component: screen.Component }] };
   return draw(pattern, route, () => {
     seedChurch(church);
+    drawWithMe(answers[apiPaths.me] as Me | undefined);
     providePageAnswers(answers);
   });
 }

@@ -72,4 +72,22 @@ describe('createResource', () => {
     resource.set({ user: 'kofi' });
     expect(seen).toEqual([{ user: 'ama' }, { user: null }]);
   });
+
+  it('answered() settles on the first answer or failure, asking once; forget() starts over', async () => {
+    const load = counted([() => Promise.reject(new Error('offline'))]);
+    const resource = createResource(load, { staleTime: Infinity, retryDelay: 1 });
+    await resource.answered();
+    expect(resource.get().status).toBe('error');
+    await resource.answered();
+    expect(load).toHaveBeenCalledTimes(2); // the request and its one retry
+
+    const known = createResource(counted([async () => 'asked']), { staleTime: Infinity });
+    known.set('given');
+    await known.answered();
+    expect(known.get().data).toBe('given');
+    known.forget();
+    expect(known.get()).toMatchObject({ status: 'pending', data: undefined });
+    await known.answered();
+    expect(known.get().data).toBe('asked');
+  });
 });

@@ -33,7 +33,11 @@ export interface Resource<T> {
   fetchFresh(): Promise<T>;
   /** Asks again unless the answer is fresh or a request is in flight. */
   refreshIfStale(): void;
+  /** Settles once there is a first answer or failure (asking if nobody has yet). */
+  answered(): Promise<void>;
   set(data: T): void;
+  /** Back to before the first answer (a screen drawn outside the browser, prerender.tsx). */
+  forget(): void;
 }
 
 export function createResource<T>(
@@ -93,8 +97,17 @@ export function createResource<T>(
         // Kept in the state: the screen shows it.
       });
     },
+    async answered() {
+      if (state.status !== 'pending') return;
+      await fetch().catch(() => {
+        // Kept in the state: the screen shows it.
+      });
+    },
     set(data) {
       update({ data, error: null, status: 'success', updatedAt: now() });
+    },
+    forget() {
+      update({ data: undefined, error: null, status: 'pending', updatedAt: 0 });
     },
   };
 }
@@ -109,7 +122,7 @@ export interface ResourceResult<T> {
 
 /** The resource's state for a component; asks the server when it is missing or stale. */
 export function useResource<T>(resource: Resource<T>): ResourceResult<T> {
-  // The same state on the server: the login screen is drawn there at build (prerender.tsx).
+  // The same state on the server, where screens are drawn (prerender.tsx).
   const state = useSyncExternalStore(resource.subscribe, resource.get, resource.get);
   useEffect(() => resource.refreshIfStale(), [resource]);
   return {

@@ -1,5 +1,6 @@
 import { startApp, type RunningApp } from './support/harness.ts';
 import { newMemberOnHome, uniqueEmail } from './support/accounts.ts';
+import { holdTheApp } from './support/hold-app.ts';
 import { expect, test } from './support/test.ts';
 
 // content/church.json's sample audio channel (the shared app runs on the sample content).
@@ -17,6 +18,33 @@ const tileLabels = [
 ];
 
 test.describe('guests and guards', () => {
+  test("a guest's home comes drawn in its page, with the greeting the app shows (decision 023)", async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Continue as Guest' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    // The flag is told to the server too, and nothing more.
+    const guestCookie = (await context.cookies()).find((c) => c.name === 'flock.guest');
+    expect(guestCookie).toMatchObject({ value: '1', httpOnly: false, sameSite: 'Lax' });
+
+    const release = await holdTheApp(page);
+    await page.goto('/home', { waitUntil: 'domcontentloaded' });
+    // Nobody is signed in: the page says so at once, so the greeting is the app's own.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Your Flock App');
+    const offerings = page.locator('.tile', { hasText: 'Offerings' });
+    await expect(offerings).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.locator('button.tile', { hasText: 'Videos' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('link', { name: 'Offerings' })).toHaveAttribute(
+      'href',
+      '/offerings',
+    );
+    await page.getByRole('link', { name: 'Offerings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Offerings' })).toBeVisible();
+  });
+
   test('Continue as Guest opens /home with Log In/Sign Up and the fallback greeting', async ({
     page,
   }) => {

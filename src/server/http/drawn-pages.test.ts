@@ -41,6 +41,18 @@ const hints: PageHints = {
       data: [...everyPage, { path: '/api/devotional/weeks' }],
     },
     {
+      pattern: '/home',
+      scripts: ['/assets/HomePage-8.js'],
+      styles: [],
+      data: everyPage,
+    },
+    {
+      pattern: '/offerings',
+      scripts: ['/assets/OfferingsPage-9.js'],
+      styles: ['/assets/giving-10.css'],
+      data: everyPage,
+    },
+    {
       pattern: '/sermons/:id',
       scripts: ['/assets/SermonPage-7.js'],
       styles: [],
@@ -95,8 +107,10 @@ describe('the public content screens, drawn by the server (decision 023)', () =>
     expect(root.match(/<a [^>]*href="[^"]*"/g)).toEqual(['<a class="skip-link" href="#main"']);
     expect(root).toMatch(/<a class="sermon-card" aria-disabled="true"/);
     expect(root.match(/<button(?![^>]*disabled)/g)).toBeNull();
-    // The answer the screen was drawn from, for the app to start from: the API's own.
-    expect(answersOf(res.body)).toEqual({ '/api/sermons': api });
+    // The answers the screen was drawn from, for the app to start from: the API's own, and
+    // without a session cookie nobody is signed in.
+    expect(answersOf(res.body)).toEqual({ '/api/sermons': api, '/api/me': { user: null } });
+    expect(root).toContain('>Log In/Sign Up</a>');
     // Its style sheets apply now; its code and the entry come after the first paint.
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/sermons-5.css">');
     expect(res.body).not.toContain('<script type="module"');
@@ -140,6 +154,39 @@ describe('the public content screens, drawn by the server (decision 023)', () =>
     expect(after.body.match(/<\/script>/g)).toHaveLength(2);
     const answers = answersOf(after.body) as { '/api/sermons': { sermons: { title: string }[] } };
     expect(answers['/api/sermons'].sermons.map((s) => s.title)).toContain(title);
+  });
+
+  it('draws the first signed-in screens only for a request that says it is signed in', async () => {
+    const guest = { cookie: 'other=1; flock.guest=1' };
+    const member = { cookie: await memberSession(t, 'member@example.com') };
+    for (const url of ['/home', '/offerings']) {
+      // Anyone else goes on to /auth: the app decides, from the page as built.
+      expect((await t.app.inject(url)).body, url).toContain('<div id="root"></div>');
+      const notAGuest = await t.app.inject({ url, headers: { cookie: 'flock.guest=0' } });
+      expect(notAGuest.body).toContain('<div id="root"></div>');
+      for (const headers of [guest, member]) {
+        const root = rootOf((await t.app.inject({ url, headers })).body);
+        expect(root, url).toContain('<main id="main"');
+        expect(root).not.toMatch(/<(input|select|button)(?![^>]*\sdisabled)/);
+      }
+    }
+    // A guest's page knows nobody is signed in: the greeting is the one the app will show.
+    const asGuest = (await t.app.inject({ url: '/home', headers: guest })).body;
+    expect(rootOf(asGuest)).toContain(`>Welcome to Your ${t.app.ctx.church.productName} App</h1>`);
+    expect(answersOf(asGuest)).toEqual({ '/api/me': { user: null } });
+    // A member's is drawn as the session is still asked for: nothing of theirs is in it.
+    const asMember = (await t.app.inject({ url: '/home', headers: member })).body;
+    expect(rootOf(asMember)).toContain('>Loading your profile...</h1>');
+    expect(answersOf(asMember)).toBeNull();
+    expect(asMember).not.toContain('member@example.com');
+    // The offering form as it first shows, with the church's assemblies.
+    const { assemblies } = (await t.app.inject('/api/church')).json<{
+      assemblies: { label: string }[];
+    }>();
+    expect(assemblies.length).toBeGreaterThan(1);
+    const offerings = rootOf((await t.app.inject({ url: '/offerings', headers: guest })).body);
+    expect(offerings).toContain('>Offerings</h1>');
+    for (const { label } of assemblies) expect(offerings).toContain(`>${label}</option>`);
   });
 
   it('leaves other routes to the app: a sermon of its own, an unknown page', async () => {

@@ -129,7 +129,10 @@ function untilTheApp(markup: string): string {
     markup
       // React's hint for the logo: the page paints without waiting for it.
       .replace(/<link rel="preload" as="image"[^>]*>/g, '')
-      .replace(/<(input|button|select|textarea)(?=[\s/>])/g, '<$1 disabled')
+      .replace(
+        /<(input|button|select|textarea)(?![^>]*\sdisabled[\s=/>])(?=[\s/>])/g,
+        '<$1 disabled',
+      )
       // A link may need the app too ('Continue as Guest' sets the guest flag first); one to a
       // place on the page (the skip link) works without it.
       .replace(/<a ([^>]*?)href="(?!#)[^"]*"/g, '<a $1aria-disabled="true"')
@@ -222,8 +225,11 @@ function pageOf(html: string, compressNow: boolean): Page {
 
 /** What the server draws with: the build's server bundle of src/web/prerender.tsx. */
 interface Drawer {
-  /** The patterns it draws, each with the API paths of the answers it is drawn from. */
-  drawnScreens: Record<string, { answers: string[] }>;
+  /**
+   * The patterns it draws, each with the API paths of the answers it is drawn from, and
+   * whether only for a request that says it is signed in.
+   */
+  drawnScreens: Record<string, { answers: string[]; signedIn?: boolean }>;
   renderScreen(pattern: string, church: unknown, answers: Record<string, unknown>): Promise<string>;
 }
 
@@ -235,12 +241,20 @@ export interface PublicAnswers {
   byPath: Record<string, () => Promise<unknown>>;
 }
 
+/** Who asks for a page, as far as the server can tell without a lookup. */
+export interface PageRequest {
+  /** It says it is signed in: a session cookie or the guest cookie (not checked). */
+  signedIn: boolean;
+  /** Answers known for this request alone, by API path (nobody signed in: GET /api/me). */
+  known: Record<string, unknown>;
+}
+
 interface Built {
   indexHtml: string;
   routes: { route: Route; page: Page | null }[];
   /** Loaded with the build when the server gives answers to draw from. */
   drawer: Promise<Drawer | null> | null;
-  /** Each drawn route's page, for the answers it was drawn from. */
+  /** Each drawn page (a route's, for what was known of the request), with its answers' version. */
   drawn: Map<string, { version: string; page: Page }>;
 }
 
@@ -316,6 +330,7 @@ function readBuild(
 async function drawnRoutePage(
   built: Built,
   route: Route,
+  request: PageRequest,
   brand: Brand,
   answers: PublicAnswers,
   log: (message: string) => void,
@@ -323,23 +338,27 @@ async function drawnRoutePage(
   const drawer = await built.drawer;
   const screen = drawer?.drawnScreens[route.pattern];
   if (!drawer || !screen || !screen.answers.every((api) => answers.byPath[api])) return null;
+  // Anyone else is sent on to /auth by the app: a drawn screen would only flash.
+  if (screen.signedIn && !request.signedIn) return null;
   try {
     const [church, given] = await Promise.all([
       answers.church(),
       Promise.all(
         screen.answers.map(async (api) => [api, await answers.byPath[api]!()] as const),
-      ).then(Object.fromEntries),
+      ).then((own) => ({ ...request.known, ...Object.fromEntries(own) })),
     ]);
     // The page carries the screen's answers; the app asks for the church's itself.
-    const json = JSON.stringify(given);
+    const json = Object.keys(given).length ? JSON.stringify(given) : undefined;
     const version = JSON.stringify([church, given]);
-    const known = built.drawn.get(route.pattern);
-    if (known?.version === version) return known.page;
+    // One page per route and what is known of the request (a guest's, a member's).
+    const key = `${route.pattern} ${JSON.stringify(request.known)}`;
+    const drawn = built.drawn.get(key);
+    if (drawn?.version === version) return drawn.page;
     const markup = await drawer.renderScreen(route.pattern, church, given);
     const html = drawnPage(built.indexHtml, route, markup, brand, json);
     if (!html) return null;
     const page = pageOf(html, true);
-    built.drawn.set(route.pattern, { version, page });
+    built.drawn.set(key, { version, page });
     return page;
   } catch (error) {
     log(`${route.pattern} could not be drawn (${String(error)}): the app draws it.`);
@@ -363,7 +382,10 @@ export function createPages(
   let builtAt = -1;
   let built: Built | null = null;
 
-  return async function pageFor(pathname: string): Promise<Page | null> {
+  return async function pageFor(
+    pathname: string,
+    request: PageRequest = { signedIn: false, known: {} },
+  ): Promise<Page | null> {
     const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (mtime !== builtAt) {
       builtAt = mtime;
@@ -375,7 +397,7 @@ export function createPages(
       if (!params) continue;
       const drawn =
         built.drawer && brand && answers
-          ? await drawnRoutePage(built, route, brand, answers, log)
+          ? await drawnRoutePage(built, route, request, brand, answers, log)
           : null;
       return drawn ?? page ?? pageOf(withHints(built.indexHtml, route, params), false);
     }

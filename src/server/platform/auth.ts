@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { GUEST_COOKIE } from '../../shared/prerender.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Church } from '../db/content.ts';
@@ -52,6 +54,9 @@ export function trustedOrigins(config: Config): string[] {
 
 // better-auth (email + password, email confirmation, reset, database sessions in HttpOnly
 // cookies, scrypt hashing) on our own tables. Its user model is our `users` table.
+/** The session cookie's name starts with it (flock.session_token, __Secure- over HTTPS). */
+const COOKIE_PREFIX = 'flock';
+
 export function createAuth({ config, db, mailer, church, secrets, log }: AuthDeps) {
   return betterAuth({
     appName: church.productName,
@@ -122,7 +127,7 @@ export function createAuth({ config, db, mailer, church, secrets, log }: AuthDep
     // only and is bypassed by the server-side calls anyway.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'flock',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.env === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // Only our bridge sets this header (from Fastify's request.ip), so it cannot be spoofed.
@@ -138,3 +143,16 @@ export function createAuth({ config, db, mailer, church, secrets, log }: AuthDep
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether a request carries a session cookie (not checked here: only a hint, http/pages.ts). */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const { cookie } = request.headers;
+  if (!cookie) return false;
+  return getSessionCookie(new Headers({ cookie }), { cookiePrefix: COOKIE_PREFIX }) !== null;
+}
+
+/** Whether a request carries the guest cookie the app sets beside the guest flag. */
+export function hasGuestCookie(request: FastifyRequest): boolean {
+  const { cookie } = request.headers;
+  return Boolean(cookie?.split(';').some((part) => part.trim() === `${GUEST_COOKIE}=1`));
+}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { GUEST_COOKIE } from '../../../shared/prerender.ts';
 
 // Spec §2: "signed-in" is a session user or this guest flag, kept in the browser. A guest is a
 // visitor without an account (§4); the flag only opens screens, the server trusts nothing in it.
@@ -15,6 +16,12 @@ function readGuestFlag(): boolean {
   }
 }
 
+/** The flag, told to the server too: it then draws a guest's screens in their page (decision 023). */
+function setGuestCookie(isGuest: boolean) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${GUEST_COOKIE}=1; Path=/; Max-Age=${isGuest ? 400 * 24 * 3600 : 0}; SameSite=Lax${secure}`;
+}
+
 /** Sets or clears the guest flag and tells every component that reads it. */
 export function setGuest(isGuest: boolean) {
   try {
@@ -23,8 +30,12 @@ export function setGuest(isGuest: boolean) {
   } catch {
     // See readGuestFlag.
   }
+  setGuestCookie(isGuest);
   for (const listener of listeners) listener();
 }
+
+// A guest from before the cookie: the server learns it from the next page on.
+if (typeof window !== 'undefined' && readGuestFlag()) setGuestCookie(true);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

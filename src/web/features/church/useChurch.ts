@@ -21,12 +21,7 @@ export function useChurch() {
 export const seedChurch = (info: ChurchInfo) => church.set(info);
 
 /** Settles when GET /api/church has answered or failed (main.tsx waits for it). */
-export const churchAnswered = async () => {
-  if (church.get().status !== 'pending') return;
-  await church.fetch().catch(() => {
-    // The screens show it.
-  });
-};
+export const churchAnswered = () => church.answered();
 
 /** Asks at start-up, while the first screen's code is still on its way (main.tsx). */
 export const prefetchChurch = () => church.refreshIfStale();
