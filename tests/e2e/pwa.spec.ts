@@ -27,6 +27,11 @@ test('the app is installable and reads visited sermons offline, but never privat
   const firstTitle = page.locator('.sermon-card-title').first();
   await expect(firstTitle).toBeVisible();
   const title = await firstTitle.textContent();
+  // The list comes drawn in its page (decision 023); the worker keeps it once the app, taking
+  // the page over, has asked for it.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await caches.match('/api/sermons'))))
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
