@@ -1,36 +1,50 @@
 // HTTP overhead (issue 16 #6): GET /api/health on the real server (production defaults,
-// embedded database) ÷ bare node:http answering the same JSON; 50 connections, 5 s runs,
-// interleaved A B five times (the ratio swings ±0.07 between runs on 2 cores). Goal ≥ 0.8.
+// embedded database) ÷ bare node:http answering the same JSON; 50 connections, 3 s runs,
+// interleaved A B seven times, the ratio being the median of the rounds' ratios. Autocannon
+// runs on one core and the servers on another (`pinning`). Goal ≥ 0.8.
 // And what logging costs (issue 16 #4: ≤ 5 %): the same server at its default level (info:
 // errors, redirects, slow answers) ÷ with LOG_LEVEL=silent, interleaved the same way. And
 // where the gap is: Fastify alone (same route, nothing of ours) ÷ node:http, and Flock ÷ it.
 //   npm run bench -- http-overhead
 import type { BenchRow } from './report.ts';
-import { interleaved, load, startBaseline, startFlock, tempDir } from './server-harness.ts';
+import {
+  interleaved,
+  load,
+  pinLoad,
+  startBaseline,
+  startFlock,
+  tempDir,
+} from './server-harness.ts';
 
-const ROUNDS = 5;
-const SECONDS = 5;
+const ROUNDS = 7;
+const SECONDS = 3;
 
 export default async function httpOverhead(): Promise<BenchRow[]> {
   const dataDir = tempDir('health');
-  const flock = await startFlock({ dataDir });
-  const bare = await startBaseline('http');
-  const fastify = await startBaseline('fastify');
+  const flock = await startFlock({ dataDir, pin: true });
+  const bare = await startBaseline('http', {}, { pin: true });
+  const fastify = await startBaseline('fastify', {}, { pin: true });
   const silent = await startFlock({
     dataDir: tempDir('health-silent'),
     env: { LOG_LEVEL: 'silent' },
+    pin: true,
   });
+  const loadCore = pinLoad();
   try {
     const run = (url: string) => () =>
       load({ url: `${url}/api/health`, connections: 50, duration: SECONDS });
     await run(flock.url)(); // warm-up
     await run(bare.url)();
-    const { a, b, ratio } = await interleaved(ROUNDS, run(flock.url), run(bare.url));
+    const health = await interleaved(ROUNDS, run(flock.url), run(bare.url));
+    const { a, b, ratio } = health;
     await run(silent.url)();
     const logging = await interleaved(ROUNDS, run(flock.url), run(silent.url));
     await run(fastify.url)();
     const framework = await interleaved(ROUNDS, run(fastify.url), run(bare.url));
     const ours = await interleaved(ROUNDS, run(flock.url), run(fastify.url));
+    const rounds = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' ');
+    console.log(`health ÷ node:http by round: ${rounds(health.ratios)}`);
+    console.log(`info ÷ silent by round: ${rounds(logging.ratios)}`);
     return [
       { measure: 'GET /api/health', value: a.rps, unit: 'req/s', baseline: b.rps },
       { measure: 'GET /api/health p99', value: a.p99, unit: 'ms', baseline: b.p99 },
@@ -59,6 +73,7 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
       },
     ];
   } finally {
+    loadCore.release();
     await flock.stop();
     await bare.stop();
     await fastify.stop();

@@ -127,7 +127,8 @@ export default async function lighthouseBench(): Promise<BenchRow[]> {
       }
       benchmarkIndex.sort((a, b) => a - b);
       rows.push({
-        measure: 'machine: Lighthouse benchmark index (median)',
+        // TBT moves with the browser's own version (Debian updates Chromium): say which ran.
+        measure: `machine: Lighthouse benchmark index (median; ${context.browser()?.version() ?? 'Chromium'})`,
         value: Math.round(benchmarkIndex[Math.floor(benchmarkIndex.length / 2)] ?? NaN),
         unit: '',
       });

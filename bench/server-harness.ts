@@ -2,7 +2,7 @@
 // it (same Node flags, production defaults, loopback only), bare baselines in their own
 // processes, members seeded with SQL and signed in with cookies the server accepts, and
 // autocannon runs interleaved A B A B so that the machine's noise falls on both sides.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -102,11 +102,49 @@ function running(child: ChildProcess, port: number, readyMs: number): Running {
   };
 }
 
+/**
+ * One core for the load, another for the server under test (Linux `taskset`, 2 cores or
+ * more). Unpinned on 2 cores, autocannon, the server and both processes' collector threads
+ * fight for the same two cores, and a run lands in one of two modes ~40 % apart depending on
+ * where the scheduler puts them: a ratio then says more about the scheduler than the server.
+ * Null where it cannot be done (one core, no taskset): the bench then runs unpinned.
+ */
+export const pinning: { load: string; server: string; all: string } | null =
+  os.availableParallelism() >= 2 && fs.existsSync('/usr/bin/taskset')
+    ? {
+        load: '0',
+        server: String(os.availableParallelism() - 1),
+        // Read now: once pinned, availableParallelism() answers 1.
+        all: `0-${os.availableParallelism() - 1}`,
+      }
+    : null;
+
+/**
+ * Puts this process (autocannon runs in it) on the load's core until `release` is called.
+ * Everything it starts meanwhile inherits the core: start the servers first.
+ */
+export function pinLoad(): { release(): void } {
+  if (!pinning) return { release() {} };
+  const set = (cores: string) =>
+    execFileSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
+  set(pinning.load);
+  return { release: () => set(pinning.all) };
+}
+
+/** `node args…`, on the server's core when `pin` and pinning is possible. */
+function spawnNode(args: string[], pin: boolean | undefined, options: SpawnOptions) {
+  return pin && pinning
+    ? spawn('taskset', ['-c', pinning.server, process.execPath, ...args], options)
+    : spawn(process.execPath, args, options);
+}
+
 /** The real server, `node src/server/main.ts` as `npm start` runs it, production defaults. */
 export async function startFlock(options: {
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** On the server's core (see `pinning`). */
+  pin?: boolean;
 }): Promise<Running> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -125,13 +163,13 @@ export async function startFlock(options: {
   };
   let output = '';
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
+  const child = spawnNode(
     // As `npm start` runs it: without flags, main.ts takes its own (unless BENCH_NODE_FLAGS).
     [
       ...(process.env.BENCH_NODE_FLAGS === undefined ? [] : startFlags(!options.databaseUrl)),
       path.join(repoRoot, 'src/server/main.ts'),
     ],
+    options.pin,
     { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const keep = (chunk: Buffer) => {
@@ -144,13 +182,17 @@ export async function startFlock(options: {
 }
 
 /** A bare baseline: `node <start flags> bench/baselines/<name>.ts` on a free port. */
-export async function startBaseline(name: string, env: Record<string, string> = {}) {
+export async function startBaseline(
+  name: string,
+  env: Record<string, string> = {},
+  options: { pin?: boolean } = {},
+) {
   const port = await freePort();
   let output = '';
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
+  const child = spawnNode(
     [...startFlags(!env.DATABASE_URL), path.join(repoRoot, 'bench/baselines', `${name}.ts`)],
+    options.pin,
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', PORT: String(port), ...env },
@@ -192,17 +234,24 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** A and B, ROUNDS times each, alternating; the medians of each side. */
+/** A and B, ROUNDS times each (A B, B A, …); the medians of each side and of A ÷ B. */
 export async function interleaved(
   rounds: number,
   a: () => Promise<LoadFigures>,
   b: () => Promise<LoadFigures>,
-): Promise<{ a: LoadFigures; b: LoadFigures; ratio: number }> {
+): Promise<{ a: LoadFigures; b: LoadFigures; ratio: number; ratios: number[] }> {
   const as: LoadFigures[] = [];
   const bs: LoadFigures[] = [];
+  // A B, B A, A B…: whichever runs second in a round (after the other's sockets, in a host
+  // that has warmed or cooled) is not always the same side.
   for (let i = 0; i < rounds; i++) {
-    as.push(await a());
-    bs.push(await b());
+    if (i % 2 === 0) {
+      as.push(await a());
+      bs.push(await b());
+    } else {
+      bs.push(await b());
+      as.push(await a());
+    }
   }
   const pick = (runs: LoadFigures[]): LoadFigures => ({
     rps: median(runs.map((r) => r.rps)),
@@ -213,9 +262,11 @@ export async function interleaved(
     timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
     total: runs.reduce((n, r) => n + r.total, 0),
   });
-  const ma = pick(as);
-  const mb = pick(bs);
-  return { a: ma, b: mb, ratio: Math.round((ma.rps / mb.rps) * 100) / 100 };
+  // The ratio is the median of each round's A ÷ B, not the ratio of the medians: this
+  // machine's speed drifts by up to 2× over a minute (other tenants), and a round's A and B
+  // run seconds apart, in the same state; the medians of each side may come from different ones.
+  const ratios = as.map((run, i) => run.rps / bs[i]!.rps);
+  return { a: pick(as), b: pick(bs), ratio: Math.round(median(ratios) * 100) / 100, ratios };
 }
 
 /** The cookie the server accepts for this session token (signed as the auth library does). */
