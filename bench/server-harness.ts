@@ -1,7 +1,7 @@
 // What the server benches share (issue 16 #6): the real server started as `npm start` starts
 // it (same Node flags, production defaults, loopback only), bare baselines in their own
 // processes, members seeded with SQL and signed in with cookies the server accepts, and
-// autocannon runs interleaved A B A B so that the machine's noise falls on both sides.
+// autocannon runs interleaved A B, B A so that the machine's noise falls on both sides.
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -109,8 +109,9 @@ function running(child: ChildProcess, port: number, readyMs: number): Running {
  * where the scheduler puts them: a ratio then says more about the scheduler than the server.
  * Null where it cannot be done (one core, no taskset): the bench then runs unpinned.
  */
+const TASKSET = '/usr/bin/taskset';
 export const pinning: { load: string; server: string; all: string } | null =
-  os.availableParallelism() >= 2 && fs.existsSync('/usr/bin/taskset')
+  os.availableParallelism() >= 2 && fs.existsSync(TASKSET)
     ? {
         load: '0',
         server: String(os.availableParallelism() - 1),
@@ -126,7 +127,7 @@ export const pinning: { load: string; server: string; all: string } | null =
 export function pinLoad(): { release(): void } {
   if (!pinning) return { release() {} };
   const set = (cores: string) =>
-    execFileSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
+    execFileSync(TASKSET, ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
   set(pinning.load);
   return { release: () => set(pinning.all) };
 }
@@ -134,7 +135,7 @@ export function pinLoad(): { release(): void } {
 /** `node args…`, on the server's core when `pin` and pinning is possible. */
 function spawnNode(args: string[], pin: boolean | undefined, options: SpawnOptions) {
   return pin && pinning
-    ? spawn('taskset', ['-c', pinning.server, process.execPath, ...args], options)
+    ? spawn(TASKSET, ['-c', pinning.server, process.execPath, ...args], options)
     : spawn(process.execPath, args, options);
 }
 
