@@ -105,11 +105,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, {
-  async patchRoutesOnNavigation({ path, patch }) {
-    const area = lazyAreas.find(({ matches }) => matches(path));
-    if (!area || area.added) return;
-    patch(PAGES_ROUTE_ID, await area.routes());
-    area.added = true;
-  },
-});
+/**
+ * The app's router. Created when the app starts rather than as this module loads: creating it
+ * reads the address, storage and the routes, a task of its own (main.tsx).
+ */
+export const createRouter = () =>
+  createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      const area = lazyAreas.find(({ matches }) => matches(path));
+      if (!area || area.added) return;
+      patch(PAGES_ROUTE_ID, await area.routes());
+      area.added = true;
+    },
+  });
