@@ -12,8 +12,31 @@ import { PRERENDER_MODULE_FILE, PRERENDERED_LOGIN_FILE } from './src/shared/prer
 import type * as prerender from './src/web/prerender.tsx';
 import { everyPageData, routeHints } from './src/web/route-hints.ts';
 
-/** The entry's chunks and the page data cache: what every first screen runs (postBanner). */
-const EAGER_CHUNKS = new Set(['vendor']);
+/** Besides the entry, the chunks every first screen runs from its start (compile hint). */
+const EAGER_CHUNKS = new Set(['vendor', 'shell']);
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * V8's compile hint (Chromium 136+; other engines read a comment) first in the entry's
+ * chunks: every function in them is compiled while the file downloads, on another thread,
+ * instead of one by one on the main thread as each is first called. That lazy compiling was a
+ * third of the long tasks after the first paint (decision 025). Added once Vite has written
+ * its own first line (the lazy screens' style sheets), as that line is.
+ */
+const compileHints = (): Plugin => ({
+  name: 'flock-compile-hints',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !(file.isEntry || EAGER_CHUNKS.has(file.name))) continue;
+        file.code = COMPILE_HINT + file.code;
+      }
+    },
+  },
+});
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
@@ -76,7 +99,7 @@ const pageHints = () =>
  * installable (decision 018: from the worker they no longer compete with the first screen).
  */
 const precached =
-  /^(index\.html|favicon\.svg|logo\.svg|manifest\.webmanifest|icons\/icon-192\.png|assets\/(index|vendor|shell|rolldown-runtime)-[\w-]+\.(js|css))$/;
+  /^(index\.html|favicon\.png|logo\.svg|manifest\.webmanifest|icons\/icon-192\.png|assets\/(index|vendor|shell|rolldown-runtime)-[\w-]+\.(js|css))$/;
 
 /**
  * Builds src/web/sw.ts into sw.js once the app is built, with the precache list (file and
@@ -156,6 +179,7 @@ export default defineConfig({
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: [
     react(),
+    compileHints(),
     // The phone input's countries and metadata, cut from the phone library per calling code
     // and loaded on demand (decision 011, fourth pass).
     phoneMetadata(),
@@ -188,12 +212,6 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // V8's compile hint (Chromium 136+; other engines read a comment): every function of
-        // the files the first screen runs is compiled while the file downloads, on another
-        // thread, instead of one by one on the main thread as each is first called. That
-        // lazy compiling was a third of the long tasks after the first paint (decision 025).
-        postBanner: (chunk) =>
-          chunk.isEntry || EAGER_CHUNKS.has(chunk.name) ? '//# allFunctionsCalledOnLoad\n' : '',
         codeSplitting: {
           groups: [
             // The libraries every page needs change far less often than our code: in their own
