@@ -9,15 +9,11 @@ import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
 import type { BenchRow } from './report.ts';
 import { guestScript, ROUTES, withAppAndBrowser } from './front-end.ts';
+import { median } from './server-harness.ts';
 
 const PORT = 9333;
 /** Runs of each route and visit; the figures are their medians. */
 const RUNS = 5;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 

@@ -230,7 +230,8 @@ export async function load(options: Options): Promise<LoadFigures> {
   };
 }
 
-const median = (values: number[]) => {
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
