@@ -44,6 +44,8 @@ test.describe('with the video platform stood in for', () => {
       const thumbnail = thumbnails.nth(index);
       await expect(thumbnail).toHaveAttribute('src', thumbnailUrl(sermon.videoId));
       await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+      // Low: Chromium otherwise raises in-view images to High, ahead of the page's own files.
+      await expect(thumbnail).toHaveAttribute('fetchpriority', 'low');
       await expect(thumbnail).toHaveAttribute('decoding', 'async');
       await expect(thumbnail).toHaveAttribute('width', '320');
       await expect(thumbnail).toHaveAttribute('height', '180');
@@ -114,6 +116,8 @@ test.describe('with the video platform stood in for', () => {
       'src',
       thumbnailUrl(sermon.videoId),
     );
+    // The player's own picture is the page's main image: the browser's priority, not low.
+    await expect(page.locator('.sermon-player img')).not.toHaveAttribute('fetchpriority', /.*/);
 
     await page.getByRole('button', { name: `Play ${sermon.title}` }).click();
     await expect(page.locator('iframe')).toHaveAttribute('src', embedUrl(sermon.videoId));
