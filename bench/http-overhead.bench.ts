@@ -5,15 +5,18 @@
 // And what logging costs (issue 16 #4: ≤ 5 %): the same server at its default level (info:
 // errors, redirects, slow answers) ÷ with LOG_LEVEL=silent, interleaved the same way. And
 // where the gap is: Fastify alone (same route, nothing of ours) ÷ node:http, and Flock ÷ it.
+// Each comparison is also read by the servers' CPU per request (/proc/<pid>/stat), which does
+// not depend on the client keeping up: the ceiling Fastify itself sets (decision 026).
 //   npm run bench -- http-overhead
 import type { BenchRow } from './report.ts';
 import {
   interleaved,
-  load,
+  loadMeasuringCpu,
   pinLoad,
   startBaseline,
   startFlock,
   tempDir,
+  type Running,
 } from './server-harness.ts';
 
 const ROUNDS = 7;
@@ -31,20 +34,37 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
   });
   const loadCore = pinLoad();
   try {
-    const run = (url: string) => () =>
-      load({ url: `${url}/api/health`, connections: 50, duration: SECONDS });
-    await run(flock.url)(); // warm-up
-    await run(bare.url)();
-    const health = await interleaved(ROUNDS, run(flock.url), run(bare.url));
+    const run = (server: Running) => () =>
+      loadMeasuringCpu(server, {
+        url: `${server.url}/api/health`,
+        connections: 50,
+        duration: SECONDS,
+      });
+    await run(flock)(); // warm-up
+    await run(bare)();
+    const health = await interleaved(ROUNDS, run(flock), run(bare));
     const { a, b, ratio } = health;
-    await run(silent.url)();
-    const logging = await interleaved(ROUNDS, run(flock.url), run(silent.url));
-    await run(fastify.url)();
-    const framework = await interleaved(ROUNDS, run(fastify.url), run(bare.url));
-    const ours = await interleaved(ROUNDS, run(flock.url), run(fastify.url));
-    const rounds = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' ');
+    await run(silent)();
+    const logging = await interleaved(ROUNDS, run(flock), run(silent));
+    await run(fastify)();
+    const framework = await interleaved(ROUNDS, run(fastify), run(bare));
+    const ours = await interleaved(ROUNDS, run(flock), run(fastify));
+    const rounds = (ratios: number[] = []) => ratios.map((r) => r.toFixed(2)).join(' ');
     console.log(`health ÷ node:http by round: ${rounds(health.ratios)}`);
+    console.log(`  by CPU per request: ${rounds(health.cpuRatios)}`);
+    console.log(`Fastify ÷ node:http by CPU per request: ${rounds(framework.cpuRatios)}`);
     console.log(`info ÷ silent by round: ${rounds(logging.ratios)}`);
+    const cpuRow = (measure: string, value: number | undefined, baseline?: number) => ({
+      measure,
+      value: value ?? NaN,
+      unit: 'µs',
+      ...(baseline === undefined ? {} : { baseline }),
+    });
+    const byCpu = (measure: string, value: number | undefined) => ({
+      measure,
+      value: value ?? NaN,
+      unit: '×',
+    });
     return [
       { measure: 'GET /api/health', value: a.rps, unit: 'req/s', baseline: b.rps },
       { measure: 'GET /api/health p99', value: a.p99, unit: 'ms', baseline: b.p99 },
@@ -56,6 +76,11 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
         baseline: framework.b.rps,
       },
       { measure: 'health ÷ bare Fastify', value: ours.ratio, unit: '×', baseline: ours.b.rps },
+      cpuRow('server CPU per request: Flock (node:http)', a.cpuUs, b.cpuUs),
+      cpuRow('server CPU per request: Fastify alone', framework.a.cpuUs),
+      byCpu('health ÷ node:http, by CPU per request', health.cpuRatio),
+      byCpu('bare Fastify ÷ node:http, by CPU per request', framework.cpuRatio),
+      byCpu('health ÷ bare Fastify, by CPU per request', ours.cpuRatio),
       {
         measure: 'errors',
         value: a.errors + a.timeouts,

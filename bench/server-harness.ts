@@ -64,6 +64,8 @@ export interface Running {
   readyMs: number;
   rssMiB(): number;
   peakMiB(): number;
+  /** CPU time the server's process has used (user + system, every thread), ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,17 @@ async function waitUntil(url: string, child: ChildProcess, log: () => string, li
   throw new Error(`not ready after ${limitMs} ms: ${log()}`);
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+function procCpuMs(pid: number): number {
+  const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command's name (in parentheses, which may hold spaces): utime and stime are the
+  // 12th and 13th fields.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
 function running(child: ChildProcess, port: number, readyMs: number): Running {
   return {
     url: `http://127.0.0.1:${port}`,
@@ -89,6 +102,7 @@ function running(child: ChildProcess, port: number, readyMs: number): Running {
     readyMs,
     rssMiB: () => procStatus(child.pid!, 'VmRSS'),
     peakMiB: () => procStatus(child.pid!, 'VmHWM'),
+    cpuMs: () => procCpuMs(child.pid!),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -215,6 +229,8 @@ export interface LoadFigures {
   errors: number;
   timeouts: number;
   total: number;
+  /** The server's CPU per answered request, µs (`loadMeasuringCpu`). */
+  cpuUs?: number;
 }
 
 export async function load(options: Options): Promise<LoadFigures> {
@@ -230,18 +246,40 @@ export async function load(options: Options): Promise<LoadFigures> {
   };
 }
 
+/**
+ * `load` against `server`, with what the server's process spent in CPU per request: unlike
+ * req/s, it does not depend on the client keeping up (autocannon, on its own core, is the
+ * limit for the fastest servers on some hosts).
+ */
+export async function loadMeasuringCpu(server: Running, options: Options): Promise<LoadFigures> {
+  const before = server.cpuMs();
+  const figures = await load(options);
+  const cpuUs = ((server.cpuMs() - before) * 1000) / Math.max(1, figures.total);
+  return { ...figures, cpuUs: Math.round(cpuUs * 10) / 10 };
+}
+
 /** The middle value (the upper of the two middle ones for an even count). */
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** A and B, ROUNDS times each (A B, B A, …); the medians of each side and of A ÷ B. */
+/**
+ * A and B, ROUNDS times each (A B, B A, …); the medians of each side and of A ÷ B, by req/s
+ * and, when both runs measured it, by CPU per request.
+ */
 export async function interleaved(
   rounds: number,
   a: () => Promise<LoadFigures>,
   b: () => Promise<LoadFigures>,
-): Promise<{ a: LoadFigures; b: LoadFigures; ratio: number; ratios: number[] }> {
+): Promise<{
+  a: LoadFigures;
+  b: LoadFigures;
+  ratio: number;
+  ratios: number[];
+  cpuRatio?: number;
+  cpuRatios?: number[];
+}> {
   const as: LoadFigures[] = [];
   const bs: LoadFigures[] = [];
   // A B, B A, A B…: whichever runs second in a round (after the other's sockets, in a host
@@ -263,12 +301,26 @@ export async function interleaved(
     errors: runs.reduce((n, r) => n + r.errors, 0),
     timeouts: runs.reduce((n, r) => n + r.timeouts, 0),
     total: runs.reduce((n, r) => n + r.total, 0),
+    ...(runs.every((r) => r.cpuUs !== undefined)
+      ? { cpuUs: median(runs.map((r) => r.cpuUs!)) }
+      : {}),
   });
   // The ratio is the median of each round's A ÷ B, not the ratio of the medians: this
   // machine's speed drifts by up to 2× over a minute (other tenants), and a round's A and B
   // run seconds apart, in the same state; the medians of each side may come from different ones.
   const ratios = as.map((run, i) => run.rps / bs[i]!.rps);
-  return { a: pick(as), b: pick(bs), ratio: Math.round(median(ratios) * 100) / 100, ratios };
+  // The same by the servers' CPU per request (B's cost ÷ A's: A's speed, 1 = as cheap as B).
+  const cpuRatios = as.every((run, i) => run.cpuUs && bs[i]!.cpuUs)
+    ? as.map((run, i) => bs[i]!.cpuUs! / run.cpuUs!)
+    : undefined;
+  const round2 = (value: number) => Math.round(value * 100) / 100;
+  return {
+    a: pick(as),
+    b: pick(bs),
+    ratio: round2(median(ratios)),
+    ratios,
+    ...(cpuRatios ? { cpuRatio: round2(median(cpuRatios)), cpuRatios } : {}),
+  };
 }
 
 /** The cookie the server accepts for this session token (signed as the auth library does). */
