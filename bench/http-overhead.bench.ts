@@ -54,16 +54,17 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
     console.log(`  by CPU per request: ${rounds(health.cpuRatios)}`);
     console.log(`Fastify ÷ node:http by CPU per request: ${rounds(framework.cpuRatios)}`);
     console.log(`info ÷ silent by round: ${rounds(logging.ratios)}`);
-    const cpuRow = (measure: string, value: number | undefined, baseline?: number) => ({
+    // A row; the CPU figures are optional in LoadFigures (a plain `load` has none).
+    const figure = (
+      measure: string,
+      value: number | undefined,
+      unit: string,
+      baseline?: number,
+    ) => ({
       measure,
       value: value ?? NaN,
-      unit: 'µs',
+      unit,
       ...(baseline === undefined ? {} : { baseline }),
-    });
-    const byCpu = (measure: string, value: number | undefined) => ({
-      measure,
-      value: value ?? NaN,
-      unit: '×',
     });
     return [
       { measure: 'GET /api/health', value: a.rps, unit: 'req/s', baseline: b.rps },
@@ -76,11 +77,11 @@ export default async function httpOverhead(): Promise<BenchRow[]> {
         baseline: framework.b.rps,
       },
       { measure: 'health ÷ bare Fastify', value: ours.ratio, unit: '×', baseline: ours.b.rps },
-      cpuRow('server CPU per request: Flock (node:http)', a.cpuUs, b.cpuUs),
-      cpuRow('server CPU per request: Fastify alone', framework.a.cpuUs),
-      byCpu('health ÷ node:http, by CPU per request', health.cpuRatio),
-      byCpu('bare Fastify ÷ node:http, by CPU per request', framework.cpuRatio),
-      byCpu('health ÷ bare Fastify, by CPU per request', ours.cpuRatio),
+      figure('server CPU per request: Flock (node:http)', a.cpuUs, 'µs', b.cpuUs),
+      figure('server CPU per request: Fastify alone', framework.a.cpuUs, 'µs'),
+      figure('health ÷ node:http, by CPU per request', health.cpuRatio, '×'),
+      figure('bare Fastify ÷ node:http, by CPU per request', framework.cpuRatio, '×'),
+      figure('health ÷ bare Fastify, by CPU per request', ours.cpuRatio, '×'),
       {
         measure: 'errors',
         value: a.errors + a.timeouts,
