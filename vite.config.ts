@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
-import { writePageHints } from './scripts/page-hints.ts';
+import { writePages } from './scripts/page-build.ts';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
-import { PRERENDER_MODULE_FILE, PRERENDERED_LOGIN_FILE } from './src/shared/prerender.ts';
-import type * as prerender from './src/web/prerender.tsx';
-import { everyPageData, routeHints } from './src/web/route-hints.ts';
+import { DRAWER_FILE, HEAD_TAGS } from './src/shared/pages.ts';
+import { everyPageData, firstScreens, screens } from './src/web/routes.ts';
 
 /** Besides the entry, the chunks every first screen runs from its start (compile hint). */
 const EAGER_CHUNKS = new Set(['vendor', 'shell']);
@@ -83,15 +82,55 @@ const precompressAndCheckBudgets = () =>
   });
 
 /**
- * After a build, what each member route's page announces in its <head> (decision 018): the
- * table in src/web/route-hints.ts resolved against the manifest into .vite/page-hints.json,
- * which the server reads. A module the build does not load lazily fails the build.
+ * The boot script of the pages the server draws (src/web/boot.ts, decision 027): a classic
+ * script of its own, hashed like the rest. Built before the description of the pages, which
+ * names it.
  */
-const pageHints = () =>
-  afterBuild('flock-page-hints', ({ outDir }, info) => {
-    const hints = writePageHints(outDir, routeHints, everyPageData);
-    info(`page hints: ${hints.routes.length} routes`);
+let bootFile = '';
+const bootScript = () =>
+  afterBuild('flock-boot-script', async ({ outDir, root }, info) => {
+    const output = await build({
+      configFile: false,
+      root,
+      publicDir: false,
+      logLevel: 'warn',
+      build: {
+        outDir,
+        emptyOutDir: false,
+        copyPublicDir: false,
+        target: 'es2022',
+        minify: true,
+        rolldownOptions: {
+          input: path.join(root, 'boot.ts'),
+          output: { format: 'iife', entryFileNames: 'assets/boot-[hash].js' },
+        },
+      },
+    });
+    const chunk = (Array.isArray(output) ? output : [output])
+      .flatMap((result) => ('output' in result ? result.output : []))
+      .find((file) => file.type === 'chunk');
+    if (!chunk) throw new Error('The boot script did not build.');
+    bootFile = chunk.fileName;
+    info(`boot script: ${bootFile}, ${chunk.code.length} characters`);
   });
+
+/**
+ * After a build, what the server needs to write each page (decision 027): the route table in
+ * src/web/routes.ts resolved against the manifest into .vite/pages.json. A module the build
+ * does not load lazily fails the build.
+ */
+const pageDescription = () =>
+  afterBuild('flock-pages', ({ outDir }, info) => {
+    const pages = writePages(outDir, screens, firstScreens, everyPageData, bootFile);
+    info(`pages: ${pages.routes.length} routes`);
+  });
+
+/** The tags every page's <head> starts with (src/shared/pages.ts), in index.html too. */
+const headTags = (): Plugin => ({
+  name: 'flock-head-tags',
+  transformIndexHtml: () =>
+    HEAD_TAGS.map(({ tag, attrs }) => ({ tag, attrs, injectTo: 'head-prepend' as const })),
+});
 
 /**
  * What the worker precaches: the page, the entry's chunks and CSS, the icons, and the web
@@ -144,34 +183,34 @@ const serviceWorker = () =>
   });
 
 /**
- * After a build, a server build of src/web/prerender.tsx into .vite/server/ (decisions 022 and
- * 023): with it, the build draws the login screen once into .vite/prerendered-login.html, and
- * the server draws the public content screens from their current answers.
+ * After a build, a server build of src/web/prerender.tsx into .vite/server/ (decision 027):
+ * the server draws the screens the route table marks `drawn` with it.
  */
 const prerenderScreens = () =>
   afterBuild('flock-prerender', async ({ outDir, root }, info) => {
-    const moduleFile = path.join(outDir, PRERENDER_MODULE_FILE);
+    const moduleFile = path.join(outDir, DRAWER_FILE);
     await build({
       configFile: false,
       root,
       publicDir: false,
       logLevel: 'warn',
-      // The lazy forms it imports come along (the sign-up form's phone metadata too).
+      // The lazy forms the pages import come along (the sign-up form's phone metadata too).
       plugins: [react(), phoneMetadata()],
+      // Bundled in: the update prompt's library is CommonJS to Node, and never runs here.
+      ssr: { noExternal: ['workbox-window'] },
       build: {
         // Inside the project, so that its imports of React and the rest resolve.
         outDir: path.dirname(moduleFile),
         emptyOutDir: true,
         ssr: path.join(root, 'prerender.tsx'),
-        rolldownOptions: { output: { entryFileNames: path.basename(moduleFile) } },
+        // One file: the server loads it under a new URL for each build, and chunks importing
+        // it back under its plain URL would get a second copy of its modules' state.
+        rolldownOptions: {
+          output: { entryFileNames: path.basename(moduleFile), codeSplitting: false },
+        },
       },
     });
-    const { renderLoginScreen } = (await import(
-      `${pathToFileURL(moduleFile).href}?${Date.now()}`
-    )) as typeof prerender;
-    const html = await renderLoginScreen();
-    fs.writeFileSync(path.join(outDir, PRERENDERED_LOGIN_FILE), html);
-    info(`prerendered the login screen: ${html.length} characters`);
+    info(`server bundle for drawing screens: ${DRAWER_FILE}`);
   });
 
 export default defineConfig({
@@ -186,11 +225,12 @@ export default defineConfig({
     // Installable app with an offline shell (decision 012): our own small Workbox worker,
     // built after the app with the list of what it precaches (the shell only).
     serviceWorker(),
-    // The files and answers each member route's first screen needs, for the server to
-    // announce in that page's <head> (decision 018).
-    pageHints(),
-    // Screens drawn before the app's code arrives: the login screen (decision 022) and, by the
-    // server, the public content screens (decision 023).
+    headTags(),
+    // What the server needs to write each page: the boot script of a drawn page, the files
+    // and answers each route's first screen needs, and the bundle it draws screens with
+    // (decision 027).
+    bootScript(),
+    pageDescription(),
     prerenderScreens(),
     precompressAndCheckBudgets(),
   ],
@@ -241,12 +281,22 @@ export default defineConfig({
               name: 'forms',
               test: /node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]web[\\/]components[\\/](check-resolver\.ts|form-fields\.tsx)$/,
             },
-            // Our own code of the entry, and the few small modules nearly every screen uses, in
-            // one file instead of ten: each file has its own compression overhead and request.
+            // Our own code of the entry in one file instead of a dozen: each file has its own
+            // compression overhead and request.
             {
               name: 'shell',
               priority: 1,
-              test: /[\\/]src[\\/](shared[\\/](constants|accounts)\.ts|web[\\/](router\.tsx|paths\.ts|api\.ts)|web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|Spinner|Layout|Toasts|RouteErrorPage)\.tsx|web[\\/]features[\\/](accounts|devotional|giving|history|home|profile|sermons)[\\/][a-z]+\.routes\.ts|web[\\/]features[\\/](accounts[\\/](useIsGuest|useMe|useSession|AccountNavActions)|church[\\/]useChurch|support[\\/]SupportButton)\.tsx?)$/,
+              // (Not the entry module, main.tsx: the page's script is the entry's own file.)
+              test: /[\\/]src[\\/](?!web[\\/]main\.tsx$).*\.tsx?$/,
+              tags: ['$initial'],
+            },
+            // The small parts of every form, the login form's too, with the account rules they
+            // check: in one file of their own, or the form library's group would take them
+            // along to the login screen.
+            {
+              name: 'form-parts',
+              priority: 1,
+              test: /[\\/]src[\\/](web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput)\.tsx|shared[\\/]accounts\.ts)$/,
             },
           ],
         },

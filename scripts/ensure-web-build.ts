@@ -11,7 +11,7 @@ const sources = [
   'src/shared',
   'vite.config.ts',
   // It writes part of the build (decision 018).
-  'scripts/page-hints.ts',
+  'scripts/page-build.ts',
   'package-lock.json',
 ];
 

@@ -1,8 +1,9 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { meAnswered, prefetchMe } from './features/accounts/useMe.ts';
 import { churchAnswered, prefetchChurch } from './features/church/useChurch.ts';
+import { DRAWN_PAGE_GLOBAL } from '../shared/pages.ts';
 import { createRouter } from './router.tsx';
 import './styles.css';
 
@@ -12,8 +13,9 @@ import './styles.css';
 prefetchChurch();
 prefetchMe();
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const rootElement: HTMLElement = found;
 
 /**
  * The rest of the start in a task of its own. A phone's main thread is busy for ~4× as long as
@@ -25,9 +27,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 await nextTask();
 const router = createRouter();
 
+function App() {
+  // As the first screen replaces the drawn one (before anything can be typed into it): what
+  // was done on the page the server drew is done again.
+  // (The boot script does it: the app carries none of that code, decision 027.)
+  useLayoutEffect(() => void window[DRAWN_PAGE_GLOBAL]?.handOver(rootElement), []);
+  return <RouterProvider router={router} />;
+}
+
 const app = (
   <StrictMode>
-    <RouterProvider router={router} />
+    <App />
   </StrictMode>
 );
 

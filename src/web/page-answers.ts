@@ -1,4 +1,4 @@
-import { PAGE_ANSWERS_ID } from '../shared/prerender.ts';
+import { PAGE_ANSWERS_ID } from '../shared/pages.ts';
 
 // A drawn page (decision 023) carries the public answers its screen was drawn from, as JSON
 // under #page-answers: the app starts from them and draws the same screen at once, with no

@@ -1,69 +1,81 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
-import { accountsRoutes } from './features/accounts/accounts.routes.ts';
-import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
-import { givingRoutes, givingSignedInRoutes } from './features/giving/giving.routes.ts';
-import { historySignedInRoutes } from './features/history/history.routes.ts';
-import { homeSignedInRoutes } from './features/home/home.routes.ts';
-import { profileSignedInRoutes } from './features/profile/profile.routes.ts';
-import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { patterns } from './paths.ts';
+import {
+  exportName,
+  guardModules,
+  NOT_FOUND_PAGE,
+  PAGE_DATA_MODULE,
+  screens,
+  type Guard,
+  type Screen,
+} from './routes.ts';
 
-// Each feature exports its own route list (features/<feature>/<feature>.routes.ts) and every
-// page in it is `lazy`, so a page's code is downloaded only when it is visited.
+// The browser's router, made from the route table (routes.ts). Every screen, guard and the
+// page data cache is `lazy`: its code is downloaded when it is first needed (decision 011).
 
-/** Public screens with page data (under the page data cache, below). */
-const publicRoutes: RouteObject[] = [...givingRoutes, ...sermonsRoutes, ...devotionalRoutes];
-
-/**
- * Areas few members open (admins now; pastors, workers and finance next): their route lists
- * come with the first visit there (React Router's patchRoutesOnNavigation), not in the entry
- * every member downloads (decision 011).
- */
-const under =
-  (...prefixes: string[]) =>
-  (path: string) =>
-    prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-
-const lazyAreas: {
-  matches: (path: string) => boolean;
-  routes: () => Promise<RouteObject[]>;
-  added?: boolean;
-}[] = [
-  {
-    // Before the admin area: /admin/reports and /admin/finance/… are the finance desk's.
-    matches: under(patterns.financeDesk, patterns.adminReports, '/admin/finance'),
-    routes: async () => (await import('./features/finance/finance.routes.ts')).financeRoutes,
-  },
-  {
-    matches: under(patterns.admin),
-    routes: async () => (await import('./features/admin/admin.routes.ts')).adminRoutes,
-  },
-  {
-    matches: under('/pastor'),
-    routes: async () => (await import('./features/pastor/pastor.routes.ts')).pastorRoutes,
-  },
-  {
-    matches: under(patterns.workersGate, patterns.workers, patterns.roleChooser, '/apply'),
-    routes: async () => (await import('./features/workers/workers.routes.ts')).workersRoutes,
-  },
-];
+type Module = Record<string, ComponentType>;
 
 /**
- * The route that holds every screen with page data (TanStack Query, loaded with the first of
- * them: the login screen does without it); lazy areas are added to it.
+ * Each module the table can name, as a loader of its own chunk (nothing loaded yet). A
+ * feature few members open (admin, finance, pastor, workers) lists its own in
+ * `<feature>.pages.ts`, fetched with its first screen: not in the entry every member downloads.
  */
-const PAGES_ROUTE_ID = 'pages';
+const modules = import.meta.glob<Module>([
+  './features/*/*Page.tsx',
+  './features/accounts/RequireSignedIn.tsx',
+  './PageData.tsx',
+  './components/NotFoundPage.tsx',
+  '!./features/{admin,finance,pastor,workers}/**',
+]);
+const featurePages = import.meta.glob<{ pages: Record<string, () => Promise<Module>> }>(
+  './features/*/*.pages.ts',
+);
 
-/** Spec §2: signed-in only (a session user or the guest flag), otherwise /auth. */
-const signedInRoutes: RouteObject[] = [
-  ...homeSignedInRoutes,
-  ...profileSignedInRoutes,
-  ...givingSignedInRoutes,
-  ...historySignedInRoutes,
-];
+/** The loader of a module under src/web (`features/home/HomePage.tsx`). */
+function loaderOf(module: string): () => Promise<Module> {
+  const own = modules[`./${module}`];
+  if (own) return own;
+  const [, feature, file] = /^features\/([^/]+)\/(.+)$/.exec(module) ?? [];
+  const pages = featurePages[`./features/${feature}/${feature}.pages.ts`];
+  if (!pages) throw new Error(`routes.ts names ${module}, which is not a page, guard or PageData`);
+  return async () => {
+    const load = (await pages()).pages[`./${file}`];
+    if (!load)
+      throw new Error(`routes.ts names ${module}, which ${feature}.pages.ts does not list`);
+    return load();
+  };
+}
+
+/**
+ * A route's lazy Component. A new object each time: React Router clears what it has loaded
+ * from the route's `lazy` object, so two routes sharing one left the second without a screen
+ * (/ showed 'Page not found' after /auth had been visited, issue 29).
+ */
+export function lazyComponent(module: string): NonNullable<RouteObject['lazy']> {
+  const load = loaderOf(module);
+  const name = exportName(module);
+  return { Component: async () => (await load())[name] };
+}
+
+const screenRoute = (screen: Screen): RouteObject => ({
+  // Its id is its pattern: a page serving several routes knows which (PastorPlaceholderPage).
+  id: screen.pattern,
+  path: screen.pattern,
+  lazy: lazyComponent(screen.page),
+});
+
+/** Screens in their guard's element (one per guard), then the unguarded ones. */
+function guarded(list: Screen[]): RouteObject[] {
+  const guards = [...new Set(list.map((screen) => screen.guard))];
+  return guards.flatMap((guard: Guard | undefined) => {
+    const children = list.filter((screen) => screen.guard === guard).map(screenRoute);
+    return guard ? [{ lazy: lazyComponent(guardModules[guard]), children }] : children;
+  });
+}
 
 export const routes: RouteObject[] = [
   {
@@ -76,29 +88,13 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           // Login, sign-up and passwords: the church's branding and the session are all the
-          // data they show.
-          ...accountsRoutes,
+          // data they show, so they come without the page data cache (decision 011).
+          ...guarded(screens.filter((screen) => screen.noPageData)),
           {
-            id: PAGES_ROUTE_ID,
-            lazy: { Component: async () => (await import('./PageData.tsx')).PageData },
-            children: [
-              ...publicRoutes,
-              {
-                // Only signed-in screens need the guard: it is not part of the entry.
-                lazy: {
-                  Component: async () =>
-                    (await import('./features/accounts/RequireSignedIn.tsx')).RequireSignedIn,
-                },
-                children: signedInRoutes,
-              },
-            ],
+            lazy: lazyComponent(PAGE_DATA_MODULE),
+            children: guarded(screens.filter((screen) => !screen.noPageData)),
           },
-          {
-            path: patterns.notFound,
-            lazy: {
-              Component: async () => (await import('./components/NotFoundPage.tsx')).NotFoundPage,
-            },
-          },
+          { path: patterns.notFound, lazy: lazyComponent(NOT_FOUND_PAGE) },
         ],
       },
     ],
@@ -109,12 +105,4 @@ export const routes: RouteObject[] = [
  * The app's router. Created when the app starts rather than as this module loads: creating it
  * reads the address, storage and the routes, a task of its own (main.tsx).
  */
-export const createRouter = () =>
-  createBrowserRouter(routes, {
-    async patchRoutesOnNavigation({ path, patch }) {
-      const area = lazyAreas.find(({ matches }) => matches(path));
-      if (!area || area.added) return;
-      patch(PAGES_ROUTE_ID, await area.routes());
-      area.added = true;
-    },
-  });
+export const createRouter = () => createBrowserRouter(routes);

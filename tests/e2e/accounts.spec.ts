@@ -474,7 +474,7 @@ test('a saved number outside Ghana shows formatted on /profile before the phone 
   await context.close();
 });
 
-test('the login screen is drawn before the app arrives, its controls disabled until then (decision 022)', async ({
+test('the login screen works before the app arrives: what is typed and tapped is done by the app (decision 027)', async ({
   page,
 }) => {
   // What shows is the page itself.
@@ -482,18 +482,22 @@ test('the login screen is drawn before the app arrives, its controls disabled un
   await page.goto('/auth', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome to Your .+ App$/);
   await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('Email')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
-  // Not yet a link: 'Continue as Guest' needs the app to set the guest flag.
-  await expect(page.getByText('Continue as Guest')).not.toHaveAttribute('href');
-
-  release();
-  // The app takes over the same screen and answers.
+  // Nothing is disabled: a field takes typing, a tap is kept (and says so).
   await expect(page.getByLabel('Email')).toBeEnabled();
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText(EMAIL_MESSAGES.required)).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await login.click();
+  await expect(login).toHaveAttribute('aria-busy', 'true');
+  // 'Continue as Guest' is an ordinary link that works without the app.
   await expect(page.getByRole('link', { name: 'Continue as Guest' })).toHaveAttribute(
     'href',
-    '/home',
+    '/continue-as-guest',
   );
+
+  release();
+  // The app takes over the same screen, with what was typed, and does the tap.
+  await expect(page.getByText(EMAIL_MESSAGES.invalid)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
+  await expect(login).not.toHaveAttribute('aria-busy');
 });
+

@@ -171,7 +171,7 @@ test('asking again for an unchanged list costs a 304', async ({ page }) => {
   expect(answers[1]!.bodyBytes).toBe(0);
 });
 
-test('the sermon list comes drawn in its page, and the app takes it over without a spinner (decision 023)', async ({
+test('the sermon list comes drawn in its page, and the app takes it over without a spinner (decision 027)', async ({
   page,
 }) => {
   await standInForThePlatform(page);
@@ -185,9 +185,8 @@ test('the sermon list comes drawn in its page, and the app takes it over without
   const first = page.locator('.sermon-card').first();
   await expect(first).toHaveText(sampleSermons[0]!.title);
   await expect(page.locator('.sermon-card')).toHaveCount(sampleSermons.length);
-  // Not yet a link: the app follows it.
-  await expect(first).not.toHaveAttribute('href');
-  await expect(first).toHaveAttribute('aria-disabled', 'true');
+  // An ordinary link already: followed as a page load until the app is there.
+  await expect(first).toHaveAttribute('href', `/sermons/${sampleSermons[0]!.id}`);
   expect(sermonAnswers).toEqual([]);
   // Watch for a spinner from here on: the app should draw the same list at once.
   await page.evaluate(() => {

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { GUEST_COOKIE } from '../../shared/prerender.ts';
+import { GUEST_COOKIE } from '../../shared/pages.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Church } from '../db/content.ts';
@@ -144,7 +144,7 @@ export function createAuth({ config, db, mailer, church, secrets, log }: AuthDep
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Whether a request carries a session cookie (not checked here: only a hint, http/pages.ts). */
+/** Whether a request carries a session cookie (not checked here: only a hint, pages/pages.ts). */
 export function hasSessionCookie(request: FastifyRequest): boolean {
   const { cookie } = request.headers;
   if (!cookie) return false;

@@ -71,7 +71,14 @@ export function Layout({ navbarActions }: LayoutProps) {
       <header className="navbar">
         <div className="navbar-inner">
           <Link to={brandTarget} className="navbar-brand">
-            <img src={logoUrl} alt="" width="36" height="36" className="navbar-logo" />
+            <img
+              src={logoUrl}
+              alt=""
+              width="36"
+              height="36"
+              className="navbar-logo"
+              fetchPriority="low"
+            />
             <span className="navbar-title">{productName}</span>
           </Link>
           <div className="navbar-actions">{navbarActions ?? <AccountNavActions />}</div>

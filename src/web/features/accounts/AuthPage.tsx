@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GUEST_PATH } from '../../../shared/pages.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useBrand } from '../church/useChurch.ts';
@@ -22,6 +23,7 @@ const tabs: { mode: Mode; label: string }[] = [
 export function AuthPage() {
   const { productName, logoUrl, churchName, isPending } = useBrand();
   const id = useId();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('login');
   // Carried from one form to the other, so switching (or finishing a sign-up) keeps it.
   const [email, setEmail] = useState('');
@@ -54,7 +56,15 @@ export function AuthPage() {
   return (
     <section className="page auth-page" aria-labelledby={`${id}-title`}>
       <header className="auth-header">
-        <img className="auth-logo" src={logoUrl} alt="" width="72" height="72" />
+        <img
+          className="auth-logo"
+          src={logoUrl}
+          alt=""
+          width="72"
+          height="72"
+          // The screen paints without waiting for it (and no preload of it in a drawn page).
+          fetchPriority="low"
+        />
         <h1 id={`${id}-title`}>Welcome to Your {productName} App</h1>
         {/* Its line is kept while the church info loads, so the form does not move down when
             the name arrives (CLS 0 on the first screen). */}
@@ -133,13 +143,20 @@ export function AuthPage() {
       </div>
 
       <p className="auth-guest">
-        <Link
-          to={paths.memberHome}
+        {/* An ordinary link to the server's guest route, which works before the app is there;
+            once it is, the app sets the flag itself and goes on without a page load. */}
+        <a
+          href={GUEST_PATH}
           className="button button-secondary button-block"
-          onClick={() => setGuest(true)}
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            setGuest(true);
+            void navigate(paths.memberHome);
+          }}
         >
           Continue as Guest
-        </Link>
+        </a>
       </p>
     </section>
   );

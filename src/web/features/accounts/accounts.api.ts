@@ -2,36 +2,37 @@ import type { z } from 'zod';
 import type { LoginValues } from '../../../shared/accounts.ts';
 import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
 import { ApiError, apiFetch } from '../../api.ts';
-import { apiPaths, authReturnPaths } from '../../paths.ts';
+import { authReturnPaths } from '../../paths.ts';
+import { accountsApiPaths } from './accounts.paths.ts';
 
 // The account calls the screens make. Every failure is an ApiError with a readable message.
 
 export type SignUpValues = z.output<typeof signUpSchema>;
 
 export function signUp(values: SignUpValues) {
-  return apiFetch<{ ok: true }>(apiPaths.signUp, { method: 'POST', body: values });
+  return apiFetch<{ ok: true }>(accountsApiPaths.signUp, { method: 'POST', body: values });
 }
 
 export function signIn(values: LoginValues) {
-  return apiFetch<unknown>(apiPaths.signIn, { method: 'POST', body: values });
+  return apiFetch<unknown>(accountsApiPaths.signIn, { method: 'POST', body: values });
 }
 
 export function resendConfirmation(email: string) {
-  return apiFetch<unknown>(apiPaths.sendVerificationEmail, {
+  return apiFetch<unknown>(accountsApiPaths.sendVerificationEmail, {
     method: 'POST',
     body: { email, callbackURL: authReturnPaths.verified },
   });
 }
 
 export function requestPasswordReset(email: string) {
-  return apiFetch<unknown>(apiPaths.requestPasswordReset, {
+  return apiFetch<unknown>(accountsApiPaths.requestPasswordReset, {
     method: 'POST',
     body: { email, redirectTo: authReturnPaths.reset },
   });
 }
 
 export function resetPassword(newPassword: string, token: string) {
-  return apiFetch<unknown>(apiPaths.resetPassword, {
+  return apiFetch<unknown>(accountsApiPaths.resetPassword, {
     method: 'POST',
     body: { newPassword, token },
   });
@@ -43,7 +44,7 @@ export function resetPassword(newPassword: string, token: string) {
  */
 export async function checkEmailAvailable(email: string, signal?: AbortSignal) {
   try {
-    const { available } = await apiFetch<{ available: boolean }>(apiPaths.emailAvailable, {
+    const { available } = await apiFetch<{ available: boolean }>(accountsApiPaths.emailAvailable, {
       method: 'POST',
       body: { email },
       signal,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { GUEST_COOKIE } from '../../../shared/prerender.ts';
+import { GUEST_COOKIE } from '../../../shared/pages.ts';
 
 // Spec §2: "signed-in" is a session user or this guest flag, kept in the browser. A guest is a
 // visitor without an account (§4); the flag only opens screens, the server trusts nothing in it.
@@ -7,12 +7,17 @@ export const GUEST_STORAGE_KEY = 'flock.guest';
 
 const listeners = new Set<() => void>();
 
+/** The cookie, set by the app beside the flag, or by the server ('Continue as Guest' before
+ * the app had arrived, decision 027). */
+const hasGuestCookie = () =>
+  document.cookie.split(';').some((part) => part.trim() === `${GUEST_COOKIE}=1`);
+
 function readGuestFlag(): boolean {
   try {
-    return window.localStorage.getItem(GUEST_STORAGE_KEY) === '1';
+    return window.localStorage.getItem(GUEST_STORAGE_KEY) === '1' || hasGuestCookie();
   } catch {
-    // Storage can be blocked (private mode, strict settings): then nobody is a guest.
-    return false;
+    // Storage can be blocked (private mode, strict settings): the cookie alone says.
+    return hasGuestCookie();
   }
 }
 

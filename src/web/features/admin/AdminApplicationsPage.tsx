@@ -16,9 +16,10 @@ import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
-import { apiPaths, paths } from '../../paths.ts';
+import { paths } from '../../paths.ts';
 import { ApplicationAnswers } from '../workers/ApplicationAnswers.tsx';
 import './admin.css';
+import { adminApiPaths } from './admin.paths.ts';
 
 const FILTERS: { value: ApplicationStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -58,7 +59,7 @@ export function AdminApplicationsPage() {
       if (pageParam) query.set('before', pageParam);
       const suffix = query.size > 0 ? `?${query}` : '';
       return apiFetch<{ applications: ApplicationSummary[]; nextBefore: string | null }>(
-        `${apiPaths.adminApplications}${suffix}`,
+        `${adminApiPaths.adminApplications}${suffix}`,
         { signal },
       );
     },
@@ -162,7 +163,8 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
   const queryClient = useQueryClient();
   const detail = useQuery({
     queryKey: detailKey(id),
-    queryFn: ({ signal }) => apiFetch<ApplicationDetail>(apiPaths.adminApplication(id), { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ApplicationDetail>(adminApiPaths.adminApplication(id), { signal }),
     staleTime: 0,
   });
   const [pastorType, setPastorType] = useState('');
@@ -182,13 +184,16 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
     if (deciding) return;
     setDeciding(status);
     try {
-      const result = await apiFetch<{ message: string }>(apiPaths.adminApplicationDecision(id), {
-        method: 'POST',
-        body: {
-          status,
-          ...(detail.data?.role === 'pastor' && pastorType ? { pastorType } : {}),
+      const result = await apiFetch<{ message: string }>(
+        adminApiPaths.adminApplicationDecision(id),
+        {
+          method: 'POST',
+          body: {
+            status,
+            ...(detail.data?.role === 'pastor' && pastorType ? { pastorType } : {}),
+          },
         },
-      });
+      );
       toast.success(result.message);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: detailKey(id) }),

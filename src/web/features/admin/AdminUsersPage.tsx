@@ -6,9 +6,10 @@ import { apiFetch, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { apiPaths, paths } from '../../paths.ts';
+import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
 import './admin.css';
+import { adminApiPaths } from './admin.paths.ts';
 
 const joined = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -45,7 +46,7 @@ export function AdminUsersPage() {
       const query = new URLSearchParams();
       if (q) query.set('q', q);
       if (page > 1) query.set('page', String(page));
-      return apiFetch<UsersPage>(`${apiPaths.adminUsers}${query.size ? `?${query}` : ''}`, {
+      return apiFetch<UsersPage>(`${adminApiPaths.adminUsers}${query.size ? `?${query}` : ''}`, {
         signal,
       });
     },

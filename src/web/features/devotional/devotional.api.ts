@@ -8,7 +8,7 @@ import type {
 import type { dayUpsertSchema, weekCreateSchema } from '../../../shared/schemas/devotional.ts';
 import { ApiError, apiFetch } from '../../api.ts';
 import { fromPage } from '../../page-answers.ts';
-import { apiPaths } from '../../paths.ts';
+import { devotionalApiPaths } from './devotional.paths.ts';
 
 // The devotional from the content API. Like sermons, answers carry an ETag with `no-cache`:
 // every screen asks again when it opens and an unchanged answer is a 304 of a few hundred
@@ -35,11 +35,11 @@ export function useDevotionalWeeks() {
   return useQuery({
     queryKey: [...devotionalQueryKey, 'weeks'],
     queryFn: ({ signal }) =>
-      apiFetch<{ weeks: DevotionalWeekSummary[] }>(apiPaths.devotionalWeeks, { signal }).then(
-        (r) => r.weeks,
-      ),
+      apiFetch<{ weeks: DevotionalWeekSummary[] }>(devotionalApiPaths.devotionalWeeks, {
+        signal,
+      }).then((r) => r.weeks),
     ...fromPage(
-      apiPaths.devotionalWeeks,
+      devotionalApiPaths.devotionalWeeks,
       (answer: { weeks: DevotionalWeekSummary[] }) => answer.weeks,
     ),
     staleTime: 0,
@@ -49,7 +49,8 @@ export function useDevotionalWeeks() {
 export function useDevotionalWeek(weekId: number | null) {
   return useQuery({
     queryKey: [...devotionalQueryKey, 'week', weekId],
-    queryFn: ({ signal }) => apiFetch<DevotionalWeek>(apiPaths.devotionalWeek(weekId!), { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<DevotionalWeek>(devotionalApiPaths.devotionalWeek(weekId!), { signal }),
     enabled: weekId !== null,
     staleTime: 0,
     retry: retryUnlessMissing,
@@ -60,7 +61,7 @@ export function useDevotionalDay(weekId: number | null, day: number | null) {
   return useQuery({
     queryKey: [...devotionalQueryKey, 'day', weekId, day],
     queryFn: ({ signal }) =>
-      apiFetch<DevotionalDay>(apiPaths.devotionalDay(weekId!, day!), { signal }),
+      apiFetch<DevotionalDay>(devotionalApiPaths.devotionalDay(weekId!, day!), { signal }),
     enabled: weekId !== null && day !== null,
     staleTime: 0,
     retry: retryUnlessMissing,
@@ -73,31 +74,31 @@ export function refreshDevotional(queryClient: QueryClient) {
 }
 
 export function createWeek(values: WeekValues) {
-  return apiFetch<{ id: number; title: string }>(apiPaths.adminDevotionalWeeks, {
+  return apiFetch<{ id: number; title: string }>(devotionalApiPaths.adminDevotionalWeeks, {
     method: 'POST',
     body: values,
   });
 }
 
 export function renameWeek(weekId: number, title: string) {
-  return apiFetch<{ id: number; title: string }>(apiPaths.adminDevotionalWeek(weekId), {
+  return apiFetch<{ id: number; title: string }>(devotionalApiPaths.adminDevotionalWeek(weekId), {
     method: 'PATCH',
     body: { title },
   });
 }
 
 export function deleteWeek(weekId: number) {
-  return apiFetch<void>(apiPaths.adminDevotionalWeek(weekId), { method: 'DELETE' });
+  return apiFetch<void>(devotionalApiPaths.adminDevotionalWeek(weekId), { method: 'DELETE' });
 }
 
 /** Adds the day or replaces it; an empty document link means 'Coming Soon'. */
 export function saveDay(weekId: number, day: number, values: DayValues) {
-  return apiFetch<DevotionalDay>(apiPaths.adminDevotionalDay(weekId, day), {
+  return apiFetch<DevotionalDay>(devotionalApiPaths.adminDevotionalDay(weekId, day), {
     method: 'PUT',
     body: { title: values.title, documentUrl: values.documentUrl ?? '' },
   });
 }
 
 export function deleteDay(weekId: number, day: number) {
-  return apiFetch<void>(apiPaths.adminDevotionalDay(weekId, day), { method: 'DELETE' });
+  return apiFetch<void>(devotionalApiPaths.adminDevotionalDay(weekId, day), { method: 'DELETE' });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GiftResult, GiftStatusView, OfferingInput } from '../../../shared/schemas/giving.ts';
 import { ApiError, apiFetch } from '../../api.ts';
-import { apiPaths } from '../../paths.ts';
+import { givingApiPaths } from './giving.paths.ts';
 
 /** How often a screen waiting on a gift asks the server (which re-checks with the provider). */
 export const GIFT_POLL_MS = 3000;
@@ -10,11 +10,11 @@ export const GIFT_POLL_MS = 3000;
 export const GIFT_MAX_WAIT_MS = 5 * 60_000;
 
 export function createGift(offering: OfferingInput) {
-  return apiFetch<GiftResult>(apiPaths.gifts, { method: 'POST', body: offering });
+  return apiFetch<GiftResult>(givingApiPaths.gifts, { method: 'POST', body: offering });
 }
 
 export function submitGiftOtp(reference: string, otp: string) {
-  return apiFetch<GiftResult>(apiPaths.giftOtp(reference), { method: 'POST', body: { otp } });
+  return apiFetch<GiftResult>(givingApiPaths.giftOtp(reference), { method: 'POST', body: { otp } });
 }
 
 /**
@@ -25,7 +25,7 @@ export function useGiftStatus(reference: string | null) {
   const [since] = useState(() => Date.now());
   const query = useQuery({
     queryKey: ['gift', reference],
-    queryFn: ({ signal }) => apiFetch<GiftStatusView>(apiPaths.gift(reference!), { signal }),
+    queryFn: ({ signal }) => apiFetch<GiftStatusView>(givingApiPaths.gift(reference!), { signal }),
     enabled: reference !== null,
     staleTime: 0,
     refetchInterval: (q) =>

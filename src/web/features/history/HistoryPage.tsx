@@ -11,9 +11,10 @@ import {
 } from '../../../shared/giving.ts';
 import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { apiPaths, paths } from '../../paths.ts';
+import { paths } from '../../paths.ts';
 import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
 import './history.css';
+import { historyApiPaths } from './history.paths.ts';
 
 // The delete form (with its schema and form library) comes with the first tap on Delete.
 const loadDeleteCashModal = () => import('./DeleteCashModal.tsx');
@@ -203,7 +204,7 @@ function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
       {entry.receipt && (
         <a
           className="button button-secondary button-small history-receipt"
-          href={apiPaths.receiptPdf(entry.receipt.id)}
+          href={historyApiPaths.receiptPdf(entry.receipt.id)}
           download
           aria-describedby={`${id}-type`}
         >
@@ -238,7 +239,7 @@ function Statements() {
           <li key={year}>
             <a
               className="button button-secondary button-small"
-              href={apiPaths.statementPdf(year)}
+              href={historyApiPaths.statementPdf(year)}
               download
             >
               Statement {year} (PDF)

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
 import type { HistoryPage } from '../../../shared/schemas/giving.ts';
 import { apiFetch } from '../../api.ts';
-import { apiPaths } from '../../paths.ts';
+import { historyApiPaths } from './history.paths.ts';
 
 export const historyQueryKey = ['history'] as const;
 
@@ -14,8 +14,8 @@ export function useHistory() {
     queryFn: ({ signal, pageParam }) =>
       apiFetch<HistoryPage>(
         pageParam
-          ? `${apiPaths.history}?cursor=${encodeURIComponent(pageParam)}`
-          : apiPaths.history,
+          ? `${historyApiPaths.history}?cursor=${encodeURIComponent(pageParam)}`
+          : historyApiPaths.history,
         { signal },
       ),
     getNextPageParam: (last) => last.next,
@@ -25,7 +25,7 @@ export function useHistory() {
 }
 
 export function deleteCashEntry(id: string, reason: CashDeleteReason) {
-  return apiFetch<void>(apiPaths.deleteCash(id), { method: 'POST', body: { reason } });
+  return apiFetch<void>(historyApiPaths.deleteCash(id), { method: 'POST', body: { reason } });
 }
 
 /** The years with receipted gifts (for the yearly statements). */
@@ -33,7 +33,9 @@ export function useStatementYears() {
   return useQuery({
     queryKey: [...historyQueryKey, 'statement-years'],
     queryFn: ({ signal }) =>
-      apiFetch<{ years: number[] }>(apiPaths.statementYears, { signal }).then((r) => r.years),
+      apiFetch<{ years: number[] }>(historyApiPaths.statementYears, { signal }).then(
+        (r) => r.years,
+      ),
     staleTime: 0,
   });
 }

@@ -7,7 +7,7 @@ import type {
   ProfileUpdateResult,
 } from '../../../shared/schemas/profile.ts';
 import { apiFetch } from '../../api.ts';
-import { apiPaths } from '../../paths.ts';
+import { profileApiPaths } from './profile.paths.ts';
 
 export const profileQueryKey = ['profile'] as const;
 
@@ -17,7 +17,7 @@ export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 export function useProfile(enabled: boolean) {
   return useQuery({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => apiFetch<Profile>(apiPaths.profile, { signal }),
+    queryFn: ({ signal }) => apiFetch<Profile>(profileApiPaths.profile, { signal }),
     enabled,
     // A member's own data: always ask again when the screen opens.
     staleTime: 0,
@@ -25,11 +25,11 @@ export function useProfile(enabled: boolean) {
 }
 
 export function updateProfile(values: ProfileValues) {
-  return apiFetch<ProfileUpdateResult>(apiPaths.profile, { method: 'PATCH', body: values });
+  return apiFetch<ProfileUpdateResult>(profileApiPaths.profile, { method: 'PATCH', body: values });
 }
 
 export function changePassword(values: ChangePasswordValues) {
-  return apiFetch<{ message: string }>(apiPaths.profilePassword, {
+  return apiFetch<{ message: string }>(profileApiPaths.profilePassword, {
     method: 'POST',
     body: values,
   });

@@ -4,7 +4,7 @@ import type { sermonCreateSchema, sermonUpdateSchema } from '../../../shared/sch
 import type { Sermon } from '../../../shared/sermons.ts';
 import { ApiError, apiFetch } from '../../api.ts';
 import { fromPage } from '../../page-answers.ts';
-import { apiPaths } from '../../paths.ts';
+import { sermonsApiPaths } from './sermons.paths.ts';
 
 // Sermons from the content API. The server answers with an ETag and `no-cache`, so asking
 // again costs a 304 of a few hundred bytes when nothing changed: queries are always
@@ -20,8 +20,8 @@ export function useSermons() {
   return useQuery({
     queryKey: sermonsQueryKey,
     queryFn: ({ signal }) =>
-      apiFetch<{ sermons: Sermon[] }>(apiPaths.sermons, { signal }).then((r) => r.sermons),
-    ...fromPage(apiPaths.sermons, (answer: { sermons: Sermon[] }) => answer.sermons),
+      apiFetch<{ sermons: Sermon[] }>(sermonsApiPaths.sermons, { signal }).then((r) => r.sermons),
+    ...fromPage(sermonsApiPaths.sermons, (answer: { sermons: Sermon[] }) => answer.sermons),
     staleTime: 0,
   });
 }
@@ -34,7 +34,7 @@ export function useSermons() {
 export function useSermon(id: string, shown: Sermon | undefined) {
   return useQuery({
     queryKey: sermonQueryKey(id),
-    queryFn: ({ signal }) => apiFetch<Sermon>(apiPaths.sermon(id), { signal }),
+    queryFn: ({ signal }) => apiFetch<Sermon>(sermonsApiPaths.sermon(id), { signal }),
     placeholderData: shown,
     staleTime: 0,
     // 'Sermon not found.' is an answer, not a hiccup: do not ask twice.
@@ -51,19 +51,19 @@ export function refreshSermons(queryClient: QueryClient) {
 }
 
 export function createSermon(values: SermonValues) {
-  return apiFetch<Sermon>(apiPaths.adminSermons, { method: 'POST', body: values });
+  return apiFetch<Sermon>(sermonsApiPaths.adminSermons, { method: 'POST', body: values });
 }
 
 export function updateSermon(id: string, changes: SermonChanges) {
-  return apiFetch<Sermon>(apiPaths.adminSermon(id), { method: 'PATCH', body: changes });
+  return apiFetch<Sermon>(sermonsApiPaths.adminSermon(id), { method: 'PATCH', body: changes });
 }
 
 export function deleteSermon(id: string) {
-  return apiFetch<void>(apiPaths.adminSermon(id), { method: 'DELETE' });
+  return apiFetch<void>(sermonsApiPaths.adminSermon(id), { method: 'DELETE' });
 }
 
 export function reorderSermons(ids: string[]) {
-  return apiFetch<{ sermons: Sermon[] }>(apiPaths.adminSermonOrder, {
+  return apiFetch<{ sermons: Sermon[] }>(sermonsApiPaths.adminSermonOrder, {
     method: 'PUT',
     body: { ids },
   }).then((r) => r.sermons);

@@ -9,7 +9,7 @@ import { checkResolver } from '../../components/check-resolver.ts';
 import { apiFetch } from '../../api.ts';
 import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { apiPaths } from '../../paths.ts';
+import { supportApiPaths } from './support.paths.ts';
 
 /** Spec §9: the confirmation stays 3 s, then the modal closes. */
 export const SUPPORT_SUCCESS_DISPLAY_MS = 3000;
@@ -63,7 +63,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
   const onSubmit = async (values: SupportRequest) => {
     setFailed(false);
     try {
-      await apiFetch<{ id: string }>(apiPaths.support, { method: 'POST', body: values });
+      await apiFetch<{ id: string }>(supportApiPaths.support, { method: 'POST', body: values });
     } catch (error) {
       setFailed(true);
       placeServerErrors(error, fieldNames, setError);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Answers, UploadKind, WorkerStatus } from '../../../shared/workers.ts';
 import { ApiError, apiFetch } from '../../api.ts';
-import { apiPaths } from '../../paths.ts';
+import { workersApiPaths } from './workers.paths.ts';
 
 export const workerStatusQueryKey = ['workers', 'status'] as const;
 
@@ -9,14 +9,14 @@ export const workerStatusQueryKey = ['workers', 'status'] as const;
 export function useWorkerStatus(enabled: boolean) {
   return useQuery({
     queryKey: workerStatusQueryKey,
-    queryFn: ({ signal }) => apiFetch<WorkerStatus>(apiPaths.workersStatus, { signal }),
+    queryFn: ({ signal }) => apiFetch<WorkerStatus>(workersApiPaths.workersStatus, { signal }),
     enabled,
     staleTime: 0,
   });
 }
 
 export function enterWorkersGate(body: { email?: string; password: string }) {
-  return apiFetch<{ ok: true }>(apiPaths.workersGate, { method: 'POST', body });
+  return apiFetch<{ ok: true }>(workersApiPaths.workersGate, { method: 'POST', body });
 }
 
 export interface SubmitBody {
@@ -27,7 +27,7 @@ export interface SubmitBody {
 }
 
 export function submitApplication(body: SubmitBody) {
-  return apiFetch<{ id: string; status: 'pending' }>(apiPaths.workersApplications, {
+  return apiFetch<{ id: string; status: 'pending' }>(workersApiPaths.workersApplications, {
     method: 'POST',
     body,
   });
@@ -49,7 +49,7 @@ export function uploadFile(
     form.append('kind', kind);
     form.append('file', file, fileName);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiPaths.workersFiles);
+    xhr.open('POST', workersApiPaths.workersFiles);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {

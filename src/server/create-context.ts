@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { BuildOptions } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { loadChurch, loadContent } from './db/content.ts';
+import { SessionCache } from './features/accounts/session.ts';
+import { createAuth } from './platform/auth.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { createPayments } from './platform/payments/payments.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { loadSecrets } from './platform/secrets.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
+
+/**
+ * What every service is given (context.ts): the database migrated and the content files
+ * applied, the secrets, mail, auth, payments, storage and realtime, each closed with the app.
+ */
+export async function createContext(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildOptions,
+): Promise<AppContext> {
+  const ownsDatabase = options.ownsDatabase ?? !options.database;
+  const database = options.database ?? (await openDatabase(config));
+  let realtime: Realtime | undefined;
+  app.addHook('onClose', async () => {
+    // The listening connection goes before the database it listens on.
+    await realtime?.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await database.migrate();
+  const changed = await loadContent(database.db, config.contentDir);
+  if (changed.length > 0) app.log.info({ changed }, 'content files applied');
+
+  const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
+  const mailer =
+    options.mailer ??
+    (await createMailer({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      db: database.db,
+      log: app.log,
+    }));
+  if (mailer.kind === 'dev' && config.env !== 'test') {
+    app.log.warn(
+      'SMTP_URL is not set: mail is NOT delivered. It is kept at /dev/mailbox (this machine only).',
+    );
+  }
+  app.addHook('onClose', async () => mailer.close());
+
+  const church = loadChurch(config.contentDir);
+  return {
+    config,
+    database,
+    db: database.db,
+    church,
+    secrets,
+    mailer,
+    auth: createAuth({ config, db: database.db, mailer, church, secrets, log: app.log }),
+    sessions: new SessionCache(config.sessionCacheMs),
+    payments: createPayments(config),
+    storage: options.storage ?? (await createStorage(config, secrets)),
+    realtime: (realtime = await createRealtime(database, app.log)),
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+  };
+}

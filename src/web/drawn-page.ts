@@ -1,0 +1,116 @@
+import { DRAWN_PAGE_GLOBAL } from '../shared/pages.ts';
+
+// A page the server drew works before the app's code has arrived (decision 027): its links
+// are ordinary links, its fields take typing, and a tap on one of its buttons is kept by the
+// boot script (boot.ts) and done again once the app has drawn the same screen, with what
+// was typed and where the focus was. Part of the boot script: the app only calls `handOver`.
+
+/** What was done on the drawn page before the app took it over. */
+export interface DrawnPageState {
+  /** The path it was drawn for: the app takes over only the same screen. */
+  path: string;
+  /** The last button tapped (its key), to be tapped again. */
+  tap: string | null;
+  /** What was typed or chosen, by field key. */
+  values: Record<string, { value: string; checked: boolean }>;
+  /** The field the focus was in. */
+  focus: string | null;
+  /** Stops keeping taps: the app answers them from now on. */
+  release(): void;
+  /** Called by the app once it has drawn its first screen (takeOverDrawnPage). */
+  handOver(root: Element): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    [DRAWN_PAGE_GLOBAL]?: DrawnPageState;
+  }
+}
+
+/** The buttons whose taps are kept until the app is there (links work as they are). */
+export const TAPPABLE = 'button, [role="button"], summary';
+/** The fields whose values are carried over. */
+export const FIELDS = 'input, select, textarea';
+
+function describe(element: Element): string {
+  const tag = element.tagName.toLowerCase();
+  const text = element.matches(TAPPABLE)
+    ? (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim()
+    : '';
+  return [tag, element.getAttribute('type') ?? '', element.getAttribute('name') ?? '', text].join(
+    '|',
+  );
+}
+
+/**
+ * A key for a button or field that finds the same one in the app's drawing of the screen:
+ * what it is (tag, type, name, label), and which of the alike it is. Not React's ids, which
+ * differ between the server's drawing and the app's.
+ */
+export function controlKey(element: Element, root: Element): string {
+  const described = describe(element);
+  const alike = [...root.querySelectorAll(element.tagName)].filter(
+    (other) => describe(other) === described,
+  );
+  return `${described}|${alike.indexOf(element)}`;
+}
+
+/** The button or field a key was made for, in `root` as it is now. */
+export function findControl(key: string, root: Element): HTMLElement | null {
+  const cut = key.lastIndexOf('|');
+  const described = key.slice(0, cut);
+  const index = Number(key.slice(cut + 1));
+  const tag = described.slice(0, described.indexOf('|'));
+  const alike = [...root.querySelectorAll<HTMLElement>(tag)].filter(
+    (element) => describe(element) === described,
+  );
+  return alike[index] ?? null;
+}
+
+/** Sets a field as typing would: through the element's own setter, then the events React hears. */
+function setField(element: HTMLElement, value: { value: string; checked: boolean }) {
+  if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type)) {
+    if (element.checked !== value.checked) element.click();
+    return;
+  }
+  const proto = Object.getPrototypeOf(element) as object;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (!setter || (element as HTMLInputElement).value === value.value) return;
+  setter.call(element, value.value);
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+/** Waits (a few frames at most) until every key has its control: a screen may draw in parts. */
+async function controlsOf(keys: string[], root: Element) {
+  for (let frame = 0; frame < 30; frame++) {
+    if (keys.every((key) => findControl(key, root))) break;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+/**
+ * Once the app has drawn its first screen: stops the boot script keeping taps, and, on the
+ * same screen, puts back what was typed and the focus, then taps again what was tapped.
+ */
+export async function takeOverDrawnPage(drawn: DrawnPageState, root: Element) {
+  delete window[DRAWN_PAGE_GLOBAL];
+  drawn.release();
+  // A guard sent the app elsewhere: what was done there is not for this screen.
+  if (window.location.pathname !== drawn.path) return;
+  const keys = [...Object.keys(drawn.values), drawn.focus, drawn.tap].filter(
+    (key): key is string => key !== null,
+  );
+  if (keys.length === 0) return;
+  await controlsOf(keys, root);
+  for (const [key, value] of Object.entries(drawn.values)) {
+    const element = findControl(key, root);
+    if (element) setField(element, value);
+  }
+  // The app's state takes the values before the tap reads them.
+  await nextTask();
+  if (drawn.focus) findControl(drawn.focus, root)?.focus({ preventScroll: true });
+  if (drawn.tap) findControl(drawn.tap, root)?.click();
+}

@@ -1,0 +1,10 @@
+// The accounts screens' API paths (decision 027: a feature's own, not in the shell).
+
+export const accountsApiPaths = {
+  emailAvailable: '/api/accounts/email-available',
+  signUp: '/api/accounts/sign-up',
+  signIn: '/api/auth/sign-in/email',
+  sendVerificationEmail: '/api/auth/send-verification-email',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  resetPassword: '/api/auth/reset-password',
+} as const;

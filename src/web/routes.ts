@@ -1,0 +1,242 @@
+import type { DataHint } from '../shared/pages.ts';
+import { apiPaths, patterns } from './paths.ts';
+import { devotionalApiPaths } from './features/devotional/devotional.paths.ts';
+import { sermonsApiPaths } from './features/sermons/sermons.paths.ts';
+
+// Every screen of the app, once (decision 027). Three readers: the browser's router
+// (router.tsx), the build, which turns each row into the files and answers its page announces
+// (scripts/page-build.ts), and the server, which draws the screens marked `drawn` into their
+// page before the app's code arrives (prerender.tsx). A new screen is a row in `screens` and
+// its page (and, when its page should announce answers or be drawn, a line in `firstScreens`).
+// Data only: each page is found by its module path, so nothing here pulls a screen's code in.
+
+/** The route element a screen sits in: who may see it, checked again by the server on every call. */
+export type Guard = 'signedIn' | 'admin' | 'finance' | 'pastor';
+
+export interface Screen {
+  pattern: string;
+  /** The module under src/web whose export of the same name is the screen. */
+  page: string;
+  /** Outside the page data cache (TanStack Query): only the account screens, which need none. */
+  noPageData?: true;
+  guard?: Guard;
+}
+
+/** What the page of a screen brings with it, beyond its code (for the build and the server). */
+export interface FirstScreen {
+  /** Public answers its screen asks for at once, announced in its page (decision 018). */
+  data?: DataHint[];
+  /**
+   * Drawn by the server into its page from these public answers (API paths), so that the
+   * screen is there before the app's code; `signedIn`: only for a request with a session or
+   * the guest cookie (anyone else is sent to /auth).
+   */
+  drawn?: { answers: string[]; signedIn?: true };
+}
+
+/** The guard's module under src/web (its export of the same name is the route element). */
+export const guardModules: Record<Guard, string> = {
+  signedIn: 'features/accounts/RequireSignedIn.tsx',
+  admin: 'features/admin/RequireAdmin.tsx',
+  finance: 'features/finance/RequireFinance.tsx',
+  pastor: 'features/pastor/RequirePastor.tsx',
+};
+
+/** The element around every screen that has page data. */
+export const PAGE_DATA_MODULE = 'PageData.tsx';
+
+/** The screen for every path no row matches. */
+export const NOT_FOUND_PAGE = 'components/NotFoundPage.tsx';
+
+/** Asked for by main.tsx on every screen, before the screen's code has arrived. */
+export const everyPageData: DataHint[] = [
+  { path: apiPaths.church },
+  // `no-store`, yet Chromium hands the preloaded answer to the app's fetch (decision 018);
+  // the greeting on /home and the signed-in guard wait for it.
+  { path: apiPaths.me },
+];
+
+/** Sermon ids that go into a URL as they are (others are asked for without a hint). */
+const PLAIN_ID = '[A-Za-z0-9_-]{1,100}';
+/** What numberParam (features/devotional/devotional.api.ts) accepts as a week or day. */
+const WHOLE_NUMBER = '\\d{1,4}';
+
+/** The portal's screens still to come: one page says which, by its pattern. */
+const placeholder = (pattern: string): Screen => ({
+  pattern,
+  page: 'features/pastor/PastorPlaceholderPage.tsx',
+  guard: 'pastor',
+});
+
+const login = 'features/accounts/AuthPage.tsx';
+
+export const screens: Screen[] = [
+  // Accounts. DESIGN.md: / shows the Login / Sign Up screen, the same screen as /auth.
+  { pattern: patterns.home, page: login, noPageData: true },
+  { pattern: patterns.auth, page: login, noPageData: true },
+  {
+    pattern: patterns.forgotPassword,
+    page: 'features/accounts/ForgotPasswordPage.tsx',
+    noPageData: true,
+  },
+  {
+    pattern: patterns.resetPassword,
+    page: 'features/accounts/ResetPasswordPage.tsx',
+    noPageData: true,
+  },
+
+  // Spec §2: signed-in only (a session user or the guest flag), otherwise /auth.
+  {
+    pattern: patterns.memberHome,
+    page: 'features/home/HomePage.tsx',
+    guard: 'signedIn',
+  },
+  {
+    pattern: patterns.offerings,
+    page: 'features/giving/OfferingsPage.tsx',
+    guard: 'signedIn',
+  },
+  {
+    pattern: patterns.paymentHistory,
+    page: 'features/history/HistoryPage.tsx',
+    guard: 'signedIn',
+  },
+  { pattern: patterns.profile, page: 'features/profile/ProfilePage.tsx', guard: 'signedIn' },
+  // Open to anyone: the server answers for a gift only to its owner (or, for a guest's
+  // gift, to whoever holds its unguessable reference).
+  { pattern: patterns.cardCallback, page: 'features/giving/CardCallbackPage.tsx' },
+
+  // Anyone may watch and read (spec §6).
+  {
+    pattern: patterns.sermons,
+    page: 'features/sermons/SermonsPage.tsx',
+  },
+  {
+    pattern: patterns.sermon,
+    page: 'features/sermons/SermonPage.tsx',
+  },
+  {
+    pattern: patterns.devotional,
+    page: 'features/devotional/DevotionalPage.tsx',
+  },
+  {
+    pattern: patterns.devotionalWeek,
+    page: 'features/devotional/DevotionalWeekPage.tsx',
+  },
+  {
+    pattern: patterns.devotionalDay,
+    page: 'features/devotional/DevotionalDayPage.tsx',
+  },
+
+  // The workers' side (spec §2): no sign-in guard at route level — the portal sends a visitor
+  // to /auth itself, and applying says 'You must be logged in to apply.'
+  { pattern: patterns.workersGate, page: 'features/workers/WorkersGatePage.tsx' },
+  { pattern: patterns.workers, page: 'features/workers/WorkersPage.tsx' },
+  { pattern: patterns.roleChooser, page: 'features/workers/RoleChooserPage.tsx' },
+  { pattern: patterns.apply, page: 'features/workers/ApplyPage.tsx' },
+
+  // Admins (spec §2 /admin, §6): 'Verifying admin access...', anyone else to /home.
+  { pattern: patterns.admin, page: 'features/admin/AdminPage.tsx', guard: 'admin' },
+  {
+    pattern: patterns.adminApplications,
+    page: 'features/admin/AdminApplicationsPage.tsx',
+    guard: 'admin',
+  },
+  { pattern: patterns.adminUsers, page: 'features/admin/AdminUsersPage.tsx', guard: 'admin' },
+  { pattern: patterns.adminSermons, page: 'features/admin/AdminSermonsPage.tsx', guard: 'admin' },
+  {
+    pattern: patterns.adminDevotional,
+    page: 'features/admin/AdminDevotionalPage.tsx',
+    guard: 'admin',
+  },
+  {
+    pattern: patterns.adminDevotionalWeek,
+    page: 'features/admin/AdminDevotionalWeekPage.tsx',
+    guard: 'admin',
+  },
+
+  // The finance desk (issue 12): officers and admins; roles and the audit trail, admins only.
+  { pattern: patterns.financeDesk, page: 'features/finance/FinancePage.tsx', guard: 'finance' },
+  { pattern: patterns.financeCash, page: 'features/finance/CashDeskPage.tsx', guard: 'finance' },
+  {
+    pattern: patterns.financeBank,
+    page: 'features/finance/BankMatchingPage.tsx',
+    guard: 'finance',
+  },
+  { pattern: patterns.adminReports, page: 'features/finance/ReportsPage.tsx', guard: 'finance' },
+  {
+    pattern: patterns.adminFinanceOfficers,
+    page: 'features/finance/OfficersPage.tsx',
+    guard: 'admin',
+  },
+  { pattern: patterns.adminFinanceAudit, page: 'features/finance/AuditPage.tsx', guard: 'admin' },
+
+  // The pastor portal (spec §2 /pastor/*, issue 9): approved pastors only. The appointment
+  // page answers every signed-in member: a letter, or 'still under review or not approved'.
+  { pattern: patterns.pastorAppointment, page: 'features/pastor/AppointmentPage.tsx' },
+  {
+    pattern: patterns.pastorAdminResources,
+    page: 'features/pastor/AdminResourcesPage.tsx',
+    guard: 'pastor',
+  },
+  { pattern: patterns.pastorMessages, page: 'features/pastor/MessagesPage.tsx', guard: 'pastor' },
+  {
+    pattern: patterns.pastorMinistryResources,
+    page: 'features/pastor/MinistryResourcesPage.tsx',
+    guard: 'pastor',
+  },
+  placeholder(patterns.pastorAccounts),
+  placeholder(patterns.pastorInfoDesk),
+  placeholder(patterns.pastorCalendar),
+  placeholder(patterns.pastorStudyMaterials),
+  placeholder(patterns.pastorBibleTools),
+  placeholder(patterns.pastorSermonArchive),
+  placeholder(patterns.pastorResourceLinks),
+];
+
+/**
+ * What a screen's page brings beyond its code, by pattern. Apart from `screens` so that the
+ * browser's bundle, which has no use for it, leaves it out.
+ */
+export const firstScreens: Record<string, FirstScreen> = {
+  [patterns.home]: { drawn: { answers: [] } },
+  [patterns.auth]: { drawn: { answers: [] } },
+  [patterns.memberHome]: { drawn: { answers: [], signedIn: true } },
+  [patterns.offerings]: { drawn: { answers: [], signedIn: true } },
+  [patterns.sermons]: {
+    data: [{ path: sermonsApiPaths.sermons }],
+    drawn: { answers: [sermonsApiPaths.sermons] },
+  },
+  [patterns.sermon]: {
+    data: [{ path: `${sermonsApiPaths.sermons}/:id`, params: { id: PLAIN_ID } }],
+  },
+  [patterns.devotional]: {
+    data: [{ path: devotionalApiPaths.devotionalWeeks }],
+    drawn: { answers: [devotionalApiPaths.devotionalWeeks] },
+  },
+  [patterns.devotionalWeek]: {
+    data: [
+      { path: `${devotionalApiPaths.devotionalWeeks}/:weekId`, params: { weekId: WHOLE_NUMBER } },
+    ],
+  },
+  [patterns.devotionalDay]: {
+    data: [
+      {
+        path: `${devotionalApiPaths.devotionalWeeks}/:weekId/days/:dayId`,
+        params: { weekId: WHOLE_NUMBER, dayId: WHOLE_NUMBER },
+      },
+    ],
+  },
+};
+
+/** The modules React Router loads for a screen, outermost first (the page's own last). */
+export function screenModules(screen: Screen): string[] {
+  return [
+    ...(screen.noPageData ? [] : [PAGE_DATA_MODULE]),
+    ...(screen.guard ? [guardModules[screen.guard]] : []),
+    screen.page,
+  ];
+}
+
+/** A module's component: the export named like its file (`features/home/HomePage.tsx` → HomePage). */
+export const exportName = (module: string) => module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
