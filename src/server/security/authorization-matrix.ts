@@ -761,6 +761,12 @@ export const matrix: Record<string, MatrixCase[]> = {
     { request: () => ({ url: '/api/admin/finance/audit' }), expect: adminOnly() },
   ],
 
+  // ------------------------------------------------------------ pages (decision 027)
+  // 'Continue as Guest' before the app: sets the guest cookie, which opens nothing.
+  'GET /continue-as-guest': [
+    { request: () => ({ url: '/continue-as-guest' }), expect: publicRoute(303) },
+  ],
+
   // ------------------------------------------------------------ the dev mailbox (this machine only)
   'GET /dev/mailbox': [
     { label: 'from another machine', request: () => ({ url: '/dev/mailbox' }), expect: mailbox() },

@@ -1,0 +1,262 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { matchPath } from 'react-router';
+import { screens } from '../../src/web/routes.ts';
+import { startApp, type RunningApp } from './support/harness.ts';
+import { applyAsPastor, approve } from './support/pastor.ts';
+import { createAccount, type StorageState } from './support/sessions.ts';
+import { expect, test } from './support/test.ts';
+
+// Every link and button reachable from each kind of member's screens, followed in the app and
+// loaded as a page of its own: both must show the same screen, and none 'Page not found'
+// (issue 29). A crawler: it finds the links and buttons on each screen as a member would, so a
+// new screen is walked the day it is linked. To stay bounded it walks one path of each screen
+// (the table's patterns), and presses buttons with every write to the server blocked (a
+// 'Delete' or 'Logout' is pressed, but nothing changes); Logout is then pressed for real.
+test.describe.configure({ mode: 'serial' });
+
+const admin = { email: 'nav-admin@example.com', password: 'nav-admin-pass-1', firstName: 'Abena' };
+const member = {
+  email: 'nav-member@example.com',
+  password: 'nav-member-pass-1',
+  firstName: 'Efua',
+};
+const officer = { email: 'nav-officer@example.com', password: 'nav-officer-1', firstName: 'Kojo' };
+const pastor = { email: 'nav-pastor@example.com', password: 'nav-pastor-1', firstName: 'Ama' };
+
+let app: RunningApp;
+const states: Record<string, StorageState> = {};
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
+  for (const account of [admin, member, officer, pastor]) {
+    states[account.email] = await createAccount(app.baseURL, account);
+  }
+  const api = await (
+    await import('@playwright/test')
+  ).request.newContext({
+    baseURL: app.baseURL,
+    storageState: states[admin.email],
+    extraHTTPHeaders: { origin: app.baseURL },
+  });
+  const officers = await api.put('/api/admin/finance/officers', {
+    data: { email: officer.email, allAssemblies: false, assemblies: ['grace'] },
+  });
+  expect(officers.status(), await officers.text()).toBe(200);
+  await api.dispose();
+  await approve(
+    app.baseURL,
+    states[admin.email]!,
+    await applyAsPastor(app.baseURL, states[pastor.email]!, {
+      full_name: 'Ama Serwaa Mensah',
+      email: pastor.email,
+      pastor_type: 'full-time',
+    }),
+  );
+});
+
+test.afterAll(async () => {
+  await app?.dispose();
+});
+
+interface Role {
+  name: string;
+  account?: { email: string };
+  guest?: boolean;
+  start: string[];
+}
+
+const roles: Role[] = [
+  { name: 'signed out', start: ['/', '/sermons', '/devotional', '/workers-gate'] },
+  { name: 'guest', guest: true, start: ['/home'] },
+  { name: 'member', account: member, start: ['/home'] },
+  { name: 'admin', account: admin, start: ['/home', '/admin'] },
+  { name: 'finance officer', account: officer, start: ['/home'] },
+  { name: 'pastor', account: pastor, start: ['/home', '/workers'] },
+];
+
+/** The table's pattern for a path (the crawl walks one path of each). */
+function patternOf(pathname: string): string {
+  const found = screens
+    .map((screen) => screen.pattern)
+    .sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')))
+    .find((pattern) => matchPath(pattern, pathname));
+  return found ?? `unknown ${pathname}`;
+}
+
+async function contextFor(browser: Browser, role: Role): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: app.baseURL,
+    storageState: role.account ? states[role.account.email] : undefined,
+  });
+  if (role.guest) {
+    await context.addCookies([{ name: 'flock.guest', value: '1', url: app.baseURL }]);
+  }
+  return context;
+}
+
+/** Where the page has settled: its path and its screen's heading, once that stops changing. */
+async function screenOf(page: Page): Promise<{ path: string; heading: string }> {
+  const heading = page.locator('main h1').first();
+  await expect(heading).toBeVisible();
+  // Screens that wait for the server say so in their heading first.
+  await expect(heading).not.toHaveText(/loading|verifying|checking/i);
+  let text = '';
+  for (let i = 0; i < 20; i++) {
+    const now = (await heading.innerText()).trim();
+    if (now === text) break;
+    text = now;
+    await page.waitForTimeout(150);
+  }
+  const url = new URL(page.url());
+  return { path: `${url.pathname}${url.search}`, heading: text };
+}
+
+/** The links of the screen a member can follow within the app. */
+async function linksOf(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .locator('#root a[href]:visible')
+    .evaluateAll((anchors) =>
+      (anchors as HTMLAnchorElement[])
+        .filter((a) => !a.target && !a.hasAttribute('download') && a.origin === location.origin)
+        .map((a) => `${a.pathname}${a.search}`),
+    );
+  return [...new Set(hrefs)].filter(
+    (href) => !/^\/(api|dev|sandbox)\//.test(href) && !href.startsWith('/continue-as-guest'),
+  );
+}
+
+/** Every write to the server fails while buttons are pressed: a crawl changes nothing. */
+async function blockWrites(page: Page, blocked: boolean) {
+  if (blocked) {
+    await page.route('**/api/**', (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.abort(),
+    );
+  } else {
+    await page.unroute('**/api/**');
+  }
+}
+
+for (const role of roles) {
+  test(`${role.name}: every link and button shows what a full load of its address shows`, async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const context = await contextFor(browser, role);
+    const page = await context.newPage();
+    const loader = await context.newPage();
+    // What opens in a tab of its own (the audio channel) leaves the app: not walked.
+    context.on('page', (opened) => {
+      if (opened !== page && opened !== loader) void opened.close();
+    });
+    const fullLoads = new Map<string, { path: string; heading: string }>();
+    /** What a full load of `path` shows (once a path). */
+    const fullLoad = async (path: string) => {
+      let shown = fullLoads.get(path);
+      if (!shown) {
+        await loader.goto(path);
+        shown = await screenOf(loader);
+        fullLoads.set(path, shown);
+      }
+      return shown;
+    };
+    const checked: string[] = [];
+    /** In-app arrival at `arrived`, from a tap on what `what` names, against a full load. */
+    const compare = async (what: string, arrived: { path: string; heading: string }) => {
+      const loaded = await fullLoad(arrived.path);
+      expect.soft(arrived.heading, `${what} → ${arrived.path}`).not.toBe('Page not found');
+      expect.soft(arrived, `${what}: in the app as on a full load`).toEqual(loaded);
+      checked.push(`${what} → ${arrived.path} "${arrived.heading}"`);
+    };
+
+    const seen = new Set<string>();
+    const queue = [...role.start];
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      const pattern = patternOf(new URL(path, app.baseURL).pathname);
+      if (seen.has(pattern)) continue;
+      seen.add(pattern);
+      const here = await fullLoad(path);
+      expect.soft(here.heading, path).not.toBe('Page not found');
+      await page.goto(path);
+      await screenOf(page);
+
+      // Links: followed in the app, then Back.
+      for (const href of await linksOf(page)) {
+        const link = page.locator(`#root a[href="${href}"]:visible`).first();
+        if ((await link.count()) === 0) continue;
+        await link.click();
+        await compare(`${path}: link ${href}`, await screenOf(page));
+        queue.push(href);
+        await page.goBack();
+        const back = await screenOf(page);
+        expect.soft(back.path, `Back from ${href}`).toBe(here.path);
+      }
+
+      // Buttons: pressed with writes blocked; those that lead somewhere are compared too, and
+      // so are the buttons of a popup one opens (the sermon type's Video).
+      await blockWrites(page, true);
+      const buttons = page.locator('#root button:visible');
+      const left = () => new URL(page.url()).pathname !== new URL(here.path, app.baseURL).pathname;
+      /** This screen afresh, with its i-th button pressed; its label, or null if it is not one. */
+      const press = async (i: number) => {
+        await page.goto(path);
+        await screenOf(page);
+        const button = buttons.nth(i);
+        if ((await button.count()) === 0 || (await button.isDisabled())) return null;
+        const label = ((await button.getAttribute('aria-label')) ?? (await button.innerText()))
+          .replace(/\s+/g, ' ')
+          .trim();
+        await button.click();
+        await page.waitForTimeout(250);
+        return label;
+      };
+      const count = await buttons.count();
+      for (let i = 0; i < count; i++) {
+        const label = await press(i);
+        if (label === null) continue;
+        if (left()) {
+          const arrived = await screenOf(page);
+          await compare(`${path}: button "${label}"`, arrived);
+          queue.push(arrived.path);
+          continue;
+        }
+        const dialog = page.getByRole('dialog');
+        if (!(await dialog.isVisible())) continue;
+        const choices = await dialog.getByRole('button').count();
+        for (let j = 0; j < choices; j++) {
+          if ((await press(i)) === null || !(await dialog.isVisible())) break;
+          const choice = dialog.getByRole('button').nth(j);
+          const name = (await choice.innerText()).trim();
+          if (!name || /^(cancel|close|okay)$/i.test(name)) continue;
+          await choice.click();
+          await page.waitForTimeout(250);
+          if (left()) await compare(`${path}: "${label}" → "${name}"`, await screenOf(page));
+        }
+      }
+      await blockWrites(page, false);
+    }
+
+    // Logout, for real: the login screen, in the app as on a full load, and Back stays sane.
+    if (role.account) {
+      await page.goto('/home');
+      await screenOf(page);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(`${app.baseURL}/`);
+      await compare('Logout', await screenOf(page));
+      await page.goBack();
+      const back = await screenOf(page);
+      expect.soft(back.heading, 'Back after Logout').not.toBe('Page not found');
+    }
+    if (role.guest) {
+      await page.goto('/home');
+      await page.getByRole('link', { name: 'Log In/Sign Up' }).click();
+      await compare('Log In/Sign Up', await screenOf(page));
+    }
+    console.log(
+      `${role.name}: ${seen.size} screens, ${checked.length} taps\n  ${checked.join('\n  ')}`,
+    );
+    expect(seen.size).toBeGreaterThan(role.start.length);
+    await context.close();
+  });
+}
