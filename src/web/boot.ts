@@ -7,9 +7,9 @@ import {
   type DrawnPageState,
 } from './drawn-page.ts';
 
-// The one script of a page the server drew (decision 027), loaded `async` right after the
-// drawn screen (so #root is there when it runs), built on its own as a classic script
-// (vite.config.ts). Two jobs until the app takes over:
+// The one script of a page the server drew (decision 027), written into the page right before
+// the drawn screen, so that it runs before any of the screen shows (allowed by its hash). Built
+// on its own as a classic script (vite.config.ts). Two jobs until the app takes over:
 //
 // 1. Keep what the member does on the drawn screen. Links are ordinary links and work as they
 //    are; a tap on a button is kept (the button says it is busy) and done again by the app
@@ -20,11 +20,12 @@ import {
 //    then each module it will import in a task of its own (one long task otherwise).
 
 const script = document.currentScript as HTMLScriptElement;
-const root = document.getElementById('root');
 
-if (root) keepWhatIsDone(root);
+keepWhatIsDone();
 
-function keepWhatIsDone(root: HTMLElement) {
+function keepWhatIsDone() {
+  // The screen comes after this script: found when something happens on it.
+  const root = () => document.getElementById('root') ?? document.body;
   const listeners: [string, (event: Event) => void][] = [];
   const state: DrawnPageState = {
     path: window.location.pathname,
@@ -33,7 +34,7 @@ function keepWhatIsDone(root: HTMLElement) {
     focus: null,
     release() {
       for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
-      for (const busy of root.querySelectorAll('[data-kept-tap]')) {
+      for (const busy of document.querySelectorAll('[data-kept-tap]')) {
         busy.removeAttribute('data-kept-tap');
         busy.removeAttribute('aria-busy');
       }
@@ -46,14 +47,14 @@ function keepWhatIsDone(root: HTMLElement) {
     document.addEventListener(type, listener, true);
   };
   const inRoot = (target: EventTarget | null) =>
-    target instanceof Element && root.contains(target) ? target : null;
+    target instanceof Element && root().contains(target) ? target : null;
 
   const keepTap = (button: Element) => {
-    for (const busy of root.querySelectorAll('[data-kept-tap]')) {
+    for (const busy of document.querySelectorAll('[data-kept-tap]')) {
       busy.removeAttribute('data-kept-tap');
       busy.removeAttribute('aria-busy');
     }
-    state.tap = controlKey(button, root);
+    state.tap = controlKey(button, root());
     // Shown as taken (styles.css), and said: the app will do it as soon as it is there.
     button.setAttribute('data-kept-tap', '');
     button.setAttribute('aria-busy', 'true');
@@ -61,7 +62,7 @@ function keepWhatIsDone(root: HTMLElement) {
 
   on('click', (event) => {
     const button = inRoot(event.target)?.closest(TAPPABLE);
-    if (!button || !root.contains(button)) return;
+    if (!button || !root().contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
     keepTap(button);
@@ -79,13 +80,13 @@ function keepWhatIsDone(root: HTMLElement) {
     const field = inRoot(event.target);
     if (!field?.matches(FIELDS)) return;
     const { value, checked } = field as HTMLInputElement;
-    state.values[controlKey(field, root)] = { value, checked: Boolean(checked) };
+    state.values[controlKey(field, root())] = { value, checked: Boolean(checked) };
   };
   on('input', keepValue);
   on('change', keepValue);
   on('focusin', (event) => {
     const field = inRoot(event.target);
-    state.focus = field?.matches(FIELDS) ? controlKey(field, root) : null;
+    state.focus = field?.matches(FIELDS) ? controlKey(field, root()) : null;
   });
 }
 

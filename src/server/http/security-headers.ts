@@ -18,15 +18,18 @@ const embedImages = ['https://i.ytimg.com', 'https://img.youtube.com'];
 const permissionsPolicy =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=()';
 
-/** Helmet's settings: the content security policy the spec's embeds need (§7), and more. */
-function helmetOptions(config: Config): HelmetOptions {
+/**
+ * Helmet's settings: the content security policy the spec's embeds need (§7), and more.
+ * `scripts`: inline scripts a page may run, by their hash (a drawn page's boot script).
+ */
+function helmetOptions(config: Config, scripts: string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // No inline script anywhere: a drawn page's one script is a file (decision 027).
-        scriptSrc: ["'self'"],
+        // No inline script but a drawn page's boot script, by its hash (decision 027).
+        scriptSrc: ["'self'", ...scripts],
         // react-toastify and React style attributes need inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: the applicant's own photo, previewed before it is uploaded.
@@ -100,6 +103,11 @@ function headersOf(
     if (error) throw error;
   });
   return headers;
+}
+
+/** A page's policy allowing these inline scripts (`'sha256-…'`) besides its own files. */
+export function pagePolicy(config: Config, scripts: string[]): string {
+  return headersOf(helmet(helmetOptions(config, scripts)))['content-security-policy']!;
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,6 +46,8 @@ export interface Drawer {
 
 export interface Build {
   pages: PagesFile;
+  /** The boot script, written into each drawn page, and its hash for the page's policy. */
+  boot: { source: string; hash: string } | null;
   /** The bundle, loaded once per build; null when it is missing or not one this server reads. */
   drawer: Promise<Drawer | null>;
 }
@@ -59,6 +62,16 @@ async function loadDrawer(file: string, version: number, log: (message: string) 
     log(`${DRAWER_FILE} did not load (${String(error)}): screens are drawn in the browser.`);
   }
   return null;
+}
+
+/** The built boot script (a classic script, written inline: decision 027). */
+function readBoot(file: string, log: (message: string) => void) {
+  const source = fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).trim();
+  if (source.includes('</script') || source.includes('<!--')) {
+    log(`${file} cannot be written into a page: screens are drawn in the browser.`);
+    return null;
+  }
+  return { source, hash: `'sha256-${createHash('sha256').update(source).digest('base64')}'` };
 }
 
 /**
@@ -85,7 +98,13 @@ export function watchBuild(webDir: string, log: (message: string) => void) {
       log(`${PAGES_FILE} is not what this server reads: run \`npm run build\` again.`);
       return null;
     }
-    build = { pages: parsed.data, drawer: loadDrawer(path.join(webDir, DRAWER_FILE), mtime, log) };
+    build = {
+      pages: parsed.data,
+      boot: fs.existsSync(path.join(webDir, parsed.data.shell.boot))
+        ? readBoot(path.join(webDir, parsed.data.shell.boot), log)
+        : null,
+      drawer: loadDrawer(path.join(webDir, DRAWER_FILE), mtime, log),
+    };
     return build;
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,7 @@ const pagesFile: PagesFile = {
 
 const prerender = path.resolve(import.meta.dirname, '../../web/prerender.tsx');
 const vendorJs = 'export const psalm = "The Lord is my shepherd";\n'.repeat(100);
+const bootJs = 'window.booted = true;';
 
 function writeBuild(
   webDir: string,
@@ -85,6 +87,7 @@ function writeBuild(
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(webDir, PAGES_FILE), JSON.stringify(pagesFile));
   fs.writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'assets', 'boot-3.js'), `${bootJs}\n`);
   fs.writeFileSync(path.join(webDir, 'assets', 'vendor-def456.js'), vendorJs);
   fs.writeFileSync(
     path.join(webDir, 'assets', 'vendor-def456.js.br'),
@@ -103,9 +106,7 @@ const answersOf = (html: string) =>
   ) as Record<string, unknown> | null;
 const hintsOf = (html: string) => html.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? [];
 const bootOf = (html: string) =>
-  /<script async="" src="([^"]*)" data-entry="([^"]*)" data-preload="([^"]*)"><\/script>/.exec(
-    html,
-  );
+  /<script data-entry="([^"]*)" data-preload="([^"]*)">([^<]*)<\/script>/.exec(html);
 
 describe('the page server (decision 027)', () => {
   let t: TestApp;
@@ -275,15 +276,18 @@ describe('the page server (decision 027)', () => {
       );
       expect(res.body).not.toContain('<script type="module"');
       expect(hintsOf(res.body)).toEqual([]);
+      // The boot script, written in right after the screen, allowed by its hash and only it.
       const boot = bootOf(res.body);
       expect(boot?.slice(1)).toEqual([
-        '/assets/boot-3.js',
         '/assets/index-abc.js',
         '/assets/vendor-1.js /assets/PageData-5.js /assets/SermonsPage-6.js',
+        bootJs,
       ]);
-      // No inline script to allow: the policy allows files of our own only.
-      expect(res.body.match(/<script(?! type="application\/json")(?![^>]*\ssrc=)/g)).toBeNull();
-      expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(res.body.match(/<script(?! type="application\/json")/g)).toHaveLength(1);
+      const hash = createHash('sha256').update(bootJs).digest('base64');
+      expect(res.headers['content-security-policy']).toContain(
+        `script-src 'self' 'sha256-${hash}';`,
+      );
     });
 
     it('draws the login screen at / and /auth with the church filled in', async () => {
@@ -371,10 +375,16 @@ describe('the page server (decision 027)', () => {
 });
 
 describe('a build the server cannot fully read', () => {
-  it('lets the app draw a screen whose drawing fails or whose bundle is missing', async () => {
-    for (const drawer of [null, 'export function renderScreen() { throw new Error("boom"); }\n']) {
+  it('lets the app draw a screen whose drawing fails, whose bundle or boot script is missing', async () => {
+    const prerendered = `export * from ${JSON.stringify(prerender)};\n`;
+    for (const [drawer, boot] of [
+      [null, true],
+      ['export function renderScreen() { throw new Error("boom"); }\n', true],
+      [prerendered, false],
+    ] as const) {
       const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-pages-'));
       writeBuild(webDir, drawer);
+      if (!boot) fs.rmSync(path.join(webDir, 'assets', 'boot-3.js'));
       const t = await createTestApp({ build: { webDir } });
       try {
         const res = await t.app.inject('/sermons');

@@ -7,7 +7,7 @@ import { GUEST_COOKIE, GUEST_PATH } from '../../shared/pages.ts';
 import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
 import { sendOnce } from '../http/etag.ts';
-import { DOCUMENT_ONLY_HEADERS } from '../http/security-headers.ts';
+import { DOCUMENT_ONLY_HEADERS, pagePolicy } from '../http/security-headers.ts';
 import { hasGuestCookie, hasSessionCookie } from '../platform/auth.ts';
 import { routeFor, watchBuild } from './build.ts';
 import { createDrawing } from './drawing.ts';
@@ -67,6 +67,14 @@ export async function registerPages(
     return answer.json();
   }, log);
 
+  // A drawn page's policy allows its boot script, by hash: one policy per build.
+  const policies = new Map<string, string>();
+  const policyFor = (hash: string) => {
+    let policy = policies.get(hash);
+    if (!policy) policies.set(hash, (policy = pagePolicy(ctx.config, [hash])));
+    return policy;
+  };
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const build = currentBuild();
     if (!build) {
@@ -80,13 +88,18 @@ export async function registerPages(
     // Drawn for who the request says it is: without a session cookie nobody is signed in,
     // and the page can say so at once.
     const session = hasSessionCookie(request);
-    const drawn = route
-      ? await draw(build, route.route, {
-          signedIn: session || hasGuestCookie(request),
-          known: session ? {} : { '/api/me': { user: null } satisfies Me },
-        })
-      : null;
-    const html = pageHtml(build.pages.shell, ctx.church, { route, ...(drawn ? { drawn } : {}) });
+    const drawn =
+      route && build.boot
+        ? await draw(build, route.route, {
+            signedIn: session || hasGuestCookie(request),
+            known: session ? {} : { '/api/me': { user: null } satisfies Me },
+          })
+        : null;
+    if (drawn && build.boot) reply.header('content-security-policy', policyFor(build.boot.hash));
+    const html = pageHtml(build.pages.shell, ctx.church, {
+      route,
+      ...(drawn && build.boot ? { drawn: { ...drawn, boot: build.boot.source } } : {}),
+    });
     return sendOnce(request, reply, html, 'text/html; charset=utf-8');
   }
 

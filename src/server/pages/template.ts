@@ -7,8 +7,8 @@ import type { PageRoute } from './build.ts';
 //
 // - A page the server drew holds its screen, with the answers it was drawn from (JSON, `<`
 //   escaped so that nothing in them can close the script) and its style sheets applied; its
-//   one script, the boot script, keeps what the member does and asks for the app's code
-//   after the first paint (src/web/boot.ts).
+//   one script, the boot script (src/web/boot.ts, written in, allowed by its hash), keeps what
+//   the member does and asks for the app's code after the first paint.
 // - Any other page asks for the app's code at once, with its route's hints (decision 018): its
 //   lazy modules as `modulepreload`, their CSS and the public answers its first screen asks
 //   for as `preload`, so that the browser fetches them with the page instead of one round trip
@@ -20,8 +20,8 @@ export type Brand = Pick<Church, 'productName' | 'colors'>;
 export interface PageContent {
   /** The route of the path, with its parameters; null for a path no screen has. */
   route: { route: PageRoute; params: Record<string, string> } | null;
-  /** The screen the server drew, and the answers it drew it from. */
-  drawn?: { markup: string; answers: Record<string, unknown> };
+  /** The screen the server drew, the answers it drew it from, and the boot script to run it. */
+  drawn?: { markup: string; answers: Record<string, unknown>; boot: string };
 }
 
 const attributes = (attrs: Record<string, string>) =>
@@ -88,18 +88,18 @@ export function pageHtml(shell: PagesFile['shell'], brand: Brand, content: PageC
   ];
   const body = drawn
     ? [
+        // Before the screen, so that nothing on it can be tapped before it runs (allowed by
+        // its hash).
+        tag('script', {
+          'data-entry': shell.entry,
+          'data-preload': [...shell.imports, ...(route?.route.scripts ?? [])].join(' '),
+        }) + `${drawn.boot}</script>`,
         `<div id="root">${drawn.markup}</div>`,
         Object.keys(drawn.answers).length > 0
           ? `<script type="application/json" id="${PAGE_ANSWERS_ID}">${JSON.stringify(
               drawn.answers,
             ).replaceAll('<', '\\u003c')}</script>`
           : '',
-        tag('script', {
-          async: '',
-          src: shell.boot,
-          'data-entry': shell.entry,
-          'data-preload': [...shell.imports, ...(route?.route.scripts ?? [])].join(' '),
-        }) + '</script>',
       ]
     : ['<div id="root"></div>'];
   const htmlStyle = `--color-primary:${colors.primary};--color-on-primary:${colors.onPrimary};--color-accent:${colors.accent}`;

@@ -28,6 +28,9 @@ export function Toasts() {
   const [shown, setShown] = useState(wanted);
   useEffect(() => {
     showArea = () => setShown(true);
+    // A toast asked for between this render and now (a tap the app did as it took over a
+    // drawn page) would otherwise wait unseen.
+    if (wanted) setShown(true);
     return () => {
       showArea = undefined;
     };
