@@ -97,7 +97,8 @@ async function contextFor(browser: Browser, role: Role): Promise<BrowserContext>
 
 /** Where the page has settled: its path and its screen's heading, once that stops changing. */
 async function screenOf(page: Page): Promise<{ path: string; heading: string }> {
-  const heading = page.locator('main h1').first();
+  // A screen's heading, or the title of the popup a screen is (the workers gate).
+  const heading = page.locator('main h1, [role="dialog"] h2').first();
   await expect(heading).toBeVisible();
   // Screens that wait for the server say so in their heading first.
   await expect(heading).not.toHaveText(/loading|verifying|checking/i);
@@ -106,19 +107,33 @@ async function screenOf(page: Page): Promise<{ path: string; heading: string }> 
     const now = (await heading.innerText()).trim();
     if (now === text) break;
     text = now;
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(100);
   }
   const url = new URL(page.url());
   return { path: `${url.pathname}${url.search}`, heading: text };
 }
 
 /** The links of the screen a member can follow within the app. */
+/** Where a member can tap: the popup a screen has open (the workers gate), else the screen. */
+async function reachable(page: Page) {
+  const dialog = page.locator('[role="dialog"]:visible');
+  return (await dialog.count()) > 0 ? dialog.first() : page.locator('#root');
+}
+
 async function linksOf(page: Page): Promise<string[]> {
-  const hrefs = await page
-    .locator('#root a[href]:visible')
+  const hrefs = await (
+    await reachable(page)
+  )
+    .locator('a[href]:visible')
     .evaluateAll((anchors) =>
       (anchors as HTMLAnchorElement[])
-        .filter((a) => !a.target && !a.hasAttribute('download') && a.origin === location.origin)
+        .filter(
+          (a) =>
+            !a.target &&
+            !a.hasAttribute('download') &&
+            !a.getAttribute('href')?.startsWith('#') &&
+            a.origin === location.origin,
+        )
         .map((a) => `${a.pathname}${a.search}`),
     );
   return [...new Set(hrefs)].filter(
@@ -141,7 +156,7 @@ for (const role of roles) {
   test(`${role.name}: every link and button shows what a full load of its address shows`, async ({
     browser,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const context = await contextFor(browser, role);
     const page = await context.newPage();
     const loader = await context.newPage();
@@ -161,6 +176,9 @@ for (const role of roles) {
       return shown;
     };
     const checked: string[] = [];
+    const started = Date.now();
+    const step = (text: string) =>
+      console.log(`[crawl ${role.name} ${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`);
     /** In-app arrival at `arrived`, from a tap on what `what` names, against a full load. */
     const compare = async (what: string, arrived: { path: string; heading: string }) => {
       const loaded = await fullLoad(arrived.path);
@@ -170,24 +188,34 @@ for (const role of roles) {
     };
 
     const seen = new Set<string>();
+    const pressed = new Set<string>();
     const queue = [...role.start];
     while (queue.length > 0) {
       const path = queue.shift()!;
       const pattern = patternOf(new URL(path, app.baseURL).pathname);
       if (seen.has(pattern)) continue;
       seen.add(pattern);
+      step(`${path} (${pattern})`);
       const here = await fullLoad(path);
       expect.soft(here.heading, path).not.toBe('Page not found');
       await page.goto(path);
       await screenOf(page);
 
-      // Links: followed in the app, then Back.
+      // Links: followed in the app, then Back; one to each screen (a list of ten sermons is
+      // one link to a sermon).
+      const targets = new Map<string, string>();
       for (const href of await linksOf(page)) {
-        const link = page.locator(`#root a[href="${href}"]:visible`).first();
+        const target = patternOf(new URL(href, app.baseURL).pathname);
+        if (!targets.has(target)) targets.set(target, href);
+      }
+      for (const href of targets.values()) {
+        const link = (await reachable(page)).locator(`a[href="${href}"]:visible`).first();
         if ((await link.count()) === 0) continue;
-        await link.click();
-        await compare(`${path}: link ${href}`, await screenOf(page));
+        await link.click({ timeout: 5000 });
+        const arrived = await screenOf(page);
+        await compare(`${path}: link ${href}`, arrived);
         queue.push(href);
+        if (arrived.path === here.path) continue;
         await page.goBack();
         const back = await screenOf(page);
         expect.soft(back.path, `Back from ${href}`).toBe(here.path);
@@ -196,7 +224,7 @@ for (const role of roles) {
       // Buttons: pressed with writes blocked; those that lead somewhere are compared too, and
       // so are the buttons of a popup one opens (the sermon type's Video).
       await blockWrites(page, true);
-      const buttons = page.locator('#root button:visible');
+      const buttons = (await reachable(page)).locator('button:visible');
       const left = () => new URL(page.url()).pathname !== new URL(here.path, app.baseURL).pathname;
       /** This screen afresh, with its i-th button pressed; its label, or null if it is not one. */
       const press = async (i: number) => {
@@ -207,12 +235,32 @@ for (const role of roles) {
         const label = ((await button.getAttribute('aria-label')) ?? (await button.innerText()))
           .replace(/\s+/g, ' ')
           .trim();
-        await button.click();
+        // A button another layer covers (a popup that opened itself) is not one to press.
+        if (
+          !(await button.click({ timeout: 3000 }).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return null;
         await page.waitForTimeout(250);
         return label;
       };
-      const count = await buttons.count();
-      for (let i = 0; i < count; i++) {
+      // One of each kind (a list's ten Play buttons are one), by how they are drawn; and a
+      // button every screen has (Contact support, Logout) once a role.
+      const kinds = await buttons.evaluateAll((all) =>
+        all.map((button) => {
+          const label = button.getAttribute('aria-label') ?? button.textContent ?? '';
+          return `${button.className}|${button.getAttribute('aria-haspopup') ?? ''}|${label}`;
+        }),
+      );
+      const firstOfKind = kinds.map((kind, i) => {
+        const [className] = kind.split('|');
+        const first = kinds.findIndex((other) => other.split('|')[0] === className) === i;
+        return first && !pressed.has(kind) ? i : -1;
+      });
+      for (const i of firstOfKind.filter((i) => i >= 0)) {
+        pressed.add(kinds[i]!);
         const label = await press(i);
         if (label === null) continue;
         if (left()) {
@@ -229,7 +277,13 @@ for (const role of roles) {
           const choice = dialog.getByRole('button').nth(j);
           const name = (await choice.innerText()).trim();
           if (!name || /^(cancel|close|okay)$/i.test(name)) continue;
-          await choice.click();
+          if (
+            !(await choice.click({ timeout: 3000 }).then(
+              () => true,
+              () => false,
+            ))
+          )
+            continue;
           await page.waitForTimeout(250);
           if (left()) await compare(`${path}: "${label}" → "${name}"`, await screenOf(page));
         }
