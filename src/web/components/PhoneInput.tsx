@@ -9,87 +9,19 @@ import {
 } from 'react';
 import { CountrySelect } from './CountrySelect.tsx';
 import { loadPhoneEngine } from './phone-check.ts';
+import { callingCodeOf, DEFAULT_COUNTRY, loadPhoneMetadata } from './phone-countries.ts';
 import {
-  callingCodeOf,
-  DEFAULT_COUNTRY,
-  loadPhoneMetadata,
-  mainCountryOf,
-  PHONE_MAX_DIGITS,
-  splitCallingCode,
-} from './phone-countries.ts';
+  capped,
+  caretAfterDigits,
+  digitCount,
+  planEdit,
+  typedFromText,
+  typedFromValue,
+  type Typed,
+} from './phone-typing.ts';
 
 /** Spec §9: the placeholder format the product shows. */
 const PHONE_PLACEHOLDER = '1 (702) 123-4567';
-
-const digitCount = (text: string) => text.replace(/\D/g, '').length;
-
-/** What the member has typed: the country (none for +800…), its calling code, the digits after it. */
-interface Typed {
-  country: string | undefined;
-  callingCode: string;
-  digits: string;
-}
-
-const capped = (typed: Typed): Typed => ({
-  ...typed,
-  digits: typed.digits.slice(0, Math.max(0, PHONE_MAX_DIGITS - typed.callingCode.length)),
-});
-
-/** A value handed in ('+233241234567' or ''), kept in the member's country when it is the same code. */
-function typedFromValue(value: string, current: Typed): Typed {
-  const split = value ? splitCallingCode(value.replace(/\D/g, '')) : null;
-  if (!split) return { ...current, digits: '' };
-  const [callingCode, digits] = split;
-  if (callingCode === current.callingCode) return { ...current, digits };
-  return { country: mainCountryOf(callingCode), callingCode, digits };
-}
-
-/** The input's text: '+44 7911…' names its calling code; digits alone are the country's own. */
-function typedFromText(text: string, current: Typed): Typed {
-  const digits = text.replace(/\D/g, '');
-  if (!text.trimStart().startsWith('+')) return capped({ ...current, digits });
-  if (digits.startsWith(current.callingCode)) {
-    return capped({ ...current, digits: digits.slice(current.callingCode.length) });
-  }
-  const split = splitCallingCode(digits);
-  if (!split) return { ...current, digits: '' };
-  return capped({ country: mainCountryOf(split[0]), callingCode: split[0], digits: split[1] });
-}
-
-/** Where the caret goes: after this many digits of the text, or at its end. */
-function caretAfterDigits(text: string, digits: number): number {
-  let seen = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (/\d/.test(text[i] ?? '')) seen += 1;
-    if (seen === digits) return i + 1;
-  }
-  return text.length;
-}
-
-/**
- * The calling code shown at the start ('+233') is not the member's to edit, as with the old
- * library (`countryCallingCodeEditable={false}`): a key that would change it is refused unless
- * the whole text is replaced (select all, then type or paste). E.164 holds at most 15 digits:
- * one more is refused before it reaches the input.
- */
-function guardEdit(event: InputEvent) {
-  const input = event.target as HTMLInputElement;
-  const text = input.value;
-  const start = input.selectionStart ?? text.length;
-  const end = input.selectionEnd ?? start;
-  const whole = start === 0 && end === text.length;
-  const prefix = /^\+\d+/.exec(text)?.[0].length ?? 0;
-  const type = event.inputType;
-  const from = start === end && type === 'deleteContentBackward' ? start - 1 : start;
-  if (!whole && from < prefix && (type.startsWith('delete') || type.startsWith('insert'))) {
-    event.preventDefault();
-    return;
-  }
-  if (!type.startsWith('insert')) return;
-  const kept = digitCount(text.slice(0, start) + text.slice(end));
-  const added = digitCount(event.data ?? event.dataTransfer?.getData('text') ?? '');
-  if (added > 0 && kept + added > PHONE_MAX_DIGITS && !whole) event.preventDefault();
-}
 
 interface PhoneInputProps {
   id: string;
@@ -143,6 +75,10 @@ export function PhoneInput({
   const [engine, setEngine] = useState<PhoneEngine | null>(null);
   const [, setMetadataLoads] = useState(0);
   const emitted = useRef(value);
+  // Values sent to the form that it has not handed back yet. Its re-render can trail fast
+  // typing by a key or two: a late echo of an older value is not a change from outside, and
+  // taking it as one dropped the digits typed since (issue 29).
+  const unanswered = useRef<string[]>([]);
   const input = useRef<HTMLInputElement | null>(null);
   // Digits before the caret after an edit (null: leave the caret where the browser put it).
   const caret = useRef<number | null>(null);
@@ -187,13 +123,20 @@ export function PhoneInput({
   useEffect(() => {
     if (e164 === emitted.current) return;
     emitted.current = e164;
+    unanswered.current.push(e164);
     onChange(e164);
   });
 
   // A value from outside (the saved profile, a reset) replaces what was typed.
   useEffect(() => {
+    const echo = unanswered.current.indexOf(value);
+    if (echo !== -1) {
+      unanswered.current.splice(0, echo + 1);
+      return;
+    }
     if (value === emitted.current) return;
     emitted.current = value;
+    unanswered.current = [];
     setTyped((current) => typedFromValue(value, current));
   }, [value]);
 
@@ -205,6 +148,27 @@ export function PhoneInput({
     element.setSelectionRange(position, position);
   });
 
+  // An edit that starts inside the calling code is made here, on the number after it.
+  const guardEdit = useCallback((event: InputEvent) => {
+    const element = event.target as HTMLInputElement;
+    const plan = planEdit({
+      text: element.value,
+      start: element.selectionStart ?? element.value.length,
+      end: element.selectionEnd ?? element.selectionStart ?? element.value.length,
+      inputType: event.inputType,
+      data: event.data ?? event.dataTransfer?.getData('text') ?? null,
+    });
+    if (plan.kind === 'browser') return;
+    event.preventDefault();
+    if (plan.kind === 'refuse') return;
+    caret.current = plan.kind === 'digits' ? plan.caret : null;
+    setTyped((current) =>
+      plan.kind === 'digits'
+        ? capped({ ...current, digits: plan.digits })
+        : typedFromText(plan.text, current),
+    );
+  }, []);
+
   const setInputRef = useCallback(
     (element: HTMLInputElement | null) => {
       input.current = element;
@@ -212,7 +176,7 @@ export function PhoneInput({
       if (typeof inputRef === 'function') inputRef(element);
       else if (inputRef) inputRef.current = element;
     },
-    [inputRef],
+    [inputRef, guardEdit],
   );
 
   const onTextChange = (event: ChangeEvent<HTMLInputElement>) => {
