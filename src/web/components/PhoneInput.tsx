@@ -30,9 +30,9 @@ interface PhoneInputProps {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-  invalid?: boolean;
-  describedBy?: string;
+  ref?: Ref<HTMLInputElement>;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   disabled?: boolean;
   /**
    * A number the caller has already formatted (the saved profile's, from the server): shown
@@ -58,9 +58,9 @@ export function PhoneInput({
   value,
   onChange,
   onBlur,
-  inputRef,
-  invalid,
-  describedBy,
+  ref: inputRef,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
   disabled,
   formatted,
 }: PhoneInputProps) {

@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { checkDay, type DayFormInput } from '../../../shared/devotional.ts';
 import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 
 // The day's number is in the address of the write, its title and link in the body.
@@ -30,12 +30,7 @@ interface DayFormProps {
 export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayFormProps) {
   const id = useId();
   const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<DayInput, unknown, DayFormValues>({
+  const form = useForm<DayInput, unknown, DayFormValues>({
     // No zod on the admin's day form: the shared check says what dayUpsertSchema and
     // dayNumberSchema say.
     resolver: checkResolver(checkDay),
@@ -45,6 +40,12 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
       documentUrl: day?.documentUrl ?? '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = async (values: DayFormValues) => {
     setAlert(null);
@@ -63,7 +64,7 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
     }
   };
 
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
+  const fields = formFields(id, form);
 
   return (
     <form
@@ -79,41 +80,29 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
       {day ? (
         <input type="hidden" {...register('day')} />
       ) : (
-        <div className="field">
-          <label htmlFor={`${id}-day`}>Day number</label>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={366}
-            step={1}
-            {...fieldProps('day')}
-            {...register('day')}
-          />
-          {fieldError('day')}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
-        {fieldError('title')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-documentUrl`}>Document link (optional)</label>
-        <input
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...fieldProps('documentUrl', `${id}-documentUrl-hint`)}
-          {...register('documentUrl')}
+        <Field
+          form={fields}
+          name="day"
+          label="Day number"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={366}
+          step={1}
         />
-        <p id={`${id}-documentUrl-hint`} className="field-hint muted">
-          A Google Docs or Google Drive link. Leave it empty to show ‘Coming Soon’.
-        </p>
-        {fieldError('documentUrl')}
-      </div>
+      )}
+      <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+      <Field
+        form={fields}
+        name="documentUrl"
+        label="Document link (optional)"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="A Google Docs or Google Drive link. Leave it empty to show ‘Coming Soon’."
+      />
       <div className="button-row form-actions">
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? 'Saving...' : day ? 'Save' : 'Add day'}

@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { checkSermon, type Sermon, type SermonFormInput } from '../../../shared/sermons.ts';
 import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import type { SermonValues } from '../sermons/sermons.api.ts';
 
@@ -21,16 +21,16 @@ interface SermonFormProps {
 export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
   const id = useId();
   const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SermonFormInput, unknown, SermonValues>({
+  const form = useForm<SermonFormInput, unknown, SermonValues>({
     // No zod on the admin's sermon form: the shared check says what sermonCreateSchema says.
     resolver: checkResolver(checkSermon),
     defaultValues: { title: sermon?.title ?? '', video: sermon?.videoId ?? '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = async (values: SermonValues) => {
     setAlert(null);
@@ -41,7 +41,7 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
     }
   };
 
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
+  const fields = formFields(id, form);
 
   return (
     <form
@@ -54,27 +54,18 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
           {alert}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
-        {fieldError('title')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-video`}>Video link or id</label>
-        <input
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...fieldProps('video', `${id}-video-hint`)}
-          {...register('video')}
-        />
-        <p id={`${id}-video-hint`} className="field-hint muted">
-          Paste the video’s link (youtube.com/watch?v=… or youtu.be/…) or its 11-character id.
-        </p>
-        {fieldError('video')}
-      </div>
+      <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+      <Field
+        form={fields}
+        name="video"
+        label="Video link or id"
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Paste the video’s link (youtube.com/watch?v=… or youtu.be/…) or its 11-character id."
+      />
       <div className="button-row form-actions">
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? 'Saving...' : sermon ? 'Save' : 'Add sermon'}

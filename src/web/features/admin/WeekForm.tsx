@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { checkWeek, type WeekFormInput } from '../../../shared/devotional.ts';
 import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 
 type WeekInput = WeekFormInput;
@@ -27,16 +27,17 @@ interface WeekFormProps {
 export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps) {
   const id = useId();
   const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<WeekInput, unknown, WeekFormValues>({
+  const form = useForm<WeekInput, unknown, WeekFormValues>({
     // No zod on the admin's week form: the shared check says what weekCreateSchema says.
     resolver: checkResolver(checkWeek),
     defaultValues: { id: week?.id ?? suggestedId ?? '', title: week?.title ?? '' },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = async (values: WeekFormValues) => {
     setAlert(null);
@@ -47,7 +48,7 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
     }
   };
 
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
+  const fields = formFields(id, form);
 
   return (
     <form
@@ -64,25 +65,18 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
         // Renaming keeps the number.
         <input type="hidden" {...register('id')} />
       ) : (
-        <div className="field">
-          <label htmlFor={`${id}-id`}>Week number</label>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={53}
-            step={1}
-            {...fieldProps('id')}
-            {...register('id')}
-          />
-          {fieldError('id')}
-        </div>
+        <Field
+          form={fields}
+          name="id"
+          label="Week number"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={53}
+          step={1}
+        />
       )}
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
-        {fieldError('title')}
-      </div>
+      <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
       <div className="button-row form-actions">
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? 'Saving...' : week ? 'Save' : 'Add week'}
