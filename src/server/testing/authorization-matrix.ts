@@ -1,0 +1,813 @@
+// Who may call what: the authorisation matrix, written once as data (issue 15, Build 1).
+//
+// security/authorization-matrix.test.ts builds the app, reads its route table and calls every route
+// below as every kind of caller, asserting the status each cell names; a route missing here
+// fails that test. `npm run security:doc` renders the table in docs/security.md from this file.
+//
+// Adding a route: add a key `METHOD /url` (the url exactly as registered, `:params` and all)
+// with one or more cases. Each case builds its request from the seeded fixtures (ids of the
+// member's own records, helpers that make fresh records) and says, per caller, the status
+// expected. The shorthands below cover the usual shapes; spread and override for the rest.
+// Requests target the records of `member` unless a case says otherwise, so `other` is always
+// "another member reaching for them".
+
+export const CALLERS = [
+  'anonymous',
+  'guest',
+  'member',
+  'other',
+  'admin',
+  'officer',
+  'pastor',
+  'applicant',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export const CALLER_NOTES: Record<Caller, string> = {
+  anonymous: 'no session',
+  guest: 'no session, has given as a guest (the guest flag lives in the browser only)',
+  member: 'a confirmed member; the records requests target are theirs',
+  other: 'another confirmed member',
+  admin: 'an admin (ADMIN_EMAILS)',
+  officer: 'a finance officer for the Grace assembly only',
+  pastor: 'a member whose pastor application an admin approved',
+  applicant: 'a member with a pending application',
+};
+
+/** What the seeding gives the request builders. */
+export interface Fixtures {
+  memberEmail: string;
+  /** The member's cash gift, to the Grace assembly (the officer's). */
+  cashId: string;
+  cashCode: string;
+  /** A cash gift to Bethel, outside the officer's scope. */
+  bethelCashId: string;
+  bethelCashCode: string;
+  /** The member's receipt (their card gift, paid). */
+  receiptId: string;
+  statementYear: number;
+  /** The member's pending mobile money gift. */
+  momoReference: string;
+  /** The pending applicant's application and an uploaded file's storage key. */
+  applicationId: string;
+  fileKey: string;
+  sermonId: string;
+  weekId: number;
+  /** Another approved pastor, the pastor caller's correspondent. */
+  peerPastorId: string;
+  /** A message the peer sent to the pastor caller. */
+  peerMessageId: string;
+  /** Fresh records for cases that change or delete what they target. */
+  /** A message the pastor caller has just sent to the peer. */
+  newPastorMessage(): Promise<string>;
+  /** A multipart body with a photo for a pastor's message. */
+  attachmentUpload(): Promise<{ payload: Buffer; contentType: string }>;
+  newCash(assembly: 'grace' | 'bethel'): Promise<string>;
+  newSermon(): Promise<string>;
+  /** A devotional week number nobody uses yet. */
+  freeWeek(): number;
+  newWeek(): Promise<number>;
+  newApplication(): Promise<string>;
+  /** Every sermon's id, in the current order. */
+  sermonIds(): Promise<string[]>;
+  /** A CSV multipart body for the statement upload. */
+  statementUpload(): { payload: Buffer; contentType: string };
+  /** A multipart body with a real photo for the workers upload. */
+  photoUpload(): Promise<{ payload: Buffer; contentType: string }>;
+  unique(): string;
+}
+
+export interface MatrixRequest {
+  url: string;
+  payload?: unknown;
+  /** A multipart or raw body: sent as-is with this content type. */
+  raw?: { payload: Buffer; contentType: string };
+  headers?: Record<string, string>;
+}
+
+export type Expect = Record<Caller, number>;
+
+export interface MatrixCase {
+  /** Shown in the table when a route has several cases. */
+  label?: string;
+  request: (f: Fixtures, caller: Caller) => MatrixRequest | Promise<MatrixRequest>;
+  expect: Expect;
+  /** The call ends or changes the session: each caller uses a fresh one. */
+  freshSession?: boolean;
+}
+
+const all = (status: number): Expect =>
+  Object.fromEntries(CALLERS.map((c) => [c, status])) as Expect;
+
+/** Open to everyone. */
+export const publicRoute = (status = 200): Expect => all(status);
+/** Any signed-in caller, each on their own records. */
+export const signedIn = (status = 200): Expect => ({ ...all(status), anonymous: 401, guest: 401 });
+/** The member's own record: other signed-in callers are told it does not exist. */
+export const ownerOnly = (status = 200, others = 404): Expect => ({
+  ...signedIn(others),
+  member: status,
+});
+export const adminOnly = (status = 200): Expect => ({ ...signedIn(403), admin: status });
+/** Finance officers and admins. */
+export const financeOnly = (status = 200): Expect => ({
+  ...signedIn(403),
+  officer: status,
+  admin: status,
+});
+
+/** Approved pastors only (spec §6 Worker); other signed-in callers are refused. */
+export const pastorOnly = (status = 200): Expect => ({ ...signedIn(403), pastor: status });
+
+/** The dev mailbox (off in production): this machine, or admins from elsewhere. */
+const mailbox = (status = 200): Expect => ({ ...all(403), admin: status });
+
+const GRACE_REPORT = '/api/finance/reports?from=2000-01-01&to=2100-12-31';
+
+export const matrix: Record<string, MatrixCase[]> = {
+  // ------------------------------------------------------------ health, church, me
+  'GET /api/health': [{ request: () => ({ url: '/api/health' }), expect: publicRoute() }],
+  'GET /api/ready': [{ request: () => ({ url: '/api/ready' }), expect: publicRoute() }],
+  'GET /api/church': [{ request: () => ({ url: '/api/church' }), expect: publicRoute() }],
+  'GET /api/me': [{ request: () => ({ url: '/api/me' }), expect: publicRoute() }],
+
+  // ------------------------------------------------------------ accounts (auth library)
+  'POST /api/auth/sign-in/email': [
+    {
+      label: "the member's email, a wrong password",
+      request: (f) => ({
+        url: '/api/auth/sign-in/email',
+        payload: { email: f.memberEmail, password: 'not it at all' },
+      }),
+      expect: publicRoute(401),
+    },
+  ],
+  'POST /api/auth/sign-out': [
+    {
+      request: () => ({ url: '/api/auth/sign-out', payload: {} }),
+      expect: publicRoute(),
+      freshSession: true,
+    },
+  ],
+  'POST /api/auth/send-verification-email': [
+    {
+      label: 'an unregistered email (signed in: only one’s own)',
+      request: (f) => ({
+        url: '/api/auth/send-verification-email',
+        payload: { email: `nobody-${f.unique()}@example.com` },
+      }),
+      expect: { ...signedIn(400), anonymous: 200, guest: 200 },
+    },
+  ],
+  'GET /api/auth/verify-email': [
+    {
+      label: 'a forged token',
+      request: () => ({ url: '/api/auth/verify-email?token=forged' }),
+      expect: publicRoute(401),
+    },
+  ],
+  'POST /api/auth/request-password-reset': [
+    {
+      request: (f) => ({
+        url: '/api/auth/request-password-reset',
+        payload: { email: f.memberEmail, redirectTo: '/reset-password' },
+      }),
+      expect: publicRoute(),
+    },
+  ],
+  'GET /api/auth/reset-password/:token': [
+    {
+      request: () => ({ url: '/api/auth/reset-password/forged?callbackURL=%2Freset-password' }),
+      expect: publicRoute(302),
+    },
+  ],
+  'POST /api/auth/reset-password': [
+    {
+      label: 'a forged token',
+      request: () => ({
+        url: '/api/auth/reset-password',
+        payload: { token: 'forged', newPassword: 'a new horse 12' },
+      }),
+      expect: publicRoute(400),
+    },
+  ],
+  'POST /api/accounts/sign-up': [
+    {
+      request: (f) => ({
+        url: '/api/accounts/sign-up',
+        payload: {
+          firstName: 'Esi',
+          lastName: 'Boateng',
+          phone: '+233241234567',
+          assembly: 'bethel',
+          email: `new-${f.unique()}@example.com`,
+          password: 'correct horse 1',
+        },
+      }),
+      expect: publicRoute(201),
+    },
+  ],
+  'POST /api/accounts/email-available': [
+    {
+      request: (f) => ({ url: '/api/accounts/email-available', payload: { email: f.memberEmail } }),
+      expect: publicRoute(),
+    },
+  ],
+  'GET /api/admin/users': [{ request: () => ({ url: '/api/admin/users' }), expect: adminOnly() }],
+
+  // ------------------------------------------------------------ profile
+  'GET /api/profile': [{ request: () => ({ url: '/api/profile' }), expect: signedIn() }],
+  'PATCH /api/profile': [
+    {
+      label: 'each caller their own',
+      request: () => ({
+        url: '/api/profile',
+        payload: { fullName: 'Changed Name', phoneNumber: '+233241234567', assemblyName: 'bethel' },
+      }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/profile/password': [
+    {
+      label: 'a wrong current password',
+      request: () => ({
+        url: '/api/profile/password',
+        payload: {
+          currentPassword: 'not it at all',
+          newPassword: 'a new horse 12',
+          confirmPassword: 'a new horse 12',
+        },
+      }),
+      expect: signedIn(400),
+    },
+  ],
+
+  // ------------------------------------------------------------ giving and history
+  'POST /api/giving/gifts': [
+    {
+      request: () => ({
+        url: '/api/giving/gifts',
+        payload: {
+          type: 'tithe',
+          firstName: 'Kofi',
+          lastName: 'Owusu',
+          assembly: 'grace',
+          amount: '5',
+          paymentMethod: 'cash',
+        },
+      }),
+      expect: publicRoute(201),
+    },
+  ],
+  'GET /api/giving/gifts/:reference': [
+    {
+      label: "the member's gift",
+      request: (f) => ({ url: `/api/giving/gifts/${f.momoReference}` }),
+      expect: { ...publicRoute(404), member: 200 },
+    },
+  ],
+  'POST /api/giving/gifts/:reference/otp': [
+    {
+      label: "the member's gift",
+      request: (f) => ({
+        url: `/api/giving/gifts/${f.momoReference}/otp`,
+        payload: { otp: '123456' },
+      }),
+      expect: { ...publicRoute(404), member: 200 },
+    },
+  ],
+  'POST /api/webhooks/paystack': [
+    {
+      label: 'a forged signature',
+      request: () => ({
+        url: '/api/webhooks/paystack',
+        payload: { event: 'charge.success', data: { reference: 'FLK-FORGED-1' } },
+        headers: { 'x-paystack-signature': 'f'.repeat(128) },
+      }),
+      expect: publicRoute(401),
+    },
+  ],
+  'POST /api/webhooks/moolre': [
+    {
+      label: 'a forged secret',
+      request: () => ({
+        url: '/api/webhooks/moolre',
+        payload: { data: { externalref: 'FLK-FORGED-1', secret: 'forged' } },
+      }),
+      expect: publicRoute(401),
+    },
+  ],
+  'GET /sandbox/checkout/:reference': [
+    {
+      label: 'not a card checkout',
+      request: (f) => ({ url: `/sandbox/checkout/${f.momoReference}` }),
+      expect: publicRoute(400),
+    },
+  ],
+  'POST /sandbox/checkout/:reference': [
+    {
+      label: 'not a card checkout',
+      request: (f) => ({
+        url: `/sandbox/checkout/${f.momoReference}`,
+        payload: { outcome: 'success' },
+      }),
+      expect: publicRoute(400),
+    },
+  ],
+  'GET /api/history': [
+    {
+      label: "each caller's own (guests: none)",
+      request: () => ({ url: '/api/history' }),
+      expect: publicRoute(),
+    },
+  ],
+  'POST /api/history/cash/:id/delete': [
+    {
+      request: async (f, caller) => ({
+        url: `/api/history/cash/${caller === 'member' ? await f.newCash('grace') : f.cashId}/delete`,
+        payload: { reason: 'Mistaken amount or details' },
+      }),
+      expect: ownerOnly(204),
+    },
+  ],
+  'GET /api/history/receipts/:id': [
+    { request: (f) => ({ url: `/api/history/receipts/${f.receiptId}` }), expect: ownerOnly() },
+  ],
+  'GET /api/history/statements': [
+    { request: () => ({ url: '/api/history/statements' }), expect: signedIn() },
+  ],
+  'GET /api/history/statements/:year': [
+    {
+      label: "each caller's own year (built from their own gifts only)",
+      request: (f) => ({ url: `/api/history/statements/${f.statementYear}` }),
+      expect: signedIn(),
+    },
+  ],
+
+  // ------------------------------------------------------------ content
+  'GET /api/sermons': [{ request: () => ({ url: '/api/sermons' }), expect: publicRoute() }],
+  'GET /api/sermons/:id': [
+    { request: (f) => ({ url: `/api/sermons/${f.sermonId}` }), expect: publicRoute() },
+  ],
+  'POST /api/admin/sermons': [
+    {
+      request: (f) => ({
+        url: '/api/admin/sermons',
+        payload: {
+          title: `Sermon ${f.unique()}`,
+          video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        },
+      }),
+      expect: adminOnly(201),
+    },
+  ],
+  'PATCH /api/admin/sermons/:id': [
+    {
+      request: (f) => ({ url: `/api/admin/sermons/${f.sermonId}`, payload: { title: 'Renamed' } }),
+      expect: adminOnly(),
+    },
+  ],
+  'DELETE /api/admin/sermons/:id': [
+    {
+      request: async (f) => ({ url: `/api/admin/sermons/${await f.newSermon()}` }),
+      expect: adminOnly(204),
+    },
+  ],
+  'PUT /api/admin/sermons/order': [
+    {
+      request: async (f) => ({
+        url: '/api/admin/sermons/order',
+        payload: { ids: await f.sermonIds() },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'GET /api/devotional/weeks': [
+    { request: () => ({ url: '/api/devotional/weeks' }), expect: publicRoute() },
+  ],
+  'GET /api/devotional/weeks/:weekId': [
+    { request: (f) => ({ url: `/api/devotional/weeks/${f.weekId}` }), expect: publicRoute() },
+  ],
+  'GET /api/devotional/weeks/:weekId/days/:day': [
+    {
+      request: (f) => ({ url: `/api/devotional/weeks/${f.weekId}/days/1` }),
+      expect: publicRoute(),
+    },
+  ],
+  'POST /api/admin/devotional/weeks': [
+    {
+      request: (f) => ({
+        url: '/api/admin/devotional/weeks',
+        payload: { id: f.freeWeek(), title: 'A week' },
+      }),
+      expect: adminOnly(201),
+    },
+  ],
+  'PATCH /api/admin/devotional/weeks/:weekId': [
+    {
+      request: (f) => ({
+        url: `/api/admin/devotional/weeks/${f.weekId}`,
+        payload: { title: 'Renamed week' },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'DELETE /api/admin/devotional/weeks/:weekId': [
+    {
+      request: async (f) => ({ url: `/api/admin/devotional/weeks/${await f.newWeek()}` }),
+      expect: adminOnly(204),
+    },
+  ],
+  'PUT /api/admin/devotional/weeks/:weekId/days/:day': [
+    {
+      request: (f) => ({
+        url: `/api/admin/devotional/weeks/${f.weekId}/days/2`,
+        payload: { title: 'Day two' },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'DELETE /api/admin/devotional/weeks/:weekId/days/:day': [
+    {
+      request: (f) => ({ url: `/api/admin/devotional/weeks/${f.weekId}/days/3` }),
+      expect: adminOnly(204),
+    },
+  ],
+  'POST /api/support': [
+    {
+      request: () => ({
+        url: '/api/support',
+        payload: {
+          full_name: 'Ama Mensah',
+          email: 'ama@example.com',
+          title: 'Help',
+          issue: 'It broke.',
+        },
+      }),
+      expect: publicRoute(201),
+    },
+  ],
+
+  // ------------------------------------------------------------ workers
+  'POST /api/workers/gate': [
+    {
+      label: 'a wrong password',
+      request: (f) => ({
+        url: '/api/workers/gate',
+        payload: { email: f.memberEmail, password: 'not the gate password' },
+      }),
+      expect: publicRoute(401),
+    },
+  ],
+  'GET /api/workers/status': [
+    { request: () => ({ url: '/api/workers/status' }), expect: signedIn() },
+  ],
+  'GET /api/workers/application': [
+    {
+      label: "each caller's own",
+      request: () => ({ url: '/api/workers/application' }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/workers/files': [
+    {
+      request: async (f) => ({ url: '/api/workers/files', raw: await f.photoUpload() }),
+      expect: signedIn(201),
+    },
+  ],
+  'POST /api/workers/applications': [
+    {
+      label: 'an incomplete form',
+      request: () => ({
+        url: '/api/workers/applications',
+        payload: { role: 'pastor', answers: {}, agree_terms: true },
+      }),
+      expect: signedIn(400),
+    },
+  ],
+  'GET /api/admin/applications': [
+    { request: () => ({ url: '/api/admin/applications' }), expect: adminOnly() },
+  ],
+  'GET /api/admin/applications/:id': [
+    {
+      request: (f) => ({ url: `/api/admin/applications/${f.applicationId}` }),
+      expect: adminOnly(),
+    },
+  ],
+  'POST /api/admin/applications/:id/decision': [
+    {
+      request: async (f, caller) => ({
+        url: `/api/admin/applications/${caller === 'admin' ? await f.newApplication() : f.applicationId}/decision`,
+        payload: { status: 'rejected' },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'GET /api/files/*': [
+    {
+      label: 'an uploaded file without a signed link',
+      request: (f) => ({ url: `/api/files/${f.fileKey}` }),
+      expect: publicRoute(403),
+    },
+    {
+      label: 'a forged signature',
+      request: (f) => ({ url: `/api/files/${f.fileKey}?expires=9999999999&sig=${'0'.repeat(64)}` }),
+      expect: publicRoute(403),
+    },
+  ],
+
+  // ------------------------------------------------------------ pastor portal
+  'GET /api/pastor/me': [{ request: () => ({ url: '/api/pastor/me' }), expect: pastorOnly() }],
+  'GET /api/pastor/appointment': [
+    {
+      label: "each caller's own letter, or 'still under review or not approved'",
+      request: () => ({ url: '/api/pastor/appointment' }),
+      expect: signedIn(),
+    },
+  ],
+  'GET /api/pastor/appointment/letter.pdf': [
+    {
+      request: () => ({ url: '/api/pastor/appointment/letter.pdf' }),
+      expect: { ...signedIn(404), pastor: 200 },
+    },
+  ],
+  'GET /api/pastor/pastors': [
+    { request: () => ({ url: '/api/pastor/pastors' }), expect: pastorOnly() },
+  ],
+  'GET /api/pastor/conversations/:peerId': [
+    {
+      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}` }),
+      expect: pastorOnly(),
+    },
+  ],
+  'POST /api/pastor/conversations/:peerId/read': [
+    {
+      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}/read`, payload: {} }),
+      expect: pastorOnly(),
+    },
+  ],
+  'POST /api/pastor/conversations/:peerId/messages': [
+    {
+      request: (f) => ({
+        url: `/api/pastor/conversations/${f.peerPastorId}/messages`,
+        payload: { text: 'Grace and peace' },
+      }),
+      expect: pastorOnly(201),
+    },
+  ],
+  'POST /api/pastor/conversations/:peerId/files': [
+    {
+      label: 'a photo',
+      request: async (f) => ({
+        url: `/api/pastor/conversations/${f.peerPastorId}/files`,
+        raw: await f.attachmentUpload(),
+      }),
+      expect: pastorOnly(201),
+    },
+  ],
+  'DELETE /api/pastor/conversations/:peerId': [
+    {
+      label: 'delete chat (for the caller only)',
+      request: (f) => ({ url: `/api/pastor/conversations/${f.peerPastorId}` }),
+      expect: pastorOnly(),
+    },
+  ],
+  'PATCH /api/pastor/messages/:id': [
+    {
+      label: "the pastor's own message",
+      request: async (f, caller) => ({
+        url: `/api/pastor/messages/${caller === 'pastor' ? await f.newPastorMessage() : f.peerMessageId}`,
+        payload: { text: 'Edited' },
+      }),
+      expect: pastorOnly(),
+    },
+    {
+      label: "the other pastor's message",
+      request: (f) => ({
+        url: `/api/pastor/messages/${f.peerMessageId}`,
+        payload: { text: 'Mine now' },
+      }),
+      expect: pastorOnly(403),
+    },
+  ],
+  'DELETE /api/pastor/messages/:id': [
+    {
+      label: "the pastor's own message, for everyone",
+      request: async (f, caller) => ({
+        url: `/api/pastor/messages/${caller === 'pastor' ? await f.newPastorMessage() : f.peerMessageId}?for=everyone`,
+      }),
+      expect: pastorOnly(),
+    },
+    {
+      label: "the other pastor's message, for everyone",
+      request: (f) => ({ url: `/api/pastor/messages/${f.peerMessageId}?for=everyone` }),
+      expect: pastorOnly(403),
+    },
+  ],
+  'GET /api/pastor/socket': [
+    {
+      label: 'without a WebSocket upgrade',
+      request: () => ({ url: '/api/pastor/socket' }),
+      expect: pastorOnly(426),
+    },
+  ],
+
+  // ------------------------------------------------------------ finance desk
+  'GET /api/finance/access': [
+    { request: () => ({ url: '/api/finance/access' }), expect: financeOnly() },
+  ],
+  'GET /api/finance/cash': [
+    {
+      label: 'a Grace entry',
+      request: (f) => ({ url: `/api/finance/cash?code=${f.cashCode}` }),
+      expect: financeOnly(),
+    },
+    {
+      label: 'another assembly’s entry',
+      request: (f) => ({ url: `/api/finance/cash?code=${f.bethelCashCode}` }),
+      expect: { ...financeOnly(), officer: 404 },
+    },
+  ],
+  'GET /api/finance/cash/flagged': [
+    { request: () => ({ url: '/api/finance/cash/flagged' }), expect: financeOnly() },
+  ],
+  'POST /api/finance/cash/:id/receive': [
+    {
+      label: 'a Grace entry',
+      request: async (f, caller) => ({
+        url: `/api/finance/cash/${caller === 'officer' || caller === 'admin' ? await f.newCash('grace') : f.cashId}/receive`,
+        payload: {
+          amount: '5',
+          receivedOn: new Date().toISOString().slice(0, 10),
+          receivedBy: 'Usher',
+        },
+      }),
+      expect: financeOnly(),
+    },
+    {
+      label: 'another assembly’s entry',
+      request: (f) => ({
+        url: `/api/finance/cash/${f.bethelCashId}/receive`,
+        payload: {
+          amount: '5',
+          receivedOn: new Date().toISOString().slice(0, 10),
+          receivedBy: 'Usher',
+        },
+      }),
+      expect: { ...financeOnly(), officer: 404 },
+    },
+  ],
+  'GET /api/finance/bank/mappings': [
+    { request: () => ({ url: '/api/finance/bank/mappings' }), expect: financeOnly() },
+  ],
+  'PUT /api/finance/bank/mappings/:bank': [
+    {
+      request: () => ({
+        url: '/api/finance/bank/mappings/fidelity',
+        payload: { dateColumn: 'Date', descriptionColumn: 'Description', amountColumn: 'Credit' },
+      }),
+      expect: financeOnly(),
+    },
+  ],
+  'POST /api/finance/bank/statements': [
+    {
+      request: (f) => ({
+        url: '/api/finance/bank/statements?bank=fidelity',
+        raw: f.statementUpload(),
+      }),
+      expect: financeOnly(201),
+    },
+  ],
+  'GET /api/finance/bank/statements': [
+    { request: () => ({ url: '/api/finance/bank/statements' }), expect: financeOnly() },
+  ],
+  'GET /api/finance/bank/lines': [
+    { request: () => ({ url: '/api/finance/bank/lines' }), expect: financeOnly() },
+  ],
+  'GET /api/finance/bank/lines/:id/candidates': [
+    {
+      label: 'an unknown line',
+      request: () => ({
+        url: '/api/finance/bank/lines/00000000-0000-4000-8000-000000000000/candidates',
+      }),
+      expect: financeOnly(404),
+    },
+  ],
+  'POST /api/finance/bank/lines/:id/match': [
+    {
+      label: 'an unknown line',
+      request: (f) => ({
+        url: '/api/finance/bank/lines/00000000-0000-4000-8000-000000000000/match',
+        payload: { entryId: f.cashId },
+      }),
+      expect: financeOnly(404),
+    },
+  ],
+  'POST /api/finance/bank/lines/:id/unmatch': [
+    {
+      label: 'an unknown line',
+      request: () => ({
+        url: '/api/finance/bank/lines/00000000-0000-4000-8000-000000000000/unmatch',
+        payload: {},
+      }),
+      expect: financeOnly(404),
+    },
+  ],
+  'POST /api/finance/bank/rematch': [
+    { request: () => ({ url: '/api/finance/bank/rematch', payload: {} }), expect: financeOnly() },
+  ],
+  'GET /api/finance/reports': [
+    { request: () => ({ url: GRACE_REPORT }), expect: financeOnly() },
+    {
+      label: 'another assembly',
+      request: () => ({ url: `${GRACE_REPORT}&assembly=bethel` }),
+      expect: { ...financeOnly(), officer: 403 },
+    },
+  ],
+  'GET /api/finance/reports/table.csv': [
+    {
+      request: () => ({ url: GRACE_REPORT.replace('reports', 'reports/table.csv') }),
+      expect: financeOnly(),
+    },
+  ],
+  'GET /api/finance/reports/entries.csv': [
+    {
+      request: () => ({ url: GRACE_REPORT.replace('reports', 'reports/entries.csv') }),
+      expect: financeOnly(),
+    },
+  ],
+  'GET /api/admin/finance/officers': [
+    { request: () => ({ url: '/api/admin/finance/officers' }), expect: adminOnly() },
+  ],
+  'PUT /api/admin/finance/officers': [
+    {
+      request: (f) => ({
+        url: '/api/admin/finance/officers',
+        payload: { email: f.memberEmail, allAssemblies: true, assemblies: [] },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'POST /api/admin/finance/officers/revoke': [
+    {
+      request: (f) => ({
+        url: '/api/admin/finance/officers/revoke',
+        payload: { email: f.memberEmail },
+      }),
+      expect: adminOnly(204),
+    },
+  ],
+  'GET /api/admin/finance/audit': [
+    { request: () => ({ url: '/api/admin/finance/audit' }), expect: adminOnly() },
+  ],
+
+  // ------------------------------------------------------------ the dev mailbox (this machine only)
+  'GET /dev/mailbox': [
+    { label: 'from another machine', request: () => ({ url: '/dev/mailbox' }), expect: mailbox() },
+  ],
+  'GET /dev/mailbox/:id': [
+    {
+      label: 'from another machine, an unknown mail',
+      request: () => ({ url: '/dev/mailbox/00000000-0000-4000-8000-000000000000' }),
+      expect: mailbox(404),
+    },
+  ],
+  'GET /dev/mailbox.json': [
+    {
+      label: 'from another machine',
+      request: () => ({ url: '/dev/mailbox.json' }),
+      expect: mailbox(),
+    },
+  ],
+};
+
+/** The matrix as a markdown table (docs/security.md). */
+export function matrixTable(): string {
+  const short: Record<Caller, string> = {
+    anonymous: 'anon',
+    guest: 'guest',
+    member: 'member',
+    other: 'other',
+    admin: 'admin',
+    officer: 'officer',
+    pastor: 'pastor',
+    applicant: 'applicant',
+  };
+  const lines = [
+    `| Route | Case | ${CALLERS.map((c) => short[c]).join(' | ')} |`,
+    `| --- | --- | ${CALLERS.map(() => '---').join(' | ')} |`,
+  ];
+  for (const [route, cases] of Object.entries(matrix)) {
+    for (const c of cases) {
+      const cells = CALLERS.map((caller) => {
+        const status = c.expect[caller];
+        return status < 400 ? `✅ ${status}` : `${status}`;
+      });
+      lines.push(`| \`${route}\` | ${c.label ?? ''} | ${cells.join(' | ')} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export const matrixCellCount = () =>
+  Object.values(matrix).reduce((sum, cases) => sum + cases.length * CALLERS.length, 0);
