@@ -18,7 +18,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { loadChurch, loadContent } from './db/content.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { applyAdminEmails } from './features/accounts/accounts.service.ts';
-import { SessionCache } from './features/accounts/session.ts';
+import { SessionCache } from './platform/session-cache.ts';
 import { churchRoutes } from './features/church/church.routes.ts';
 import { getChurchInfo } from './features/church/church.service.ts';
 import { givingRoutes } from './features/giving/giving.routes.ts';
