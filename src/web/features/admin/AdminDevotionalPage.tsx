@@ -17,7 +17,7 @@ import {
   useDevotionalWeeks,
 } from '../devotional/devotional.api.ts';
 import { WeekForm, type WeekFormValues } from './WeekForm.tsx';
-import { useRemoval } from './content-editing.tsx';
+import { ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'rename'; week: DevotionalWeekSummary } | null;
@@ -86,22 +86,12 @@ export function AdminDevotionalPage() {
               >
                 Days
               </Link>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                aria-label={`Rename Week ${week.id}`}
-                onClick={() => setEditing({ kind: 'rename', week })}
-              >
-                Rename
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small button-danger"
-                aria-label={`Delete Week ${week.id}`}
-                onClick={() => removal.ask(week)}
-              >
-                Delete
-              </button>
+              <ItemButtons
+                item={`Week ${week.id}`}
+                edit="Rename"
+                onEdit={() => setEditing({ kind: 'rename', week })}
+                onDelete={() => removal.ask(week)}
+              />
             </div>
           </li>
         ))}

@@ -21,7 +21,7 @@ import {
   useDevotionalWeeks,
 } from '../devotional/devotional.api.ts';
 import { DayForm, type DayFormValues } from './DayForm.tsx';
-import { useRemoval } from './content-editing.tsx';
+import { ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; day: DevotionalDaySummary } | null;
@@ -98,22 +98,11 @@ export function AdminDevotionalWeekPage() {
                 </span>
               </div>
               <div className="admin-item-actions">
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={`Edit Day ${day.day}`}
-                  onClick={() => setEditing({ kind: 'edit', day })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary button-small button-danger"
-                  aria-label={`Delete Day ${day.day}`}
-                  onClick={() => removal.ask(day)}
-                >
-                  Delete
-                </button>
+                <ItemButtons
+                  item={`Day ${day.day}`}
+                  onEdit={() => setEditing({ kind: 'edit', day })}
+                  onDelete={() => removal.ask(day)}
+                />
               </div>
             </li>
           ))}

@@ -21,7 +21,7 @@ import {
 } from '../sermons/sermons.api.ts';
 import { MoveButtons, type Direction } from './MoveButtons.tsx';
 import { SermonForm } from './SermonForm.tsx';
-import { useRemoval } from './content-editing.tsx';
+import { ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; sermon: Sermon } | null;
@@ -124,22 +124,11 @@ export function AdminSermonsPage() {
                 }}
                 onMove={(direction) => void move(sermon, direction)}
               />
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                aria-label={`Edit ${sermon.title}`}
-                onClick={() => setEditing({ kind: 'edit', sermon })}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small button-danger"
-                aria-label={`Delete ${sermon.title}`}
-                onClick={() => removal.ask(sermon)}
-              >
-                Delete
-              </button>
+              <ItemButtons
+                item={sermon.title}
+                onEdit={() => setEditing({ kind: 'edit', sermon })}
+                onDelete={() => removal.ask(sermon)}
+              />
             </div>
           </li>
         ))}

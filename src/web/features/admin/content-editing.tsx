@@ -7,7 +7,7 @@ import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { toast } from '../../components/Toasts.tsx';
 
 // What the admin's content screens (sermons, devotional weeks, a week's days) share: the form
-// that adds or edits one item, and the confirmed removal of one.
+// that adds or edits one item, an item's Edit and Delete buttons, and the confirmed removal.
 
 interface ContentFormProps<I extends FieldValues, V> {
   /** The shared check (src/shared) that says what the server's schema says: no zod here. */
@@ -115,4 +115,37 @@ export function useRemoval<T>(remove: (item: T) => Promise<string>, refresh: () 
       onCancel: () => setItem(null),
     },
   };
+}
+
+interface ItemButtonsProps {
+  /** The item as a screen reader hears it in the buttons' names: 'Edit {item}', 'Delete {item}'. */
+  item: string;
+  /** The first button's word: 'Edit', or 'Rename' for a week. */
+  edit?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A listed item's Edit and Delete buttons. */
+export function ItemButtons({ item, edit = 'Edit', onEdit, onDelete }: ItemButtonsProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={`${edit} ${item}`}
+        onClick={onEdit}
+      >
+        {edit}
+      </button>
+      <button
+        type="button"
+        className="button button-secondary button-small button-danger"
+        aria-label={`Delete ${item}`}
+        onClick={onDelete}
+      >
+        Delete
+      </button>
+    </>
+  );
 }
