@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { PROFILE_MESSAGES } from '../../src/shared/schemas/profile.ts';
-import { uniqueEmail } from './support/accounts.ts';
+import { fillSignUpForm, uniqueEmail } from './support/accounts.ts';
 import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -84,6 +84,23 @@ test('sign-up: fast typing keeps every digit while the form and phone code arriv
   await caretAt(phone, 1);
   await page.keyboard.type('201234567', { delay: 0 });
   await expect(phone).toHaveValue('+233 20 123 4567');
+});
+
+test('sign-up: a number the form refuses puts the focus back on the phone field', async ({
+  page,
+}) => {
+  const phone = await openSignUp(page);
+  await fillSignUpForm(page, {
+    firstName: 'Ama',
+    lastName: 'Mensah',
+    email: uniqueEmail('phone-focus'),
+    password: 'long-enough-1',
+    phone: '24 123',
+  });
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('Enter a valid phone number.')).toBeVisible();
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('profile: digits typed inside +233 go to the number, fast or slow, and are saved', async ({

@@ -2,11 +2,12 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ChangeEvent,
-  type Ref,
 } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CountrySelect } from './CountrySelect.tsx';
 import { loadPhoneEngine } from './phone-check.ts';
 import { callingCodeOf, DEFAULT_COUNTRY, loadPhoneMetadata } from './phone-countries.ts';
@@ -14,7 +15,7 @@ import {
   capped,
   caretAfterDigits,
   digitCount,
-  planEdit,
+  editAroundCode,
   typedFromText,
   typedFromValue,
   type Typed,
@@ -23,17 +24,15 @@ import {
 /** Spec §9: the placeholder format the product shows. */
 const PHONE_PLACEHOLDER = '1 (702) 123-4567';
 
-interface PhoneInputProps {
+/**
+ * react-hook-form's registration of the field (`register(name)`), and its wiring. The input
+ * holds what is typed and tells the form the number (E.164, or '' when empty); the form sets
+ * one (its default, a reset) through the field it is given by `ref`.
+ */
+interface PhoneInputProps extends UseFormRegisterReturn {
   id: string;
-  name: string;
-  /** E.164 ('+233241234567'), or '' when empty. */
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  ref?: Ref<HTMLInputElement>;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
-  disabled?: boolean;
   /**
    * A number the caller has already formatted (the saved profile's, from the server): shown
    * while it is the field's value, so that a saved number needs no phone engine to be drawn.
@@ -55,30 +54,26 @@ type PhoneEngine = Awaited<ReturnType<typeof loadPhoneEngine>>;
 export function PhoneInput({
   id,
   name,
-  value,
   onChange,
   onBlur,
-  ref: inputRef,
+  ref: register,
   'aria-invalid': invalid,
   'aria-describedby': describedBy,
   disabled,
   formatted,
 }: PhoneInputProps) {
-  const [typed, setTyped] = useState<Typed>(() =>
-    typedFromValue(value, {
-      country: DEFAULT_COUNTRY,
-      callingCode: callingCodeOf(DEFAULT_COUNTRY),
-      digits: '',
-    }),
-  );
+  const [typed, setTyped] = useState<Typed>({
+    country: DEFAULT_COUNTRY,
+    callingCode: callingCodeOf(DEFAULT_COUNTRY),
+    digits: '',
+  });
   const [awake, setAwake] = useState(false);
   const [engine, setEngine] = useState<PhoneEngine | null>(null);
   const [, setMetadataLoads] = useState(0);
-  const emitted = useRef(value);
-  // Values sent to the form that it has not handed back yet. Its re-render can trail fast
-  // typing by a key or two: a late echo of an older value is not a change from outside, and
-  // taking it as one dropped the digits typed since (issue 29).
-  const unanswered = useRef<string[]>([]);
+  // The number the form holds. The form reads it from the field below rather than being
+  // handed it: a value handed back through a re-render can trail fast typing, and taking
+  // an older one for a change from outside dropped the digits typed since (issue 29).
+  const number = useRef('');
   const input = useRef<HTMLInputElement | null>(null);
   // Digits before the caret after an edit (null: leave the caret where the browser put it).
   const caret = useRef<number | null>(null);
@@ -100,8 +95,8 @@ export function PhoneInput({
 
   const formattedValue = formatted?.e164;
   useEffect(() => {
-    if (value && value !== formattedValue) wake();
-  }, [value, formattedValue, wake]);
+    if (e164 && e164 !== formattedValue) wake();
+  }, [e164, formattedValue, wake]);
 
   // Another country's metadata loads beside the engine, not after it.
   useEffect(() => {
@@ -119,26 +114,33 @@ export function PhoneInput({
     };
   }, [engine, typed.callingCode]);
 
+  // The field the form registers: it reads and sets the number, and focuses the input.
+  const field = useMemo(
+    () => ({
+      name,
+      get value() {
+        return number.current;
+      },
+      set value(next: string) {
+        if (next === number.current) return;
+        number.current = next;
+        setTyped((current) => typedFromValue(next, current));
+      },
+      focus: () => input.current?.focus(),
+    }),
+    [name],
+  );
+  useLayoutEffect(() => {
+    register(field);
+    return () => register(null);
+  }, [register, field]);
+
   // What the form holds follows what is typed (and the library's reading once it is here).
   useEffect(() => {
-    if (e164 === emitted.current) return;
-    emitted.current = e164;
-    unanswered.current.push(e164);
-    onChange(e164);
+    if (e164 === number.current) return;
+    number.current = e164;
+    void onChange({ target: field, type: 'change' });
   });
-
-  // A value from outside (the saved profile, a reset) replaces what was typed.
-  useEffect(() => {
-    const echo = unanswered.current.indexOf(value);
-    if (echo !== -1) {
-      unanswered.current.splice(0, echo + 1);
-      return;
-    }
-    if (value === emitted.current) return;
-    emitted.current = value;
-    unanswered.current = [];
-    setTyped((current) => typedFromValue(value, current));
-  }, [value]);
 
   useLayoutEffect(() => {
     const element = input.current;
@@ -148,35 +150,31 @@ export function PhoneInput({
     element.setSelectionRange(position, position);
   });
 
-  // An edit that starts inside the calling code is made here, on the number after it.
+  // An edit that starts inside the calling code is made here, just after it.
   const guardEdit = useCallback((event: InputEvent) => {
     const element = event.target as HTMLInputElement;
-    const plan = planEdit({
-      text: element.value,
-      start: element.selectionStart ?? element.value.length,
-      end: element.selectionEnd ?? element.selectionStart ?? element.value.length,
+    const text = element.value;
+    const start = element.selectionStart ?? text.length;
+    const edit = editAroundCode({
+      text,
+      start,
+      end: element.selectionEnd ?? start,
       inputType: event.inputType,
-      data: event.data ?? event.dataTransfer?.getData('text') ?? null,
+      data: event.data ?? event.dataTransfer?.getData('text') ?? '',
     });
-    if (plan.kind === 'browser') return;
+    if (edit === undefined) return;
     event.preventDefault();
-    if (plan.kind === 'refuse') return;
-    caret.current = plan.kind === 'digits' ? plan.caret : null;
-    setTyped((current) =>
-      plan.kind === 'digits'
-        ? capped({ ...current, digits: plan.digits })
-        : typedFromText(plan.text, current),
-    );
+    if (!edit) return;
+    caret.current = digitCount(edit.text.slice(0, edit.at));
+    setTyped((current) => typedFromText(edit.text, current));
   }, []);
 
   const setInputRef = useCallback(
     (element: HTMLInputElement | null) => {
       input.current = element;
       element?.addEventListener('beforeinput', guardEdit);
-      if (typeof inputRef === 'function') inputRef(element);
-      else if (inputRef) inputRef.current = element;
     },
-    [inputRef, guardEdit],
+    [guardEdit],
   );
 
   const onTextChange = (event: ChangeEvent<HTMLInputElement>) => {

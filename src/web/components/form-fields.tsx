@@ -1,9 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import {
-  Controller,
   get,
   type Control,
-  type ControllerRenderProps,
   type FieldErrors,
   type FieldPath,
   type FieldValues,
@@ -11,7 +9,6 @@ import {
   type UseFormRegister,
   type UseFormRegisterReturn,
   type UseFormReturn,
-  type UseFormSetError,
 } from 'react-hook-form';
 import { ApiError } from '../api.ts';
 import { describedBy, FieldError } from './FieldError.tsx';
@@ -44,22 +41,16 @@ export interface FieldWiring {
   'aria-describedby': string | undefined;
 }
 
-type Choice = { value: string; label: ReactNode; disabled?: boolean };
-
-/** The control: an input of a type, a select (its options as children), a textarea, radios, or one of the caller's. */
+/** The control: an input of a type, a select (its options as children), a textarea, or one of the caller's. */
 type FieldControl<T extends FieldValues, N extends FieldPath<T>> =
-  | ({ type: 'text' | 'email' | 'url' | 'number' | 'date' | 'tel' } & Omit<
+  | ({ as?: 'input'; type: 'text' | 'email' | 'url' | 'number' | 'date' | 'tel' } & Omit<
       InputHTMLAttributes<HTMLInputElement>,
       'type' | 'id' | 'name' | 'form' | 'children' | 'aria-invalid' | 'aria-describedby'
     >)
-  | { type: 'select'; children: ReactNode }
-  | { type: 'textarea'; rows: number }
-  /** A fieldset of radio buttons, the label as its legend. */
-  | { type: 'radio'; choices: readonly Choice[]; gridClassName?: string }
-  /** Another control that takes the registration (a password input, an input with a prefix). */
-  | { render: (control: FieldWiring & UseFormRegisterReturn<N>) => ReactNode }
-  /** A control that holds its own value (the phone input), through react-hook-form's Controller. */
-  | { controlled: (control: FieldWiring & ControllerRenderProps<T, N>) => ReactNode };
+  | { as: 'select'; children: ReactNode }
+  | { as: 'textarea'; rows: number }
+  /** Another control that takes the registration (the password and phone inputs, an input with a prefix). */
+  | { render: (control: FieldWiring & UseFormRegisterReturn<N>) => ReactNode };
 
 export type FieldProps<T extends FieldValues, V, N extends FieldPath<T>> = {
   form: FormFields<T, V>;
@@ -75,6 +66,43 @@ export type FieldProps<T extends FieldValues, V, N extends FieldPath<T>> = {
   options?: RegisterOptions<T, N>;
 } & FieldControl<T, N>;
 
+/** Every kind's props at once: how Field reads them (the union above is for its callers). */
+type AnyControl = {
+  as?: 'input' | 'select' | 'textarea';
+  children?: ReactNode;
+  render?: (control: object) => ReactNode;
+};
+
+/** The wiring of field `name`: its id, and whether it is invalid and what describes it. */
+export function fieldWiring<T extends FieldValues, V>(
+  form: FormFields<T, V>,
+  name: FieldPath<T>,
+  hint?: ReactNode,
+  more?: string,
+) {
+  const id = `${form.id}-${name}`;
+  const message = (get(form.errors, name) as { message?: string } | undefined)?.message;
+  const wiring: FieldWiring = {
+    id,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': describedBy(message && `${id}-error`, hint ? `${id}-hint` : null, more),
+  };
+  return {
+    wiring,
+    /** Under the control: the hint, then the error. */
+    notes: (
+      <>
+        {hint && (
+          <p id={`${id}-hint`} className="field-hint muted">
+            {hint}
+          </p>
+        )}
+        <FieldError id={`${id}-error`} message={message} />
+      </>
+    ),
+  };
+}
+
 /**
  * One field of a form: the control is `${formId}-${name}`, marked invalid and described by its
  * error (shown under it), then its hint and `describedBy`.
@@ -82,82 +110,22 @@ export type FieldProps<T extends FieldValues, V, N extends FieldPath<T>> = {
 export function Field<T extends FieldValues, V, N extends FieldPath<T>>(
   props: FieldProps<T, V, N>,
 ) {
-  const { form, name, label, hint, after, options } = props;
-  const id = `${form.id}-${name}`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const message = (get(form.errors, name) as { message?: string } | undefined)?.message;
-  const wiring: FieldWiring = {
-    id,
-    'aria-invalid': message ? true : undefined,
-    'aria-describedby': describedBy(message && errorId, hint ? hintId : null, props.describedBy),
-  };
-  const notes = (
-    <>
-      {hint && (
-        <p id={hintId} className="field-hint muted">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId} message={message} />
-      {after}
-    </>
-  );
-
-  if ('type' in props && props.type === 'radio') {
-    const registered = form.register(name, options);
-    return (
-      <fieldset className="choice-field" aria-describedby={wiring['aria-describedby']}>
-        <legend>{label}</legend>
-        <div className={props.gridClassName ?? 'choice-grid'}>
-          {props.choices.map((choice) => (
-            <label
-              key={choice.value}
-              className="choice"
-              data-disabled={choice.disabled || undefined}
-            >
-              <input
-                type="radio"
-                value={choice.value}
-                disabled={choice.disabled}
-                aria-invalid={wiring['aria-invalid']}
-                {...registered}
-              />
-              <span>{choice.label}</span>
-            </label>
-          ))}
-        </div>
-        {notes}
-      </fieldset>
-    );
-  }
-
-  let control: ReactNode;
-  if ('controlled' in props) {
-    const { controlled } = props;
-    control = (
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => <>{controlled({ ...wiring, ...field })}</>}
-      />
-    );
-  } else {
-    const registered = { ...wiring, ...form.register(name, options) };
-    if ('render' in props) control = props.render(registered);
-    else if (props.type === 'select') control = <select {...registered}>{props.children}</select>;
-    else if (props.type === 'textarea') control = <textarea rows={props.rows} {...registered} />;
-    else {
-      const { form: _f, name: _n, label: _l, hint: _h, after: _a, options: _o, ...rest } = props;
-      const { describedBy: _d, ...input } = rest;
-      control = <input {...input} {...registered} />;
-    }
-  }
+  const { form, name, label, hint, describedBy: more, after, options, ...kind } = props;
+  const { render, as: Tag = 'input', children, ...attributes } = kind as AnyControl;
+  const { wiring, notes } = fieldWiring(form, name, hint, more);
+  const control = { ...wiring, ...form.register(name, options) };
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {control}
+      <label htmlFor={wiring.id}>{label}</label>
+      {render ? (
+        render(control)
+      ) : (
+        <Tag {...attributes} {...control}>
+          {children}
+        </Tag>
+      )}
       {notes}
+      {after}
     </div>
   );
 }
@@ -168,14 +136,14 @@ export function Field<T extends FieldValues, V, N extends FieldPath<T>>(
  */
 export function placeServerErrors<T extends FieldValues>(
   error: unknown,
-  fields: readonly FieldPath<T>[],
-  setError: UseFormSetError<T>,
+  form: Pick<UseFormReturn<T, unknown, never>, 'getValues' | 'setError'>,
 ): boolean {
   if (!(error instanceof ApiError) || !error.fields) return false;
+  const names = Object.keys(form.getValues());
   let placed = false;
   for (const [name, message] of Object.entries(error.fields)) {
-    if ((fields as readonly string[]).includes(name)) {
-      setError(name as FieldPath<T>, { type: 'server', message }, { shouldFocus: !placed });
+    if (names.includes(name)) {
+      form.setError(name as FieldPath<T>, { type: 'server', message }, { shouldFocus: !placed });
       placed = true;
     }
   }

@@ -56,52 +56,29 @@ export interface PendingEdit {
   end: number;
   /** `InputEvent.inputType`: insertText, insertFromPaste, deleteContentBackward, … */
   inputType: string;
-  /** The text it inserts (typed, pasted or dropped); null for a deletion. */
-  data: string | null;
+  /** The text it inserts (typed, pasted or dropped); '' for a deletion. */
+  data: string;
 }
-
-export type EditPlan =
-  /** The browser makes the edit; the change handler reads the text. */
-  | { kind: 'browser' }
-  | { kind: 'refuse' }
-  /** The number's digits after the calling code become these; the caret goes after `caret` digits. */
-  | { kind: 'digits'; digits: string; caret: number }
-  /** A whole international number ('+44 …') pasted: it replaces what was there. */
-  | { kind: 'text'; text: string };
 
 /**
  * The calling code shown at the start ('+233') is not edited in place (the country picker
- * changes it), but a tap easily puts the caret inside it: an edit that starts there is made on
- * the number after it instead, never refused for the caret's sake (issue 29). Digits typed
- * or pasted there go first in the number, the caret after them; a deletion there removes only
- * the number's digits it selects. E.164 holds at most 15 digits: one more is refused before
- * it reaches the input, unless the whole text is being replaced.
+ * changes it), but a tap easily puts the caret inside it: an edit that starts there is made
+ * just after it instead, never refused for the caret's sake (issue 29). What it inserts goes
+ * first in the number; what it deletes there is only the number's part of the selection. A
+ * whole international number pasted anywhere replaces the text. E.164 holds at most 15
+ * digits: one more is refused before it reaches the input.
+ *
+ * Undefined: the browser makes the edit. Null: refused. Otherwise the text the input reads
+ * instead, the caret after `at` of its characters.
  */
-export function planEdit({ text, start, end, inputType, data }: PendingEdit): EditPlan {
-  const insert = inputType.startsWith('insert');
-  const prefix = /^\+(\d+)/.exec(text);
-  const whole = start === 0 && end === text.length;
-  if (whole || !prefix || !(insert || inputType.startsWith('delete'))) return { kind: 'browser' };
-
-  const added = insert ? digitsOf(data ?? '') : '';
-  const from = start === end && inputType === 'deleteContentBackward' ? start - 1 : start;
-  if (from >= prefix[0].length) {
-    const kept = digitCount(text.slice(0, start) + text.slice(end));
-    return added.length > 0 && kept + added.length > PHONE_MAX_DIGITS
-      ? { kind: 'refuse' }
-      : { kind: 'browser' };
-  }
-
-  const callingCode = prefix[1]!;
-  if (insert && data?.trimStart().startsWith('+')) return { kind: 'text', text: data };
-  const national = digitsOf(text).slice(callingCode.length);
-  // The number's digits after the selection (a selection inside '+233' holds none of them).
-  const after = national.slice(Math.max(0, digitCount(text.slice(0, end)) - callingCode.length));
-  if (insert) {
-    const kept = callingCode.length + after.length;
-    if (added.length === 0 || kept + added.length > PHONE_MAX_DIGITS) return { kind: 'refuse' };
-    return { kind: 'digits', digits: added + after, caret: callingCode.length + added.length };
-  }
-  if (after.length === national.length) return { kind: 'refuse' };
-  return { kind: 'digits', digits: after, caret: callingCode.length };
+export function editAroundCode({ text, start, end, inputType, data }: PendingEdit) {
+  if (!/^(insert|delete)/.test(inputType)) return;
+  if (/^\s*\+\d/.test(data)) return { text: data, at: data.length };
+  const code = /^\+\d+/.exec(text)?.[0].length ?? 0;
+  const inCode =
+    (start === end && inputType === 'deleteContentBackward' ? start - 1 : start) < code;
+  const at = inCode ? code : start;
+  const next = text.slice(0, at) + data + text.slice(Math.max(end, at));
+  if (digitCount(next) > PHONE_MAX_DIGITS) return null;
+  if (inCode) return next === text ? null : { text: next, at: at + data.length };
 }

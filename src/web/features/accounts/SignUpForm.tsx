@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ACCOUNT_MESSAGES, checkEmail as checkEmailRules } from '../../../shared/accounts.ts';
 import { checkSignUp, type SignUpRequest } from '../../../shared/sign-up.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
@@ -40,15 +40,6 @@ const availabilityText: Record<Availability, string> = {
   available: ACCOUNT_MESSAGES.emailAvailable,
 };
 
-const fieldNames: FieldPath<SignUpRequest>[] = [
-  'firstName',
-  'lastName',
-  'phone',
-  'assembly',
-  'email',
-  'password',
-];
-
 type Popup = { kind: 'done'; email: string } | { kind: 'error'; message: string };
 
 export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormProps) {
@@ -71,7 +62,6 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
   });
   const {
     handleSubmit,
-    setError,
     formState: { isSubmitting },
   } = form;
 
@@ -106,7 +96,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         setPopup({ kind: 'error', message: ACCOUNT_MESSAGES.emailTaken });
         return;
       }
-      placeServerErrors(error, fieldNames, setError);
+      placeServerErrors(error, form);
       setPopup({ kind: 'error', message: messageOf(error) });
       return;
     }
@@ -145,10 +135,10 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
           form={fields}
           name="phone"
           label="Phone"
-          controlled={(control) => <PhoneInput {...control} />}
+          render={(control) => <PhoneInput {...control} />}
         />
 
-        <Field form={fields} name="assembly" label="Assembly" type="select">
+        <Field form={fields} name="assembly" label="Assembly" as="select">
           <option value="">--Select Assembly--</option>
           {church?.assemblies.map((assembly) => (
             <option key={assembly.slug} value={assembly.slug}>

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { messageOf } from '../../api.ts';
 import { checkResolver, type FormCheck } from '../../components/check-resolver.ts';
 import { formFields, placeServerErrors, type FormFields } from '../../components/form-fields.tsx';
@@ -41,7 +41,6 @@ export function ContentForm<I extends FieldValues, V extends FieldValues>({
   });
   const {
     handleSubmit,
-    setError,
     formState: { isSubmitting },
   } = form;
 
@@ -50,8 +49,7 @@ export function ContentForm<I extends FieldValues, V extends FieldValues>({
     try {
       await onSave(values);
     } catch (error) {
-      const names = Object.keys(defaultValues) as FieldPath<I>[];
-      setAlert(placeServerErrors(error, names, setError) ? null : messageOf(error));
+      setAlert(placeServerErrors(error, form) ? null : messageOf(error));
     }
   };
 

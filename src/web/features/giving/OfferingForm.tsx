@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../components/Toasts.tsx';
 import { BANKS, MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
@@ -14,6 +14,7 @@ import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
 import {
   Field,
+  fieldWiring,
   formFields,
   placeServerErrors,
   type FormFields,
@@ -34,8 +35,6 @@ import {
 
 /** Spec §9: toasts on the offerings screen close after 4 s. */
 export const OFFERINGS_TOAST_MS = 4000;
-
-const fieldNames = Object.keys(emptyOffering) as FieldPath<OfferingFormValues>[];
 
 const METHODS = ['momo', 'card', 'bank', 'cash'] as const;
 
@@ -69,7 +68,6 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
   const {
     handleSubmit,
     reset,
-    setError,
     setValue,
     getValues,
     getFieldState,
@@ -103,7 +101,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
     if (type !== 'tithe' && method === 'cash') setValue('paymentMethod', '');
   }, [type, method, setValue]);
 
-  const showServerErrors = (error: unknown) => placeServerErrors(error, fieldNames, setError);
+  const showServerErrors = (error: unknown) => placeServerErrors(error, form);
 
   const onSubmit = async (offering: Offering) => {
     // What the member typed goes to the server, which parses it with the same schema.
@@ -162,7 +160,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
         aria-label="Give"
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
-        <Field form={fields} name="type" label="Type" type="select">
+        <Field form={fields} name="type" label="Type" as="select">
           <option value="">--Select Type--</option>
           {OFFERING_TYPES.map((value) => (
             <option key={value} value={value}>
@@ -192,7 +190,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
           />
         </div>
 
-        <Field form={fields} name="assembly" label="Assembly" type="select">
+        <Field form={fields} name="assembly" label="Assembly" as="select">
           <option value="">--Select Assembly--</option>
           {church.assemblies.map((assembly) => (
             <option key={assembly.slug} value={assembly.slug}>
@@ -201,11 +199,10 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
           ))}
         </Field>
 
-        <Field
+        <ChoiceField
           form={fields}
           name="paymentMethod"
-          label="Payment method"
-          type="radio"
+          legend="Payment method"
           choices={METHODS.map((value) => ({
             value,
             label: PAYMENT_METHOD_LABELS[value],
@@ -231,11 +228,10 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
               autoComplete="tel-national"
               placeholder="024 123 4567"
             />
-            <Field
+            <ChoiceField
               form={fields}
               name="provider"
-              label="Network"
-              type="radio"
+              legend="Network"
               choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
               gridClassName="choice-grid choice-grid-3"
               describedBy={`${id}-shortcodes`}
@@ -325,13 +321,54 @@ interface BankChoiceProps {
 function BankChoice({ fields, church }: BankChoiceProps) {
   const bank = useWatch({ control: fields.control, name: 'bank' });
   return (
-    <Field
+    <ChoiceField
       form={fields}
       name="bank"
-      label="Bank"
-      type="radio"
+      legend="Bank"
       choices={BANKS.map((value) => ({ value, label: church.giving.banks[value].label }))}
       after={bank && <BankDetails details={church.giving.banks[bank]} />}
     />
+  );
+}
+
+interface ChoiceFieldProps {
+  form: FormFields<OfferingFormValues, Offering>;
+  name: 'paymentMethod' | 'provider' | 'bank';
+  legend: string;
+  choices: { value: string; label: string; disabled?: boolean }[];
+  gridClassName?: string;
+  hint?: string;
+  describedBy?: string;
+  after?: ReactNode;
+}
+
+/**
+ * A choice of the offering form as a fieldset of radio buttons, wired as Field wires its
+ * controls. Only this form has them: apart from Field, the other forms do not download them.
+ */
+function ChoiceField(props: ChoiceFieldProps) {
+  const { form, name, choices, hint } = props;
+  const { wiring, notes } = fieldWiring(form, name, hint, props.describedBy);
+  const registered = form.register(name);
+  return (
+    <fieldset className="choice-field" aria-describedby={wiring['aria-describedby']}>
+      <legend>{props.legend}</legend>
+      <div className={props.gridClassName ?? 'choice-grid'}>
+        {choices.map((choice) => (
+          <label key={choice.value} className="choice" data-disabled={choice.disabled || undefined}>
+            <input
+              type="radio"
+              value={choice.value}
+              disabled={choice.disabled}
+              aria-invalid={wiring['aria-invalid']}
+              {...registered}
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </div>
+      {notes}
+      {props.after}
+    </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   checkProfileUpdate,
   PROFILE_MESSAGES,
@@ -17,14 +17,6 @@ import { useChurch } from '../church/useChurch.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { profileQueryKey, updateProfile, type ProfileValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
-
-const fieldNames: FieldPath<ProfileUpdateInput>[] = [
-  'fullName',
-  'phoneNumber',
-  'assemblyName',
-  'location',
-  'dateOfBirth',
-];
 
 /** What the server's `profileUpdateSchema` decides (shared/profile.test.ts), the phone's metadata loaded. */
 const resolver = checkResolver<ProfileUpdateInput, ProfileValues>(async (values) =>
@@ -54,7 +46,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const {
     handleSubmit,
     reset,
-    setError,
     formState: { isSubmitting },
   } = form;
 
@@ -67,7 +58,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       if (result.changed) invalidateMe();
       show(result.message, 'success');
     } catch (error) {
-      placeServerErrors(error, fieldNames, setError);
+      placeServerErrors(error, form);
       show(PROFILE_MESSAGES.updateFailed, 'error');
     }
   };
@@ -104,7 +95,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         form={fields}
         name="phoneNumber"
         label="Phone"
-        controlled={(control) => (
+        render={(control) => (
           <PhoneInput
             {...control}
             formatted={
@@ -116,7 +107,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         )}
       />
 
-      <Field form={fields} name="assemblyName" label="Assembly" type="select">
+      <Field form={fields} name="assemblyName" label="Assembly" as="select">
         <option value="">--Select Assembly--</option>
         {assemblies.map((assembly) => (
           <option key={assembly.slug} value={assembly.slug}>

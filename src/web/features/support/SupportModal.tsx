@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   checkSupportRequest,
   SUPPORT_MESSAGES,
@@ -20,7 +20,6 @@ type SupportRequestInput = SupportRequest;
 const resolver = checkResolver<SupportRequestInput, SupportRequest>(checkSupportRequest);
 
 const emptyForm: SupportRequestInput = { full_name: '', email: '', title: '', issue: '' };
-const fieldNames = Object.keys(emptyForm) as FieldPath<SupportRequestInput>[];
 
 interface SupportModalProps {
   open: boolean;
@@ -41,7 +40,6 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
   const {
     handleSubmit,
     reset,
-    setError,
     formState: { isSubmitting },
   } = form;
 
@@ -66,7 +64,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
       await apiFetch<{ id: string }>(apiPaths.support, { method: 'POST', body: values });
     } catch (error) {
       setFailed(true);
-      placeServerErrors(error, fieldNames, setError);
+      placeServerErrors(error, form);
       return;
     }
     setSent(true);
@@ -106,7 +104,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
             spellCheck={false}
           />
           <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
-          <Field form={fields} name="issue" label="Issue" type="textarea" rows={4} />
+          <Field form={fields} name="issue" label="Issue" as="textarea" rows={4} />
           <div className="button-row form-actions">
             <button type="submit" className="button" disabled={isSubmitting}>
               {isSubmitting ? 'Sending...' : 'Submit'}
