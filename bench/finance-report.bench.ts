@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema.ts';
 import { grantAdmin } from '../src/server/features/accounts/accounts.service.ts';
+import { testConfig } from '../src/server/testing/test-config.ts';
 import { runIfMain, type BenchRow } from './report.ts';
-import { repoRoot, scratchPostgres } from './server-harness.ts';
+import { scratchPostgres } from './server-harness.ts';
 
 const GIFTS = 100_000;
 const RUNS = 60;
@@ -69,13 +69,7 @@ export default async function financeReportBench(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-bench-'));
   const database = await openPostgres(url);
   try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      CONTENT_DIR: path.join(repoRoot, 'content'),
-      RECONCILE_INTERVAL_SECONDS: '0',
-    });
+    const config = testConfig(dataDir);
     const app = await buildApp(config, { database, webDir: null });
     await app.ready();
     try {

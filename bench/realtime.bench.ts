@@ -17,11 +17,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { freePort } from '../src/server/testing/free-port.ts';
 import { runIfMain, type BenchRow } from './report.ts';
 import { repoRoot, scratchPostgres } from './server-harness.ts';
 
@@ -42,17 +42,6 @@ const percentile = (sorted: number[], p: number) =>
     ? NaN
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Logged at `warn`: a log line per request costs about a quarter of the throughput on 2 cores
 // (DESIGN.md), which is the logging's cost, not the fan-out's.

@@ -17,14 +17,14 @@
 // The database is dropped at the end.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { users } from '../src/server/db/schema.ts';
+import { freePort } from '../src/server/testing/free-port.ts';
+import { testConfig } from '../src/server/testing/test-config.ts';
 import { runIfMain, type BenchRow } from './report.ts';
 import { repoRoot, scratchPostgres } from './server-harness.ts';
 
@@ -39,27 +39,10 @@ const percentile = (sorted: number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** LOAD_MEMBERS confirmed members sharing one password hash (hashing 200 would take long). */
 async function seedMembers(url: string, dataDir: string): Promise<string[]> {
   const database = await openPostgres(url, { max: 2 });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    CONTENT_DIR: path.join(repoRoot, 'content'),
-    RECONCILE_INTERVAL_SECONDS: '0',
-  });
+  const config = testConfig(dataDir);
   const app = await buildApp(config, { database, webDir: null });
   try {
     const first = 'load-0@example.com';

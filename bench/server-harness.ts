@@ -5,7 +5,6 @@
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
@@ -13,6 +12,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.ts';
 import { loadContent } from '../src/server/db/content.ts';
 import { serverNodeFlags } from '../src/server/node-flags.ts';
+import { freePort } from '../src/server/testing/free-port.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234';
@@ -33,17 +33,6 @@ export function startFlags(embedded: boolean): string[] {
     return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
   }
   return serverNodeFlags(embedded);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export function tempDir(name: string) {

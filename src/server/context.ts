@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Church } from './db/content.ts';
-import type { SessionCache } from './features/accounts/session.ts';
 import type { Auth } from './platform/auth.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Payments } from './platform/payments/payments.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Secrets } from './platform/secrets.ts';
+import type { SessionCache } from './platform/session-cache.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
 /** What services need, passed as an argument (no DI container). */
@@ -19,7 +19,7 @@ export interface AppContext {
   secrets: Secrets;
   mailer: Mailer;
   auth: Auth;
-  /** Sessions this process looked up in the last few seconds (accounts/session.ts). */
+  /** Sessions this process looked up in the last few seconds (platform/session-cache.ts). */
   sessions: SessionCache;
   payments: Payments;
   storage: Storage;

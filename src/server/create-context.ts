@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { loadChurch, loadContent } from './db/content.ts';
-import { SessionCache } from './features/accounts/session.ts';
+import { SessionCache } from './platform/session-cache.ts';
 import { createAuth } from './platform/auth.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverNodeFlags } from './node-flags.ts';
-import { freePort, start, waitReady, type Started } from './testing/server-process.ts';
+import { freePort } from './testing/free-port.ts';
+import { start, waitReady, type Started } from './testing/server-process.ts';
 
 // The real entry point on the embedded database, as a supervisor runs it (issue 15 #5).
 

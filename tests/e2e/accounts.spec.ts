@@ -500,4 +500,3 @@ test('the login screen works before the app arrives: what is typed and tapped is
   await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
   await expect(login).not.toHaveAttribute('aria-busy');
 });
-

@@ -294,7 +294,15 @@ test('an admin adds a week and its days, edits and removes them, and a member se
 
   await page.getByRole('button', { name: 'Add day' }).click();
   await expect(dialog.getByLabel('Day number')).toHaveValue('2');
+  // A number the week has already is refused here, with the way out.
+  await dialog.getByLabel('Day number').fill('1');
   await dialog.getByLabel('Title').fill('The Road to Emmaus');
+  await dialog.getByRole('button', { name: 'Add day' }).click();
+  await expect(dialog.getByLabel('Day number')).toHaveAccessibleDescription(
+    'Day 1 already exists. Edit it instead.',
+  );
+  await expect(dialog.getByLabel('Day number')).toBeFocused();
+  await dialog.getByLabel('Day number').fill('2');
   await dialog.getByRole('button', { name: 'Add day' }).click();
   await expect(dialog).toBeHidden();
   const days = page.getByRole('list', { name: 'Days of Week 16' }).getByRole('listitem');

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { DRAWN_PAGE_GLOBAL } from '../../src/shared/pages.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
@@ -110,7 +110,7 @@ const screensToTap: DrawnScreen[] = [
 
 for (const screen of screensToTap) {
   test.describe(`${screen.path} for a ${screen.who}, tapped at its first paint on 3G`, () => {
-    const open = async (browser: import('@playwright/test').Browser, baseURL: string) => {
+    const open = async (browser: Browser, baseURL: string) => {
       const context = await browser.newContext({
         baseURL,
         storageState: screen.who === 'member' ? memberState : undefined,

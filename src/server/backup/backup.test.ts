@@ -4,12 +4,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { applicationFiles } from '../db/schema.ts';
 import { memberSession } from '../testing/accounts.ts';
 import { give } from '../testing/finance.ts';
-import { createTestApp, repoRoot, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { testConfig } from '../testing/test-config.ts';
 import { withDatabaseName } from '../testing/test-database.ts';
 import { uploadApplicantFiles } from '../testing/workers.ts';
 import { restoreBackup, rowCounts, writeBackup, type BackupFormat } from './backup.ts';
@@ -82,13 +82,7 @@ describe('backup and restore', () => {
       const database: Database = databaseUrl
         ? await openPostgres(databaseUrl, { max: 2 })
         : await openPglite(dataDir);
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        CONTENT_DIR: path.join(repoRoot, 'content'),
-        RECONCILE_INTERVAL_SECONDS: '0',
-      });
+      const config = testConfig(dataDir);
       const restored = await buildApp(config, { database, ownsDatabase: true, webDir: null });
       try {
         // The same rows: every table has at least what the snapshot counted (gifts given

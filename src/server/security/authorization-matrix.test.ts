@@ -17,7 +17,7 @@ import {
   matrixCellCount,
   type Caller,
   type Fixtures,
-} from './authorization-matrix.ts';
+} from '../testing/authorization-matrix.ts';
 import { renderSecurityDoc } from './security-doc.ts';
 
 // Every route of the server's own route table, called as every kind of caller (issue 15,
@@ -47,7 +47,7 @@ describe('authorisation matrix', () => {
     const missing = [...routes].filter((route) => !(route in matrix));
     expect(
       missing,
-      `These routes have no row in src/server/security/authorization-matrix.ts. Add one per route ` +
+      `These routes have no row in src/server/testing/authorization-matrix.ts. Add one per route ` +
         `(who may call it, and the status each kind of caller gets), then run npm run security:doc.`,
     ).toEqual([]);
     const gone = Object.keys(matrix).filter((route) => !routes.has(route));

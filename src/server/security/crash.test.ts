@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, start, waitReady, type Started } from '../testing/server-process.ts';
+import { freePort } from '../testing/free-port.ts';
+import { start, waitReady, type Started } from '../testing/server-process.ts';
 import { repoRoot } from '../testing/test-app.ts';
 import { withDatabaseName } from '../testing/test-database.ts';
 

@@ -8,7 +8,7 @@ import { callersEnv, callerAddresses, collectRoutes, seedCallers } from '../test
 import { ORIGIN } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { PAGES_FILE } from '../../shared/pages.ts';
-import { matrix, type Caller, type MatrixRequest } from './authorization-matrix.ts';
+import { matrix, type Caller, type MatrixRequest } from '../testing/authorization-matrix.ts';
 
 // Bad input for every endpoint (issue 15, Build 2): each endpoint's valid request from the
 // authorisation matrix, sent by a caller who may make it, then broken by fast-check — a field

@@ -2,12 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applicationFiles, users } from '../db/schema.ts';
-import {
-  CALLERS,
-  type Caller,
-  type Fixtures,
-  type MatrixRequest,
-} from '../security/authorization-matrix.ts';
+import { CALLERS, type Caller, type Fixtures, type MatrixRequest } from './authorization-matrix.ts';
 import { memberSession, ORIGIN } from './accounts.ts';
 import { call, give, multipartFile } from './finance.ts';
 import type { TestApp } from './test-app.ts';

@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import { testConfig } from './test-config.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -24,14 +25,7 @@ export async function createTestApp(
   options: { env?: Record<string, string>; build?: Omit<BuildOptions, 'database'> } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-app-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    CONTENT_DIR: path.join(repoRoot, 'content'),
-    RECONCILE_INTERVAL_SECONDS: '0',
-    ...options.env,
-  });
+  const config = testConfig(dataDir, options.env);
   const database = await createTestDatabase(inject('testDatabase'));
   const app = await buildApp(config, { webDir: null, ...options.build, database });
   await app.ready();

@@ -2,106 +2,37 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ChangeEvent,
-  type Ref,
 } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CountrySelect } from './CountrySelect.tsx';
 import { loadPhoneEngine } from './phone-check.ts';
+import { callingCodeOf, DEFAULT_COUNTRY, loadPhoneMetadata } from './phone-countries.ts';
 import {
-  callingCodeOf,
-  DEFAULT_COUNTRY,
-  loadPhoneMetadata,
-  mainCountryOf,
-  PHONE_MAX_DIGITS,
-  splitCallingCode,
-} from './phone-countries.ts';
+  capped,
+  caretAfterDigits,
+  digitCount,
+  editAroundCode,
+  typedFromText,
+  typedFromValue,
+  type Typed,
+} from './phone-typing.ts';
 
 /** Spec §9: the placeholder format the product shows. */
 const PHONE_PLACEHOLDER = '1 (702) 123-4567';
 
-const digitCount = (text: string) => text.replace(/\D/g, '').length;
-
-/** What the member has typed: the country (none for +800…), its calling code, the digits after it. */
-interface Typed {
-  country: string | undefined;
-  callingCode: string;
-  digits: string;
-}
-
-const capped = (typed: Typed): Typed => ({
-  ...typed,
-  digits: typed.digits.slice(0, Math.max(0, PHONE_MAX_DIGITS - typed.callingCode.length)),
-});
-
-/** A value handed in ('+233241234567' or ''), kept in the member's country when it is the same code. */
-function typedFromValue(value: string, current: Typed): Typed {
-  const split = value ? splitCallingCode(value.replace(/\D/g, '')) : null;
-  if (!split) return { ...current, digits: '' };
-  const [callingCode, digits] = split;
-  if (callingCode === current.callingCode) return { ...current, digits };
-  return { country: mainCountryOf(callingCode), callingCode, digits };
-}
-
-/** The input's text: '+44 7911…' names its calling code; digits alone are the country's own. */
-function typedFromText(text: string, current: Typed): Typed {
-  const digits = text.replace(/\D/g, '');
-  if (!text.trimStart().startsWith('+')) return capped({ ...current, digits });
-  if (digits.startsWith(current.callingCode)) {
-    return capped({ ...current, digits: digits.slice(current.callingCode.length) });
-  }
-  const split = splitCallingCode(digits);
-  if (!split) return { ...current, digits: '' };
-  return capped({ country: mainCountryOf(split[0]), callingCode: split[0], digits: split[1] });
-}
-
-/** Where the caret goes: after this many digits of the text, or at its end. */
-function caretAfterDigits(text: string, digits: number): number {
-  let seen = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (/\d/.test(text[i] ?? '')) seen += 1;
-    if (seen === digits) return i + 1;
-  }
-  return text.length;
-}
-
 /**
- * The calling code shown at the start ('+233') is not the member's to edit, as with the old
- * library (`countryCallingCodeEditable={false}`): a key that would change it is refused unless
- * the whole text is replaced (select all, then type or paste). E.164 holds at most 15 digits:
- * one more is refused before it reaches the input.
+ * react-hook-form's registration of the field (`register(name)`), and its wiring. The input
+ * holds what is typed and tells the form the number (E.164, or '' when empty); the form sets
+ * one (its default, a reset) through the field it is given by `ref`.
  */
-function guardEdit(event: InputEvent) {
-  const input = event.target as HTMLInputElement;
-  const text = input.value;
-  const start = input.selectionStart ?? text.length;
-  const end = input.selectionEnd ?? start;
-  const whole = start === 0 && end === text.length;
-  const prefix = /^\+\d+/.exec(text)?.[0].length ?? 0;
-  const type = event.inputType;
-  const from = start === end && type === 'deleteContentBackward' ? start - 1 : start;
-  if (!whole && from < prefix && (type.startsWith('delete') || type.startsWith('insert'))) {
-    event.preventDefault();
-    return;
-  }
-  if (!type.startsWith('insert')) return;
-  const kept = digitCount(text.slice(0, start) + text.slice(end));
-  const added = digitCount(event.data ?? event.dataTransfer?.getData('text') ?? '');
-  if (added > 0 && kept + added > PHONE_MAX_DIGITS && !whole) event.preventDefault();
-}
-
-interface PhoneInputProps {
+interface PhoneInputProps extends UseFormRegisterReturn {
   id: string;
-  name: string;
-  /** E.164 ('+233241234567'), or '' when empty. */
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-  invalid?: boolean;
-  describedBy?: string;
-  disabled?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   /**
    * A number the caller has already formatted (the saved profile's, from the server): shown
    * while it is the field's value, so that a saved number needs no phone engine to be drawn.
@@ -123,26 +54,26 @@ type PhoneEngine = Awaited<ReturnType<typeof loadPhoneEngine>>;
 export function PhoneInput({
   id,
   name,
-  value,
   onChange,
   onBlur,
-  inputRef,
-  invalid,
-  describedBy,
+  ref: register,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
   disabled,
   formatted,
 }: PhoneInputProps) {
-  const [typed, setTyped] = useState<Typed>(() =>
-    typedFromValue(value, {
-      country: DEFAULT_COUNTRY,
-      callingCode: callingCodeOf(DEFAULT_COUNTRY),
-      digits: '',
-    }),
-  );
+  const [typed, setTyped] = useState<Typed>({
+    country: DEFAULT_COUNTRY,
+    callingCode: callingCodeOf(DEFAULT_COUNTRY),
+    digits: '',
+  });
   const [awake, setAwake] = useState(false);
   const [engine, setEngine] = useState<PhoneEngine | null>(null);
   const [, setMetadataLoads] = useState(0);
-  const emitted = useRef(value);
+  // The number the form holds. The form reads it from the field below rather than being
+  // handed it: a value handed back through a re-render can trail fast typing, and taking
+  // an older one for a change from outside dropped the digits typed since (issue 29).
+  const number = useRef('');
   const input = useRef<HTMLInputElement | null>(null);
   // Digits before the caret after an edit (null: leave the caret where the browser put it).
   const caret = useRef<number | null>(null);
@@ -164,8 +95,8 @@ export function PhoneInput({
 
   const formattedValue = formatted?.e164;
   useEffect(() => {
-    if (value && value !== formattedValue) wake();
-  }, [value, formattedValue, wake]);
+    if (e164 && e164 !== formattedValue) wake();
+  }, [e164, formattedValue, wake]);
 
   // Another country's metadata loads beside the engine, not after it.
   useEffect(() => {
@@ -183,19 +114,33 @@ export function PhoneInput({
     };
   }, [engine, typed.callingCode]);
 
+  // The field the form registers: it reads and sets the number, and focuses the input.
+  const field = useMemo(
+    () => ({
+      name,
+      get value() {
+        return number.current;
+      },
+      set value(next: string) {
+        if (next === number.current) return;
+        number.current = next;
+        setTyped((current) => typedFromValue(next, current));
+      },
+      focus: () => input.current?.focus(),
+    }),
+    [name],
+  );
+  useLayoutEffect(() => {
+    register(field);
+    return () => register(null);
+  }, [register, field]);
+
   // What the form holds follows what is typed (and the library's reading once it is here).
   useEffect(() => {
-    if (e164 === emitted.current) return;
-    emitted.current = e164;
-    onChange(e164);
+    if (e164 === number.current) return;
+    number.current = e164;
+    void onChange({ target: field, type: 'change' });
   });
-
-  // A value from outside (the saved profile, a reset) replaces what was typed.
-  useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
-    setTyped((current) => typedFromValue(value, current));
-  }, [value]);
 
   useLayoutEffect(() => {
     const element = input.current;
@@ -205,14 +150,31 @@ export function PhoneInput({
     element.setSelectionRange(position, position);
   });
 
+  // An edit that starts inside the calling code is made here, just after it.
+  const guardEdit = useCallback((event: InputEvent) => {
+    const element = event.target as HTMLInputElement;
+    const text = element.value;
+    const start = element.selectionStart ?? text.length;
+    const edit = editAroundCode({
+      text,
+      start,
+      end: element.selectionEnd ?? start,
+      inputType: event.inputType,
+      data: event.data ?? event.dataTransfer?.getData('text') ?? '',
+    });
+    if (edit === undefined) return;
+    event.preventDefault();
+    if (!edit) return;
+    caret.current = digitCount(edit.text.slice(0, edit.at));
+    setTyped((current) => typedFromText(edit.text, current));
+  }, []);
+
   const setInputRef = useCallback(
     (element: HTMLInputElement | null) => {
       input.current = element;
       element?.addEventListener('beforeinput', guardEdit);
-      if (typeof inputRef === 'function') inputRef(element);
-      else if (inputRef) inputRef.current = element;
     },
-    [inputRef],
+    [guardEdit],
   );
 
   const onTextChange = (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { freePort } from '../../../src/server/testing/free-port.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -26,17 +26,6 @@ export function buildWebOnce() {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('The web app did not build.');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function freshPostgresDatabase(serverUrl: string): Promise<string> {

@@ -14,7 +14,8 @@ import { admins, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
-import { lookupSession, type SessionUser } from './session.ts';
+import type { SessionUser } from '../../platform/session-cache.ts';
+import { lookupSession } from './session.ts';
 
 export type { SessionUser };
 

@@ -9,7 +9,7 @@ import {
 } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { SessionCache } from './session.ts';
+import { SessionCache } from '../../platform/session-cache.ts';
 
 // The session lookup a process keeps for a while (SESSION_CACHE_SECONDS, here a minute so
 // that a stale answer would show) must be forgotten the moment it stops being true.

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FinanceScope } from '../../../shared/schemas/finance.ts';
 import type { AppContext } from '../../context.ts';
+import type { SessionUser } from '../../platform/session-cache.ts';
 
 // Who is asking, cheaply (issue 16 #3). The auth library's own lookup costs two statements
 // (session, then user) and /api/me added the admin and finance checks: four or five per
@@ -8,15 +8,6 @@ import type { AppContext } from '../../context.ts';
 // the session, the member and their roles; a process keeps the answer a few seconds
 // (SESSION_CACHE_SECONDS), and forgets it at once on sign-out, password change or reset,
 // role or profile changes made through this process (decision 017).
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  /** Finance officer or admin: the assemblies they act for; null: neither. */
-  finance: FinanceScope | null;
-}
 
 interface SessionRow {
   id: string;
@@ -39,46 +30,6 @@ from auth_sessions s
 join users u on u.id = s.user_id
 left join finance_officers f on f.user_id = u.id
 where s.token = $1`;
-
-interface Cached {
-  user: SessionUser | null;
-  until: number;
-}
-
-/** Sessions a process looked up recently, by their signed cookie value. */
-export class SessionCache {
-  private readonly entries = new Map<string, Cached>();
-  private readonly ttlMs: number;
-  private static readonly MAX_ENTRIES = 10_000;
-  /** Moves on each `forget`: a lookup that began before it must not store what it read. */
-  generation = 0;
-
-  constructor(ttlMs: number) {
-    this.ttlMs = ttlMs;
-  }
-
-  get(key: string, now: number): Cached | undefined {
-    const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit;
-    if (hit) this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, user: SessionUser | null, now: number, sessionEnds: number, generation: number) {
-    if (this.ttlMs === 0 || generation !== this.generation) return;
-    if (this.entries.size >= SessionCache.MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { user, until: Math.min(now + this.ttlMs, sessionEnds) });
-  }
-
-  /** Forget one member's sessions (a role or profile change), or every session. */
-  forget(userId?: string) {
-    this.generation++;
-    if (userId === undefined) return this.entries.clear();
-    for (const [key, entry] of this.entries) {
-      if (entry.user?.id === userId) this.entries.delete(key);
-    }
-  }
-}
 
 interface CookieNames {
   session: string;

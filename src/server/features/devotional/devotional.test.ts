@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeDocumentUrl } from '../../../shared/schemas/devotional.ts';
-import { memberSession, ORIGIN } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createContentTestApp, type ContentTestApp } from '../../testing/content.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 describe('normalizeDocumentUrl', () => {
   it('keeps https preview links on the document hosts and turns view/edit links into previews', () => {
@@ -21,25 +21,11 @@ describe('devotional API', () => {
   let t: TestApp;
   let admin: string;
   let member: string;
+  let write: ContentTestApp['write'];
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
-    admin = await memberSession(t, 'admin@example.com');
-    member = await memberSession(t, 'member@example.com');
+    ({ t, admin, member, write } = await createContentTestApp());
   });
   afterAll(async () => t.close());
-
-  const write = (
-    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    cookie?: string,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    });
 
   it('lists week 15 with its 21 days', async () => {
     const res = await t.app.inject('/api/devotional/weeks');

@@ -6,11 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { openPostgres } from '../../db/client.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { openPastorSocket } from '../../testing/pastor.ts';
 import { repoRoot, type TestApp } from '../../testing/test-app.ts';
+import { testConfig } from '../../testing/test-config.ts';
 import { withDatabaseName } from '../../testing/test-database.ts';
 import { approvedPastor } from '../../testing/workers.ts';
 
@@ -99,12 +99,7 @@ describe('pastor messages across two app processes on one PostgreSQL', () => {
     // Members and pastors are made through one app in this process, then it is closed.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-two-'));
     dataDirs.push(dataDir);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      CONTENT_DIR: path.join(repoRoot, 'content'),
-      RECONCILE_INTERVAL_SECONDS: '0',
+    const config = testConfig(dataDir, {
       AUTH_SECRET: authSecret,
       ADMIN_EMAILS: 'overseer@example.com',
     });

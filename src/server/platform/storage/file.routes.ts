@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context.ts';
 import { errorBody } from '../../http/errors.ts';
+import type { Secrets } from '../secrets.ts';
 import { verifyLocalSignature } from './local-storage.ts';
-import { assertValidKey, contentDisposition } from './storage.ts';
+import { assertValidKey, contentDisposition, type Storage } from './storage.ts';
 
 // Types a browser may show in the page. Anything else (HTML, SVG, text, …) could run script
 // on our origin if shown inline, so it is always downloaded instead.
@@ -23,11 +23,16 @@ const linkInvalid = errorBody(
 const linkExpired = errorBody('LINK_EXPIRED', 'This link has expired. Ask for a new one.');
 const fileMissing = errorBody('FILE_NOT_FOUND', 'This file is no longer available.');
 
+/** What the route needs of the app: a platform piece does not know the app's context. */
+interface FileRoutesOptions {
+  ctx: { storage: Storage; secrets: Pick<Secrets, 'authSecret'> };
+}
+
 /**
  * Serves signed links made by the local storage driver. With S3 the links point at the bucket
  * and this route does not exist.
  */
-export const fileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { ctx }) => {
   if (ctx.storage.kind !== 'local') return;
 
   app.get('/api/files/*', async (request, reply) => {

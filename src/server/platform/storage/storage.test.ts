@@ -8,7 +8,6 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
 import { fileRoutes } from './file.routes.ts';
 import { createLocalStorage, verifyLocalSignature } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
@@ -44,8 +43,7 @@ async function makeTempDir(prefix: string) {
 
 function fileApp(storage: Storage): FastifyInstance {
   const app = Fastify({ logger: false });
-  const ctx = { storage, secrets: { authSecret: secret } } as unknown as AppContext;
-  void app.register(fileRoutes, { ctx });
+  void app.register(fileRoutes, { ctx: { storage, secrets: { authSecret: secret } } });
   return app;
 }
 

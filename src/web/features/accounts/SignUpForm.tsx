@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ACCOUNT_MESSAGES, checkEmail as checkEmailRules } from '../../../shared/accounts.ts';
 import { checkSignUp, type SignUpRequest } from '../../../shared/sign-up.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { messageOf } from '../../api.ts';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { phoneValidator } from '../../components/phone-check.ts';
@@ -40,15 +40,6 @@ const availabilityText: Record<Availability, string> = {
   available: ACCOUNT_MESSAGES.emailAvailable,
 };
 
-const fieldNames: FieldPath<SignUpRequest>[] = [
-  'firstName',
-  'lastName',
-  'phone',
-  'assembly',
-  'email',
-  'password',
-];
-
 type Popup = { kind: 'done'; email: string } | { kind: 'error'; message: string };
 
 export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormProps) {
@@ -58,13 +49,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
   const [popup, setPopup] = useState<Popup | null>(null);
   const checkRef = useRef<AbortController | null>(null);
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpRequest, unknown, SignUpValues>({
+  const form = useForm<SignUpRequest, unknown, SignUpValues>({
     resolver,
     defaultValues: {
       firstName: '',
@@ -75,6 +60,10 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
       password: '',
     },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   // Leaving sign-up mode (this form unmounts) forgets a check still on its way.
   useEffect(() => () => checkRef.current?.abort(), []);
@@ -107,14 +96,14 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         setPopup({ kind: 'error', message: ACCOUNT_MESSAGES.emailTaken });
         return;
       }
-      placeServerErrors(error, fieldNames, setError);
+      placeServerErrors(error, form);
       setPopup({ kind: 'error', message: messageOf(error) });
       return;
     }
     setPopup({ kind: 'done', email: values.email });
   };
 
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
+  const fields = formFields(id, form);
 
   const taken = availability === 'taken';
 
@@ -126,103 +115,74 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
         <div className="field-pair">
-          <div className="field">
-            <label htmlFor={`${id}-firstName`}>First name</label>
-            <input
-              type="text"
-              autoComplete="given-name"
-              {...fieldProps('firstName')}
-              {...register('firstName')}
-            />
-            {fieldError('firstName')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-lastName`}>Last name</label>
-            <input
-              type="text"
-              autoComplete="family-name"
-              {...fieldProps('lastName')}
-              {...register('lastName')}
-            />
-            {fieldError('lastName')}
-          </div>
-        </div>
-
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>Phone</label>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => {
-              const props = fieldProps('phone');
-              return (
-                <PhoneInput
-                  id={props.id}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  invalid={props['aria-invalid']}
-                  describedBy={props['aria-describedby']}
-                />
-              );
-            }}
+          <Field
+            form={fields}
+            name="firstName"
+            label="First name"
+            type="text"
+            autoComplete="given-name"
           />
-          {fieldError('phone')}
-        </div>
-
-        <div className="field">
-          <label htmlFor={`${id}-assembly`}>Assembly</label>
-          <select {...fieldProps('assembly')} {...register('assembly')}>
-            <option value="">--Select Assembly--</option>
-            {church?.assemblies.map((assembly) => (
-              <option key={assembly.slug} value={assembly.slug}>
-                {assembly.label}
-              </option>
-            ))}
-          </select>
-          {fieldError('assembly')}
-        </div>
-
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...fieldProps('email', `${id}-email-status`)}
-            {...register('email', {
-              onChange: (event) => {
-                checkRef.current?.abort();
-                setAvailability('unknown');
-                onEmailChange(event.target.value);
-              },
-              onBlur: (event) => void checkEmail(event.target.value),
-            })}
+          <Field
+            form={fields}
+            name="lastName"
+            label="Last name"
+            type="text"
+            autoComplete="family-name"
           />
-          {fieldError('email')}
-          {/* Always present, so screen readers announce each new answer. */}
-          <p
-            id={`${id}-email-status`}
-            role="status"
-            className={`email-status email-status-${availability}`}
-          >
-            {availabilityText[availability]}
-          </p>
         </div>
 
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <PasswordInput
-            autoComplete="new-password"
-            {...fieldProps('password')}
-            {...register('password')}
-          />
-          {fieldError('password')}
-        </div>
+        <Field
+          form={fields}
+          name="phone"
+          label="Phone"
+          render={(control) => <PhoneInput {...control} />}
+        />
+
+        <Field form={fields} name="assembly" label="Assembly" as="select">
+          <option value="">--Select Assembly--</option>
+          {church?.assemblies.map((assembly) => (
+            <option key={assembly.slug} value={assembly.slug}>
+              {assembly.label}
+            </option>
+          ))}
+        </Field>
+
+        <Field
+          form={fields}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          describedBy={`${id}-email-status`}
+          options={{
+            onChange: (event) => {
+              checkRef.current?.abort();
+              setAvailability('unknown');
+              onEmailChange(event.target.value);
+            },
+            onBlur: (event) => void checkEmail(event.target.value),
+          }}
+          after={
+            // Always present, so screen readers announce each new answer.
+            <p
+              id={`${id}-email-status`}
+              role="status"
+              className={`email-status email-status-${availability}`}
+            >
+              {availabilityText[availability]}
+            </p>
+          }
+        />
+
+        <Field
+          form={fields}
+          name="password"
+          label="Password"
+          render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
+        />
 
         <SubmitButton
           busy={isSubmitting}

@@ -8,7 +8,6 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
 import {
   createWeek,
@@ -18,6 +17,7 @@ import {
   useDevotionalWeeks,
 } from '../devotional/devotional.api.ts';
 import { WeekForm, type WeekFormValues } from './WeekForm.tsx';
+import { ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'rename'; week: DevotionalWeekSummary } | null;
@@ -30,8 +30,6 @@ export function AdminDevotionalPage() {
   const queryClient = useQueryClient();
   const weeks = useDevotionalWeeks();
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<DevotionalWeekSummary | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   const save = async (values: WeekFormValues) => {
     if (editing?.kind === 'rename') {
@@ -45,20 +43,13 @@ export function AdminDevotionalPage() {
     await refreshDevotional(queryClient);
   };
 
-  const remove = async () => {
-    if (!removing) return;
-    setDeleting(true);
-    try {
-      await deleteWeek(removing.id);
-      toast.success(`Week ${removing.id} deleted.`);
-      setRemoving(null);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setDeleting(false);
-      await refreshDevotional(queryClient);
-    }
-  };
+  const removal = useRemoval(
+    async (week: DevotionalWeekSummary) => {
+      await deleteWeek(week.id);
+      return `Week ${week.id} deleted.`;
+    },
+    () => refreshDevotional(queryClient),
+  );
 
   const nextWeek = weeks.data?.length
     ? Math.min(53, Math.max(...weeks.data.map((w) => w.id)) + 1)
@@ -95,22 +86,12 @@ export function AdminDevotionalPage() {
               >
                 Days
               </Link>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                aria-label={`Rename Week ${week.id}`}
-                onClick={() => setEditing({ kind: 'rename', week })}
-              >
-                Rename
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small button-danger"
-                aria-label={`Delete Week ${week.id}`}
-                onClick={() => setRemoving(week)}
-              >
-                Delete
-              </button>
+              <ItemButtons
+                item={`Week ${week.id}`}
+                edit="Rename"
+                onEdit={() => setEditing({ kind: 'rename', week })}
+                onDelete={() => removal.ask(week)}
+              />
             </div>
           </li>
         ))}
@@ -151,18 +132,10 @@ export function AdminDevotionalPage() {
         )}
       </Modal>
 
-      <ConfirmModal
-        open={removing !== null}
-        title={`Delete Week ${removing?.id ?? ''}?`}
-        confirmLabel="Delete"
-        busy={deleting}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
-      >
+      <ConfirmModal {...removal.confirmProps} title={`Delete Week ${removal.item?.id ?? ''}?`}>
         <p>
-          “{removing?.title}” and its {days(removing?.dayCount ?? 0)} will be removed for everyone.
-          This cannot be undone.
+          “{removal.item?.title}” and its {days(removal.item?.dayCount ?? 0)} will be removed for
+          everyone. This cannot be undone.
         </p>
       </ConfirmModal>
     </section>

@@ -21,6 +21,7 @@ import {
   useDevotionalWeeks,
 } from '../devotional/devotional.api.ts';
 import { DayForm, type DayFormValues } from './DayForm.tsx';
+import { ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; day: DevotionalDaySummary } | null;
@@ -37,8 +38,6 @@ export function AdminDevotionalWeekPage() {
   const daysQuery = useDevotionalWeek(week ? week.id : null);
   const days = daysQuery.data?.days ?? [];
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<DevotionalDaySummary | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   const save = async (values: DayFormValues) => {
     await saveDay(week!.id, values.day, values);
@@ -49,20 +48,14 @@ export function AdminDevotionalWeekPage() {
     await refreshDevotional(queryClient);
   };
 
-  const remove = async () => {
-    if (!removing || !week) return;
-    setDeleting(true);
-    try {
-      await deleteDay(week.id, removing.day);
-      toast.success(`Day ${removing.day} deleted.`);
-      setRemoving(null);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setDeleting(false);
-      await refreshDevotional(queryClient);
-    }
-  };
+  // Days are listed only once their week is known.
+  const removal = useRemoval(
+    async (day: DevotionalDaySummary) => {
+      await deleteDay(week!.id, day.day);
+      return `Day ${day.day} deleted.`;
+    },
+    () => refreshDevotional(queryClient),
+  );
 
   let title = `Week ${weekParam}`;
   let body;
@@ -105,22 +98,11 @@ export function AdminDevotionalWeekPage() {
                 </span>
               </div>
               <div className="admin-item-actions">
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={`Edit Day ${day.day}`}
-                  onClick={() => setEditing({ kind: 'edit', day })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary button-small button-danger"
-                  aria-label={`Delete Day ${day.day}`}
-                  onClick={() => setRemoving(day)}
-                >
-                  Delete
-                </button>
+                <ItemButtons
+                  item={`Day ${day.day}`}
+                  onEdit={() => setEditing({ kind: 'edit', day })}
+                  onDelete={() => removal.ask(day)}
+                />
               </div>
             </li>
           ))}
@@ -170,16 +152,8 @@ export function AdminDevotionalWeekPage() {
         ) : null}
       </Modal>
 
-      <ConfirmModal
-        open={removing !== null}
-        title={`Delete Day ${removing?.day ?? ''}?`}
-        confirmLabel="Delete"
-        busy={deleting}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>“{removing?.title}” will be removed for everyone. This cannot be undone.</p>
+      <ConfirmModal {...removal.confirmProps} title={`Delete Day ${removal.item?.day ?? ''}?`}>
+        <p>“{removal.item?.title}” will be removed for everyone. This cannot be undone.</p>
       </ConfirmModal>
     </section>
   );

@@ -21,6 +21,7 @@ import {
 } from '../sermons/sermons.api.ts';
 import { MoveButtons, type Direction } from './MoveButtons.tsx';
 import { SermonForm } from './SermonForm.tsx';
+import { ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; sermon: Sermon } | null;
@@ -31,8 +32,6 @@ export function AdminSermonsPage() {
   const queryClient = useQueryClient();
   const sermons = useSermons();
   const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<Sermon | null>(null);
-  const [deleting, setDeleting] = useState(false);
   // The move button to focus again once the list is in its new order.
   const [refocus, setRefocus] = useState<{ id: string; direction: Direction } | null>(null);
   const moveButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -56,20 +55,13 @@ export function AdminSermonsPage() {
     await refreshSermons(queryClient);
   };
 
-  const remove = async () => {
-    if (!removing) return;
-    setDeleting(true);
-    try {
-      await deleteSermon(removing.id);
-      toast.success(`“${removing.title}” deleted.`);
-      setRemoving(null);
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      setDeleting(false);
-      await refreshSermons(queryClient);
-    }
-  };
+  const removal = useRemoval(
+    async (sermon: Sermon) => {
+      await deleteSermon(sermon.id);
+      return `“${sermon.title}” deleted.`;
+    },
+    () => refreshSermons(queryClient),
+  );
 
   // The list moves at once; the server gets the whole new order. When several moves are on
   // their way, the list is asked for again only after the last one.
@@ -132,22 +124,11 @@ export function AdminSermonsPage() {
                 }}
                 onMove={(direction) => void move(sermon, direction)}
               />
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                aria-label={`Edit ${sermon.title}`}
-                onClick={() => setEditing({ kind: 'edit', sermon })}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small button-danger"
-                aria-label={`Delete ${sermon.title}`}
-                onClick={() => setRemoving(sermon)}
-              >
-                Delete
-              </button>
+              <ItemButtons
+                item={sermon.title}
+                onEdit={() => setEditing({ kind: 'edit', sermon })}
+                onDelete={() => removal.ask(sermon)}
+              />
             </div>
           </li>
         ))}
@@ -187,16 +168,8 @@ export function AdminSermonsPage() {
         )}
       </Modal>
 
-      <ConfirmModal
-        open={removing !== null}
-        title="Delete this sermon?"
-        confirmLabel="Delete"
-        busy={deleting}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>“{removing?.title}” will be removed for everyone. This cannot be undone.</p>
+      <ConfirmModal {...removal.confirmProps} title="Delete this sermon?">
+        <p>“{removal.item?.title}” will be removed for everyone. This cannot be undone.</p>
       </ConfirmModal>
     </section>
   );

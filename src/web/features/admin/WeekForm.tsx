@@ -1,18 +1,11 @@
-import { useId, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { checkWeek, type WeekFormInput } from '../../../shared/devotional.ts';
-import { messageOf } from '../../api.ts';
-import { checkResolver } from '../../components/check-resolver.ts';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
-import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { checkWeek } from '../../../shared/devotional.ts';
+import { Field } from '../../components/form-fields.tsx';
+import { ContentForm } from './content-editing.tsx';
 
-type WeekInput = WeekFormInput;
 export interface WeekFormValues {
   id: number;
   title: string;
 }
-
-const fieldNames: FieldPath<WeekInput>[] = ['id', 'title'];
 
 interface WeekFormProps {
   /** The week being renamed; a new week when absent. */
@@ -25,72 +18,34 @@ interface WeekFormProps {
 
 /** A devotional week: its number (1–53, fixed once added) and its title. */
 export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps) {
-  const id = useId();
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<WeekInput, unknown, WeekFormValues>({
-    // No zod on the admin's week form: the shared check says what weekCreateSchema says.
-    resolver: checkResolver(checkWeek),
-    defaultValues: { id: week?.id ?? suggestedId ?? '', title: week?.title ?? '' },
-  });
-
-  const onSubmit = async (values: WeekFormValues) => {
-    setAlert(null);
-    try {
-      await onSave(values);
-    } catch (error) {
-      setAlert(placeServerErrors(error, fieldNames, setError) ? null : messageOf(error));
-    }
-  };
-
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
-
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+    <ContentForm
+      check={checkWeek}
+      defaultValues={{ id: week?.id ?? suggestedId ?? '', title: week?.title ?? '' }}
+      onSave={onSave}
+      onCancel={onCancel}
+      submitLabel={week ? 'Save' : 'Add week'}
     >
-      {alert && (
-        <p className="form-alert" role="alert">
-          {alert}
-        </p>
+      {(fields) => (
+        <>
+          {week ? (
+            // Renaming keeps the number.
+            <input type="hidden" {...fields.register('id')} />
+          ) : (
+            <Field
+              form={fields}
+              name="id"
+              label="Week number"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={53}
+              step={1}
+            />
+          )}
+          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+        </>
       )}
-      {week ? (
-        // Renaming keeps the number.
-        <input type="hidden" {...register('id')} />
-      ) : (
-        <div className="field">
-          <label htmlFor={`${id}-id`}>Week number</label>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={53}
-            step={1}
-            {...fieldProps('id')}
-            {...register('id')}
-          />
-          {fieldError('id')}
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input type="text" autoComplete="off" {...fieldProps('title')} {...register('title')} />
-        {fieldError('title')}
-      </div>
-      <div className="button-row form-actions">
-        <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Saving...' : week ? 'Save' : 'Add week'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </ContentForm>
   );
 }

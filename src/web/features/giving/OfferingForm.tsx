@@ -1,12 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import {
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type FieldPath,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../components/Toasts.tsx';
 import { BANKS, MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
@@ -19,8 +12,13 @@ import {
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import {
+  Field,
+  fieldWiring,
+  formFields,
+  placeServerErrors,
+  type FormFields,
+} from '../../components/form-fields.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
@@ -37,8 +35,6 @@ import {
 
 /** Spec §9: toasts on the offerings screen close after 4 s. */
 export const OFFERINGS_TOAST_MS = 4000;
-
-const fieldNames = Object.keys(emptyOffering) as FieldPath<OfferingFormValues>[];
 
 const METHODS = ['momo', 'card', 'bank', 'cash'] as const;
 
@@ -63,22 +59,21 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
     () => offeringResolver(church.giving.maxAmount),
     [church.giving.maxAmount],
   );
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    getValues,
-    getFieldState,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<OfferingFormValues, unknown, Offering>({
+  const form = useForm<OfferingFormValues, unknown, Offering>({
     resolver,
     defaultValues: emptyOffering,
     // Leave fields of other methods alone when the member switches back and forth.
     shouldUnregister: false,
   });
+  const {
+    handleSubmit,
+    reset,
+    setValue,
+    getValues,
+    getFieldState,
+    control,
+    formState: { isSubmitting },
+  } = form;
   const [type, method] = useWatch({ control, name: ['type', 'paymentMethod'] });
   const [saved, setSaved] = useState<Saved | null>(null);
   const [momo, setMomo] = useState<MomoStarted | null>(null);
@@ -106,7 +101,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
     if (type !== 'tithe' && method === 'cash') setValue('paymentMethod', '');
   }, [type, method, setValue]);
 
-  const showServerErrors = (error: unknown) => placeServerErrors(error, fieldNames, setError);
+  const showServerErrors = (error: unknown) => placeServerErrors(error, form);
 
   const onSubmit = async (offering: Offering) => {
     // What the member typed goes to the server, which parses it with the same schema.
@@ -150,7 +145,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
     reset({ ...emptyOffering, firstName, lastName, assembly, phone, email });
   };
 
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
+  const fields = formFields(id, form);
 
   const testMode =
     (method === 'card' && church.giving.testMode.card) ||
@@ -165,98 +160,56 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
         aria-label="Give"
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select {...fieldProps('type')} {...register('type')}>
-            <option value="">--Select Type--</option>
-            {OFFERING_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {OFFERING_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-          {fieldError('type')}
-        </div>
+        <Field form={fields} name="type" label="Type" as="select">
+          <option value="">--Select Type--</option>
+          {OFFERING_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {OFFERING_TYPE_LABELS[value]}
+            </option>
+          ))}
+        </Field>
 
         {type === 'other' && (
-          <div className="field">
-            <label htmlFor={`${id}-otherType`}>Please specify</label>
-            <input
-              type="text"
-              maxLength={60}
-              {...fieldProps('otherType')}
-              {...register('otherType')}
-            />
-            {fieldError('otherType')}
-          </div>
+          <Field form={fields} name="otherType" label="Please specify" type="text" maxLength={60} />
         )}
 
         <div className="field-pair">
-          <div className="field">
-            <label htmlFor={`${id}-firstName`}>First name</label>
-            <input
-              type="text"
-              autoComplete="given-name"
-              {...fieldProps('firstName')}
-              {...register('firstName')}
-            />
-            {fieldError('firstName')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-lastName`}>Last name</label>
-            <input
-              type="text"
-              autoComplete="family-name"
-              {...fieldProps('lastName')}
-              {...register('lastName')}
-            />
-            {fieldError('lastName')}
-          </div>
+          <Field
+            form={fields}
+            name="firstName"
+            label="First name"
+            type="text"
+            autoComplete="given-name"
+          />
+          <Field
+            form={fields}
+            name="lastName"
+            label="Last name"
+            type="text"
+            autoComplete="family-name"
+          />
         </div>
 
-        <div className="field">
-          <label htmlFor={`${id}-assembly`}>Assembly</label>
-          <select {...fieldProps('assembly')} {...register('assembly')}>
-            <option value="">--Select Assembly--</option>
-            {church.assemblies.map((assembly) => (
-              <option key={assembly.slug} value={assembly.slug}>
-                {assembly.label}
-              </option>
-            ))}
-          </select>
-          {fieldError('assembly')}
-        </div>
+        <Field form={fields} name="assembly" label="Assembly" as="select">
+          <option value="">--Select Assembly--</option>
+          {church.assemblies.map((assembly) => (
+            <option key={assembly.slug} value={assembly.slug}>
+              {assembly.label}
+            </option>
+          ))}
+        </Field>
 
-        <fieldset
-          className="choice-field"
-          aria-describedby={describedBy(
-            `${id}-cash-hint`,
-            errors.paymentMethod && `${id}-paymentMethod-error`,
-          )}
-        >
-          <legend>Payment method</legend>
-          <div className="choice-grid">
-            {METHODS.map((value) => {
-              const disabled = value === 'cash' && type !== 'tithe';
-              return (
-                <label key={value} className="choice" data-disabled={disabled || undefined}>
-                  <input
-                    type="radio"
-                    value={value}
-                    disabled={disabled}
-                    aria-invalid={errors.paymentMethod ? true : undefined}
-                    {...register('paymentMethod')}
-                  />
-                  <span>{PAYMENT_METHOD_LABELS[value]}</span>
-                </label>
-              );
-            })}
-          </div>
-          <p id={`${id}-cash-hint`} className="field-hint muted">
-            Cash is for tithe only.
-          </p>
-          {fieldError('paymentMethod')}
-        </fieldset>
+        <ChoiceField
+          form={fields}
+          name="paymentMethod"
+          legend="Payment method"
+          choices={METHODS.map((value) => ({
+            value,
+            label: PAYMENT_METHOD_LABELS[value],
+            disabled: value === 'cash' && type !== 'tithe',
+          }))}
+          hint="Cash is for tithe only."
+        />
 
         {testMode && (
           <p className="test-mode-banner" role="note">
@@ -266,96 +219,69 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
 
         {method === 'momo' && (
           <>
-            <div className="field">
-              <label htmlFor={`${id}-phone`}>Mobile money number</label>
-              <input
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="024 123 4567"
-                {...fieldProps('phone')}
-                {...register('phone')}
-              />
-              {fieldError('phone')}
-            </div>
-            <fieldset
-              className="choice-field"
-              aria-describedby={describedBy(
-                `${id}-shortcodes`,
-                errors.provider && `${id}-provider-error`,
-              )}
-            >
-              <legend>Network</legend>
-              <div className="choice-grid choice-grid-3">
-                {MOMO_PROVIDERS.map((value) => (
-                  <label key={value} className="choice">
-                    <input
-                      type="radio"
-                      value={value}
-                      aria-invalid={errors.provider ? true : undefined}
-                      {...register('provider')}
-                    />
-                    <span>{value}</span>
-                  </label>
-                ))}
-              </div>
-              {fieldError('provider')}
-              <p id={`${id}-shortcodes`} className="shortcodes">
-                To approve a payment, dial:{' '}
-                {MOMO_PROVIDERS.map((value, index) => (
-                  <span key={value}>
-                    {index > 0 && ', '}
-                    {value} <strong>{MOMO_SHORTCODES[value]}</strong>
-                  </span>
-                ))}
-              </p>
-            </fieldset>
+            <Field
+              form={fields}
+              name="phone"
+              label="Mobile money number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="024 123 4567"
+            />
+            <ChoiceField
+              form={fields}
+              name="provider"
+              legend="Network"
+              choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
+              gridClassName="choice-grid choice-grid-3"
+              describedBy={`${id}-shortcodes`}
+              after={
+                <p id={`${id}-shortcodes`} className="shortcodes">
+                  To approve a payment, dial:{' '}
+                  {MOMO_PROVIDERS.map((value, index) => (
+                    <span key={value}>
+                      {index > 0 && ', '}
+                      {value} <strong>{MOMO_SHORTCODES[value]}</strong>
+                    </span>
+                  ))}
+                </p>
+              }
+            />
           </>
         )}
 
         {method === 'card' && (
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              {...fieldProps('email', `${id}-email-hint`)}
-              {...register('email')}
-            />
-            <p id={`${id}-email-hint`} className="field-hint muted">
-              Your receipt is sent here.
-            </p>
-            {fieldError('email')}
-          </div>
-        )}
-
-        {method === 'bank' && (
-          <BankChoice
-            id={id}
-            church={church}
-            register={register}
-            errors={errors}
-            control={control}
+          <Field
+            form={fields}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            hint="Your receipt is sent here."
           />
         )}
 
+        {method === 'bank' && <BankChoice fields={fields} church={church} />}
+
         {method && (
-          <div className="field">
-            <label htmlFor={`${id}-amount`}>Amount (GHS)</label>
-            <div className="amount-input">
-              <span aria-hidden="true">GHS</span>
-              <input
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                {...fieldProps('amount')}
-                {...register('amount')}
-              />
-            </div>
-            {fieldError('amount')}
-          </div>
+          <Field
+            form={fields}
+            name="amount"
+            label="Amount (GHS)"
+            render={(control) => (
+              <div className="amount-input">
+                <span aria-hidden="true">GHS</span>
+                <input
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  {...control}
+                />
+              </div>
+            )}
+          />
         )}
 
         <SubmitButton busy={isSubmitting} busyLabel={busyLabel}>
@@ -388,36 +314,61 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
 }
 
 interface BankChoiceProps {
-  id: string;
+  fields: FormFields<OfferingFormValues, Offering>;
   church: ChurchInfo;
-  register: UseFormRegister<OfferingFormValues>;
-  errors: FieldErrors<OfferingFormValues>;
-  control: Control<OfferingFormValues, unknown, Offering>;
 }
 
-function BankChoice({ id, church, register, errors, control }: BankChoiceProps) {
-  const bank = useWatch({ control, name: 'bank' });
+function BankChoice({ fields, church }: BankChoiceProps) {
+  const bank = useWatch({ control: fields.control, name: 'bank' });
   return (
-    <fieldset
-      className="choice-field"
-      aria-describedby={describedBy(errors.bank && `${id}-bank-error`)}
-    >
-      <legend>Bank</legend>
-      <div className="choice-grid">
-        {BANKS.map((value) => (
-          <label key={value} className="choice">
+    <ChoiceField
+      form={fields}
+      name="bank"
+      legend="Bank"
+      choices={BANKS.map((value) => ({ value, label: church.giving.banks[value].label }))}
+      after={bank && <BankDetails details={church.giving.banks[bank]} />}
+    />
+  );
+}
+
+interface ChoiceFieldProps {
+  form: FormFields<OfferingFormValues, Offering>;
+  name: 'paymentMethod' | 'provider' | 'bank';
+  legend: string;
+  choices: { value: string; label: string; disabled?: boolean }[];
+  gridClassName?: string;
+  hint?: string;
+  describedBy?: string;
+  after?: ReactNode;
+}
+
+/**
+ * A choice of the offering form as a fieldset of radio buttons, wired as Field wires its
+ * controls. Only this form has them: apart from Field, the other forms do not download them.
+ */
+function ChoiceField(props: ChoiceFieldProps) {
+  const { form, name, choices, hint } = props;
+  const { wiring, notes } = fieldWiring(form, name, hint, props.describedBy);
+  const registered = form.register(name);
+  return (
+    <fieldset className="choice-field" aria-describedby={wiring['aria-describedby']}>
+      <legend>{props.legend}</legend>
+      <div className={props.gridClassName ?? 'choice-grid'}>
+        {choices.map((choice) => (
+          <label key={choice.value} className="choice" data-disabled={choice.disabled || undefined}>
             <input
               type="radio"
-              value={value}
-              aria-invalid={errors.bank ? true : undefined}
-              {...register('bank')}
+              value={choice.value}
+              disabled={choice.disabled}
+              aria-invalid={wiring['aria-invalid']}
+              {...registered}
             />
-            <span>{church.giving.banks[value].label}</span>
+            <span>{choice.label}</span>
           </label>
         ))}
       </div>
-      <FieldError id={`${id}-bank-error`} message={errors.bank?.message} />
-      {bank && <BankDetails details={church.giving.banks[bank]} />}
+      {notes}
+      {props.after}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   checkProfileUpdate,
   PROFILE_MESSAGES,
@@ -8,7 +8,7 @@ import {
 } from '../../../shared/profile.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { phoneValidator } from '../../components/phone-check.ts';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
@@ -17,14 +17,6 @@ import { useChurch } from '../church/useChurch.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { profileQueryKey, updateProfile, type ProfileValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
-
-const fieldNames: FieldPath<ProfileUpdateInput>[] = [
-  'fullName',
-  'phoneNumber',
-  'assemblyName',
-  'location',
-  'dateOfBirth',
-];
 
 /** What the server's `profileUpdateSchema` decides (shared/profile.test.ts), the phone's metadata loaded. */
 const resolver = checkResolver<ProfileUpdateInput, ProfileValues>(async (values) =>
@@ -47,17 +39,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const { data: church } = useChurch();
   const { flash, show } = useFlashMessage();
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileUpdateInput, unknown, ProfileValues>({
+  const form = useForm<ProfileUpdateInput, unknown, ProfileValues>({
     resolver,
     defaultValues: formValues(profile),
   });
+  const {
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = async (values: ProfileValues) => {
     try {
@@ -68,12 +58,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       if (result.changed) invalidateMe();
       show(result.message, 'success');
     } catch (error) {
-      placeServerErrors(error, fieldNames, setError);
+      placeServerErrors(error, form);
       show(PROFILE_MESSAGES.updateFailed, 'error');
     }
   };
 
-  const { fieldProps, fieldError } = fieldA11y(id, errors);
+  const fields = formFields(id, form);
 
   const today = new Date().toISOString().slice(0, 10);
   // A saved assembly that is no longer offered still shows, rather than a blank choice.
@@ -99,82 +89,50 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <p className="field-hint muted">Your email cannot be changed.</p>
       </div>
 
-      <div className="field">
-        <label htmlFor={`${id}-fullName`}>Full name</label>
-        <input
-          type="text"
-          autoComplete="name"
-          {...fieldProps('fullName')}
-          {...register('fullName')}
-        />
-        {fieldError('fullName')}
-      </div>
+      <Field form={fields} name="fullName" label="Full name" type="text" autoComplete="name" />
 
-      <div className="field">
-        <label htmlFor={`${id}-phoneNumber`}>Phone</label>
-        <Controller
-          control={control}
-          name="phoneNumber"
-          render={({ field }) => {
-            const props = fieldProps('phoneNumber');
-            return (
-              <PhoneInput
-                id={props.id}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                invalid={props['aria-invalid']}
-                describedBy={props['aria-describedby']}
-                formatted={
-                  profile.phoneNumber && profile.phoneDisplay
-                    ? { e164: profile.phoneNumber, text: profile.phoneDisplay }
-                    : null
-                }
-              />
-            );
-          }}
-        />
-        {fieldError('phoneNumber')}
-      </div>
+      <Field
+        form={fields}
+        name="phoneNumber"
+        label="Phone"
+        render={(control) => (
+          <PhoneInput
+            {...control}
+            formatted={
+              profile.phoneNumber && profile.phoneDisplay
+                ? { e164: profile.phoneNumber, text: profile.phoneDisplay }
+                : null
+            }
+          />
+        )}
+      />
 
-      <div className="field">
-        <label htmlFor={`${id}-assemblyName`}>Assembly</label>
-        <select {...fieldProps('assemblyName')} {...register('assemblyName')}>
-          <option value="">--Select Assembly--</option>
-          {assemblies.map((assembly) => (
-            <option key={assembly.slug} value={assembly.slug}>
-              {assembly.label}
-            </option>
-          ))}
-          {unknownAssembly && <option value={unknownAssembly}>{unknownAssembly}</option>}
-        </select>
-        {fieldError('assemblyName')}
-      </div>
+      <Field form={fields} name="assemblyName" label="Assembly" as="select">
+        <option value="">--Select Assembly--</option>
+        {assemblies.map((assembly) => (
+          <option key={assembly.slug} value={assembly.slug}>
+            {assembly.label}
+          </option>
+        ))}
+        {unknownAssembly && <option value={unknownAssembly}>{unknownAssembly}</option>}
+      </Field>
 
-      <div className="field">
-        <label htmlFor={`${id}-location`}>Location</label>
-        <input
-          type="text"
-          autoComplete="address-level2"
-          {...fieldProps('location')}
-          {...register('location')}
-        />
-        {fieldError('location')}
-      </div>
+      <Field
+        form={fields}
+        name="location"
+        label="Location"
+        type="text"
+        autoComplete="address-level2"
+      />
 
-      <div className="field">
-        <label htmlFor={`${id}-dateOfBirth`}>Date of birth</label>
-        <input
-          type="date"
-          min="1900-01-01"
-          max={today}
-          {...fieldProps('dateOfBirth')}
-          {...register('dateOfBirth')}
-        />
-        {fieldError('dateOfBirth')}
-      </div>
+      <Field
+        form={fields}
+        name="dateOfBirth"
+        label="Date of birth"
+        type="date"
+        min="1900-01-01"
+        max={today}
+      />
 
       <SubmitButton busy={isSubmitting} busyLabel="Saving...">
         Save

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   checkSupportRequest,
   SUPPORT_MESSAGES,
@@ -7,7 +7,7 @@ import {
 } from '../../../shared/support.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { apiFetch } from '../../api.ts';
-import { fieldA11y, placeServerErrors } from '../../components/form-fields.tsx';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { supportApiPaths } from './support.paths.ts';
 
@@ -20,7 +20,6 @@ type SupportRequestInput = SupportRequest;
 const resolver = checkResolver<SupportRequestInput, SupportRequest>(checkSupportRequest);
 
 const emptyForm: SupportRequestInput = { full_name: '', email: '', title: '', issue: '' };
-const fieldNames = Object.keys(emptyForm) as FieldPath<SupportRequestInput>[];
 
 interface SupportModalProps {
   open: boolean;
@@ -34,16 +33,15 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
   const [failed, setFailed] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SupportRequestInput, unknown, SupportRequest>({
+  const form = useForm<SupportRequestInput, unknown, SupportRequest>({
     resolver,
     defaultValues: emptyForm,
   });
+  const {
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = form;
 
   const finish = useCallback(() => {
     reset(emptyForm);
@@ -66,18 +64,13 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
       await apiFetch<{ id: string }>(supportApiPaths.support, { method: 'POST', body: values });
     } catch (error) {
       setFailed(true);
-      placeServerErrors(error, fieldNames, setError);
+      placeServerErrors(error, form);
       return;
     }
     setSent(true);
   };
 
-  const a11y = fieldA11y(idPrefix, errors);
-  const fieldProps = (name: FieldPath<SupportRequestInput>) => ({
-    ...a11y.fieldProps(name),
-    ...register(name),
-  });
-  const { fieldError } = a11y;
+  const fields = formFields(idPrefix, form);
 
   return (
     <Modal open={open} onClose={sent ? finish : onClose} title="Contact support">
@@ -100,32 +93,18 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
               {SUPPORT_MESSAGES.failure}
             </p>
           )}
-          <div className="field">
-            <label htmlFor={`${idPrefix}-full_name`}>Full name</label>
-            <input type="text" autoComplete="name" {...fieldProps('full_name')} />
-            {fieldError('full_name')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${idPrefix}-email`}>Email</label>
-            <input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              {...fieldProps('email')}
-            />
-            {fieldError('email')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${idPrefix}-title`}>Title</label>
-            <input type="text" autoComplete="off" {...fieldProps('title')} />
-            {fieldError('title')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${idPrefix}-issue`}>Issue</label>
-            <textarea rows={4} {...fieldProps('issue')} />
-            {fieldError('issue')}
-          </div>
+          <Field form={fields} name="full_name" label="Full name" type="text" autoComplete="name" />
+          <Field
+            form={fields}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+          />
+          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+          <Field form={fields} name="issue" label="Issue" as="textarea" rows={4} />
           <div className="button-row form-actions">
             <button type="submit" className="button" disabled={isSubmitting}>
               {isSubmitting ? 'Sending...' : 'Submit'}

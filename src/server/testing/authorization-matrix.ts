@@ -1,6 +1,6 @@
 // Who may call what: the authorisation matrix, written once as data (issue 15, Build 1).
 //
-// authorization-matrix.test.ts builds the app, reads its route table and calls every route
+// security/authorization-matrix.test.ts builds the app, reads its route table and calls every route
 // below as every kind of caller, asserting the status each cell names; a route missing here
 // fails that test. `npm run security:doc` renders the table in docs/security.md from this file.
 //
