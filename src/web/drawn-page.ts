@@ -112,5 +112,8 @@ export async function takeOverDrawnPage(drawn: DrawnPageState, root: Element) {
   // The app's state takes the values before the tap reads them.
   await nextTask();
   if (drawn.focus) findControl(drawn.focus, root)?.focus({ preventScroll: true });
-  if (drawn.tap) findControl(drawn.tap, root)?.click();
+  const tapped = drawn.tap ? findControl(drawn.tap, root) : null;
+  // Focused as a tap focuses it: a popup it opens gives the focus back to it on closing.
+  tapped?.focus({ preventScroll: true });
+  tapped?.click();
 }

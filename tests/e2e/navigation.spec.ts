@@ -176,9 +176,6 @@ for (const role of roles) {
       return shown;
     };
     const checked: string[] = [];
-    const started = Date.now();
-    const step = (text: string) =>
-      console.log(`[crawl ${role.name} ${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`);
     /** In-app arrival at `arrived`, from a tap on what `what` names, against a full load. */
     const compare = async (what: string, arrived: { path: string; heading: string }) => {
       const loaded = await fullLoad(arrived.path);
@@ -195,7 +192,6 @@ for (const role of roles) {
       const pattern = patternOf(new URL(path, app.baseURL).pathname);
       if (seen.has(pattern)) continue;
       seen.add(pattern);
-      step(`${path} (${pattern})`);
       const here = await fullLoad(path);
       expect.soft(here.heading, path).not.toBe('Page not found');
       await page.goto(path);
