@@ -52,7 +52,7 @@ const routerReady = () =>
     });
   });
 
-// Some pages come with their screen already drawn (decisions 022 and 023): it stays until the app
+// Some pages come with their screen already drawn (decision 027): it stays until the app
 // can draw the same, instead of giving way to a spinner (a signed-in screen's guard waits for
 // the session) or the default name in between. Rendered in a transition then, in short tasks:
 // the screen is already there to look at.
