@@ -194,6 +194,19 @@ test('a refresh in the middle of the form keeps what was typed', async ({ browse
   ).toBeChecked();
 });
 
+test('a reload right after typing loses nothing (the draft is saved as the page goes away)', async ({
+  browser,
+}) => {
+  const page = await open(browser, drafter, '/apply/pastor');
+  await page.getByLabel('Nationality').fill('Ghanaian');
+  await page.getByLabel('Residential address').fill('Plot 9, Adum');
+  // No wait: the reload starts before the usual 250 ms pause after typing is over.
+  await page.reload();
+  await expect(page.getByLabel('Nationality')).toHaveValue('Ghanaian');
+  await expect(page.getByLabel('Residential address')).toHaveValue('Plot 9, Adum');
+  await page.context().close();
+});
+
 test("the admin approves the pastor, who then sees the Pastor's Dashboard", async ({ browser }) => {
   const page = await open(browser, admin, '/admin');
   await page.getByRole('link', { name: /Worker Applications/ }).click();
