@@ -29,6 +29,7 @@ export async function checkScreen(page: Page, name: string) {
     if (process.env.SCREENSHOTS) {
       await page.screenshot({
         path: path.join(repoRoot, '.tmp/screens', `${name}-${size.width}x${size.height}.png`),
+        fullPage: true,
       });
     }
   }
