@@ -201,6 +201,16 @@ test('a reload right after typing loses nothing (the draft is saved as the page 
 }) => {
   const page = await open(browser, drafter, '/apply/pastor');
   await page.getByLabel('Nationality').fill('Ghanaian');
+  // Switching to another app hides the page: the draft is written then, not 250 ms later.
+  const kept = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return localStorage.getItem('flock.draft.application.pastor');
+  });
+  expect(kept).toContain('Ghanaian');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  });
   await page.getByLabel('Residential address').fill('Plot 9, Adum');
   // No wait: the reload starts before the usual 250 ms pause after typing is over.
   await page.reload();
