@@ -2,6 +2,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the project's postinstall (decision 030).
+COPY scripts/install-note.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && touch dist/web/.build-stamp && npm prune --omit=dev

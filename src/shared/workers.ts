@@ -17,7 +17,23 @@ export const WORKER_MESSAGES = {
   marked: (status: string) => `Application marked as ${status}`,
   updateFailed: 'Failed to update status.',
   alreadyPending: 'You already have an application under review.',
+  reasonRequired: 'Tell the applicant why the application is rejected.',
 } as const;
+
+/** The longest reason for a rejection an admin may give. */
+export const DECISION_REASON_MAX = 1000;
+
+/** The reject dialog's check, as decisionSchema's `reason` (the admin screen loads no zod). */
+export function checkRejection(values: {
+  reason: string;
+}): { ok: true; values: { reason: string } } | { ok: false; errors: { reason: string } } {
+  const reason = values.reason.trim();
+  if (!reason) return { ok: false, errors: { reason: WORKER_MESSAGES.reasonRequired } };
+  if (reason.length > DECISION_REASON_MAX) {
+    return { ok: false, errors: { reason: `At most ${DECISION_REASON_MAX} characters.` } };
+  }
+  return { ok: true, values: { reason } };
+}
 
 /** Readable names for the roles of spec §2 Role chooser. */
 export const ROLE_LABELS: Record<WorkerRole, string> = {
@@ -412,7 +428,13 @@ export type WorkerPortalStatus = ApplicationStatus | 'not_applied';
 
 export interface WorkerStatus {
   status: WorkerPortalStatus;
-  application: { id: string; role: WorkerRole; createdAt: string } | null;
+  application: {
+    id: string;
+    role: WorkerRole;
+    createdAt: string;
+    /** Why it was rejected, as the admin wrote it (null unless rejected). */
+    reason: string | null;
+  } | null;
 }
 
 export interface ApplicationSummary {
@@ -428,6 +450,7 @@ export interface ApplicationDecision {
   status: ApplicationStatus;
   previousStatus: ApplicationStatus;
   pastorType: string | null;
+  reason: string | null;
   decidedBy: string;
   decidedAt: string;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startApp, type RunningApp } from './support/harness.ts';
+import { checkScreen } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -221,6 +222,33 @@ test('the report shows the totals, a chart and a table, and the CSV downloads', 
   await expect(table.getByRole('row').last()).toContainText('190.00 (2)');
   await noSideScroll(page);
   await shot(page, 'reports');
+
+  // At 360 px every column of a row is read without scrolling sideways, the table's box too
+  // (issue 30): Method, Confirmed and Pending included, each with its column's name.
+  const wrap = page.locator('.finance-table-wrap');
+  expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  const row = table.getByRole('row').nth(1);
+  const cells = row.getByRole('cell');
+  await expect(cells).toHaveCount(6);
+  for (const cell of await cells.all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  const thisMonth = new Intl.DateTimeFormat('en-GB', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date());
+  await expect(cells.first()).toHaveText(thisMonth);
+  // The legend names each colour, with no 'Month:' or 'Bethel:' left empty.
+  const legend = page.locator('.finance-chart .u-legend .u-series');
+  await expect(legend.first()).toBeVisible();
+  const entries = await legend.allInnerTexts();
+  expect(entries.map((e) => e.trim())).not.toContain('');
+  for (const entry of entries) expect(entry.trim()).not.toMatch(/:$/);
+  expect(entries.join(' ')).not.toMatch(/Month/);
+  await checkScreen(page, 'finance-reports');
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download table (CSV)' }).click();

@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { PASTOR_MESSAGES } from '../../src/shared/pastor.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { applyAsPastor, approve } from './support/pastor.ts';
+import { checkScreen, SCREEN_SIZES } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -157,6 +158,68 @@ test('a message arrives without reload; an edit and a delete for everyone show o
 
   await amaPage.context().close();
   await kofiPage.context().close();
+});
+
+test('on a phone the composer is in view and the support button covers no control', async ({
+  browser,
+}) => {
+  const page = await open(browser, ama, '/pastor/messages');
+  await openChat(page, 'Kofi Mensah');
+  const box = page.getByLabel('Message to Kofi Mensah');
+  for (let i = 1; i <= 12; i++) {
+    await box.fill(`Line ${i} of the plan for Sunday`);
+    await box.press('Enter');
+    await expect(bubble(page, `Line ${i} of the plan`)).toBeVisible();
+  }
+  const overlap = (
+    a: { x: number; y: number; width: number; height: number },
+    b: { x: number; y: number; width: number; height: number },
+  ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.reload();
+    await expect(bubble(page, 'Line 12 of the plan')).toBeVisible();
+    const newest = bubble(page, 'Line 12 of the plan');
+    const controls = {
+      'the message box': box,
+      Send: page.getByRole('button', { name: 'Send' }),
+      'the attach button': page.locator('.composer-attach'),
+      'the newest message': newest.locator('.message-bubble'),
+      "the newest message's options": newest.getByRole('button', {
+        name: 'Options for this message',
+      }),
+    };
+    const support = (await page.getByRole('button', { name: 'Contact support' }).boundingBox())!;
+    // The newest message is shown inside the conversation's scrolling box, not below it.
+    const logBox = (await log(page).boundingBox())!;
+    const newestBox = (await newest.boundingBox())!;
+    expect(newestBox.y + newestBox.height).toBeLessThanOrEqual(logBox.y + logBox.height + 1);
+    expect(newestBox.y).toBeGreaterThanOrEqual(logBox.y);
+    for (const [name, control] of Object.entries(controls)) {
+      const at = (await control.boundingBox())!;
+      expect(at, `${name} at ${size.width}×${size.height}`).toBeTruthy();
+      // In view without scrolling the page.
+      expect(
+        at.y + at.height,
+        `${name} in view at ${size.width}×${size.height}`,
+      ).toBeLessThanOrEqual(size.height);
+      expect(overlap(at, support), `the support button covers ${name} at ${size.width}`).toBe(
+        false,
+      );
+    }
+  }
+  // From wide to narrow (as when the keyboard opens), the newest message stays in view.
+  await page.setViewportSize(SCREEN_SIZES[0]);
+  const logBox = (await log(page).boundingBox())!;
+  await expect
+    .poll(async () => {
+      const b = (await bubble(page, 'Line 12 of the plan').boundingBox())!;
+      return b.y + b.height <= logBox.y + logBox.height + 1;
+    })
+    .toBe(true);
+  await checkScreen(page, 'pastor-messages-conversation');
+  await page.context().close();
 });
 
 test('a failed send keeps the typed text and says so; a failed upload says so too', async ({

@@ -2,6 +2,8 @@ import type { Browser } from '@playwright/test';
 import { request } from '@playwright/test';
 import { formFor, WORKER_MESSAGES } from '../../src/shared/workers.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
+import { countMails } from './support/accounts.ts';
+import { checkScreen } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 import { answersFor, drawSignature, fillStep, photoFile } from './support/workers.ts';
@@ -194,6 +196,29 @@ test('a refresh in the middle of the form keeps what was typed', async ({ browse
   ).toBeChecked();
 });
 
+test('a reload right after typing loses nothing (the draft is saved as the page goes away)', async ({
+  browser,
+}) => {
+  const page = await open(browser, drafter, '/apply/pastor');
+  await page.getByLabel('Nationality').fill('Ghanaian');
+  // Switching to another app hides the page: the draft is written then, not 250 ms later.
+  const kept = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return localStorage.getItem('flock.draft.application.pastor');
+  });
+  expect(kept).toContain('Ghanaian');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  });
+  await page.getByLabel('Residential address').fill('Plot 9, Adum');
+  // No wait: the reload starts before the usual 250 ms pause after typing is over.
+  await page.reload();
+  await expect(page.getByLabel('Nationality')).toHaveValue('Ghanaian');
+  await expect(page.getByLabel('Residential address')).toHaveValue('Plot 9, Adum');
+  await page.context().close();
+});
+
 test("the admin approves the pastor, who then sees the Pastor's Dashboard", async ({ browser }) => {
   const page = await open(browser, admin, '/admin');
   await page.getByRole('link', { name: /Worker Applications/ }).click();
@@ -210,8 +235,19 @@ test("the admin approves the pastor, who then sees the Pastor's Dashboard", asyn
   await expect(page.getByRole('img', { name: 'Signature of Kwame Mensah' })).toBeVisible();
   await expect(page.getByLabel(/Pastor type/)).toHaveValue('full-time');
 
+  // Approve asks first; Cancel keeps the application as it is.
   await page.getByRole('button', { name: 'Approve' }).click();
+  const ask = page.getByRole('dialog', { name: 'Approve this application?' });
+  await expect(ask).toContainText("Approve Kwame Mensah's pastor application (Full-time pastor)?");
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await checkScreen(page, 'admin-approve-dialog');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByText('No decision yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await ask.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Application marked as approved')).toBeVisible();
+  await expect(ask).toBeHidden();
   await expect(
     page.getByText(/Pending → Approved \(full-time\) by overseer@example.com/),
   ).toBeVisible();
@@ -263,12 +299,29 @@ test('a rejected elder is told so, with the way to reapply', async ({ browser })
   await page.getByRole('link', { name: /Esi Mensah/ }).click();
   await expect(page.getByRole('heading', { name: 'Esi Mensah: Elder' })).toBeVisible();
   await expect(page.getByLabel(/Pastor type/)).toHaveCount(0);
+  // Reject asks first, and for the reason the applicant is told.
   await page.getByRole('button', { name: 'Reject' }).click();
+  const ask = page.getByRole('dialog', { name: 'Reject this application?' });
+  await expect(ask).toContainText("Reject Esi Mensah's elder application?");
+  await ask.getByRole('button', { name: 'Reject' }).click();
+  await expect(ask.getByText(WORKER_MESSAGES.reasonRequired)).toBeVisible();
+  await expect(ask.getByLabel('Reason')).toBeFocused();
+  await checkScreen(page, 'admin-reject-dialog');
+  const reason = 'We need a letter of recommendation from your assembly first.';
+  await ask.getByLabel('Reason').fill(reason);
+  await ask.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText('Application marked as rejected')).toBeVisible();
+  await expect(ask).toBeHidden();
+  await expect(page.getByText(reason)).toBeVisible();
+  await checkScreen(page, 'admin-application-rejected');
+  // The applicant is mailed the decision (the app's dev mailbox stands in for SMTP here).
+  expect(await countMails(page, elder.email, /elder application was not approved/)).toBe(1);
 
   const esi = await open(browser, elder, '/workers');
   await expect(esi.getByRole('heading', { name: 'Application Rejected' })).toBeVisible();
   await expect(esi.getByText(/contact the church leadership/)).toBeVisible();
+  await expect(esi.getByText(reason)).toBeVisible();
+  await checkScreen(esi, 'workers-rejected');
   await esi.getByRole('link', { name: 'Reapply' }).click();
   await expect(esi).toHaveURL(/\/role-chooser$/);
 });

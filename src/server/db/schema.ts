@@ -572,6 +572,8 @@ export const applicationDecisions = pgTable(
     previousStatus: text('previous_status').notNull(),
     status: text('status').notNull(),
     pastorType: text('pastor_type'),
+    // Why an application was rejected, as the applicant is told (issue 30).
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -17,7 +17,9 @@ export const member = (email: string, overrides: Record<string, unknown> = {}) =
   ...overrides,
 });
 
+/** The newest mail to `to`: from the app's SMTP server when it has one, else the dev mailbox. */
 export async function latestMailTo(t: TestApp, to: string) {
+  if (t.smtp) return t.smtp.mails.findLast((m) => m.to.includes(to));
   const [mail] = await t.db
     .select()
     .from(devMails)

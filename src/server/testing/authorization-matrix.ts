@@ -498,7 +498,7 @@ export const matrix: Record<string, MatrixCase[]> = {
     {
       request: async (f, caller) => ({
         url: `/api/admin/applications/${caller === 'admin' ? await f.newApplication() : f.applicationId}/decision`,
-        payload: { status: 'rejected' },
+        payload: { status: 'rejected', reason: 'Not this time.' },
       }),
       expect: adminOnly(),
     },

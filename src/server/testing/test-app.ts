@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import { startFakeSmtp, type FakeSmtp } from './fake-smtp.ts';
 import { testConfig } from './test-config.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -17,15 +18,25 @@ export interface TestApp {
   database: Database;
   config: Config;
   dataDir: string;
+  /** With `smtp: true`: the SMTP server the app delivers mail to (no dev mailbox). */
+  smtp?: FakeSmtp;
   close(): Promise<void>;
 }
 
-/** A real app on a fresh migrated database, for HTTP tests with `app.inject`. */
+/**
+ * A real app on a fresh migrated database, for HTTP tests with `app.inject`. `smtp: true`
+ * delivers its mail to a local SMTP server (`t.smtp`) instead of the dev mailbox.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; build?: Omit<BuildOptions, 'database'> } = {},
+  options: {
+    env?: Record<string, string>;
+    build?: Omit<BuildOptions, 'database'>;
+    smtp?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-app-'));
-  const config = testConfig(dataDir, options.env);
+  const smtp = options.smtp ? await startFakeSmtp() : undefined;
+  const config = testConfig(dataDir, { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) });
   const database = await createTestDatabase(inject('testDatabase'));
   const app = await buildApp(config, { webDir: null, ...options.build, database });
   await app.ready();
@@ -35,9 +46,11 @@ export async function createTestApp(
     database,
     config,
     dataDir,
+    ...(smtp ? { smtp } : {}),
     async close() {
       await app.close();
       await database.close();
+      await smtp?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

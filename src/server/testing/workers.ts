@@ -106,18 +106,19 @@ export async function pendingApplicant(
   return { cookie, applicationId: res.json().id as string };
 }
 
-/** An admin decides an application. */
+/** An admin decides an application (a rejection gives a reason unless one is given). */
 export async function decide(
   t: TestApp,
   adminCookie: string,
   applicationId: string,
   status: 'approved' | 'rejected',
-  pastorType?: string,
+  { pastorType, reason }: { pastorType?: string; reason?: string } = {},
 ) {
+  const why = reason ?? (status === 'rejected' ? 'Not this time.' : undefined);
   return t.app.inject({
     method: 'POST',
     url: `/api/admin/applications/${applicationId}/decision`,
-    payload: { status, ...(pastorType ? { pastorType } : {}) },
+    payload: { status, ...(pastorType ? { pastorType } : {}), ...(why ? { reason: why } : {}) },
     headers: { origin: ORIGIN, cookie: adminCookie },
   });
 }

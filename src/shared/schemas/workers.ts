@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DECLARATION,
   checkField,
+  DECISION_REASON_MAX,
   formFor,
   isShown,
   isEmptyAnswer,
@@ -84,8 +85,18 @@ export const decisionSchema = z
     status: z.enum(['approved', 'rejected'], { error: 'Choose approve or reject.' }),
     /** For a pastor: which appointment letter (spec §2 Appointment view). */
     pastorType: z.enum(['lay', 'full-time', 'full']).optional(),
+    /** A rejection says why: the applicant is mailed it and reads it on /workers (issue 30). */
+    reason: z
+      .string()
+      .trim()
+      .max(DECISION_REASON_MAX, `At most ${DECISION_REASON_MAX} characters.`)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((d) => d.status !== 'rejected' || (d.reason ?? '') !== '', {
+    path: ['reason'],
+    error: WORKER_MESSAGES.reasonRequired,
+  });
 
 export const applicationListQuery = z
   .object({

@@ -8,6 +8,8 @@ interface ConfirmModalProps {
   children: ReactNode;
   /** The button that does it, e.g. 'Delete'. */
   confirmLabel: string;
+  /** 'primary' for a step that is not a loss (e.g. Approve); 'danger' by default. */
+  tone?: 'danger' | 'primary';
   busy: boolean;
   busyLabel: string;
   onConfirm: () => void;
@@ -23,6 +25,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
+  tone = 'danger',
   busy,
   busyLabel,
   onConfirm,
@@ -41,7 +44,7 @@ export function ConfirmModal({
       <div className="button-row form-actions">
         <button
           type="button"
-          className="button button-danger"
+          className={tone === 'danger' ? 'button button-danger' : 'button'}
           aria-disabled={busy || undefined}
           onClick={() => {
             if (!busy) onConfirm();

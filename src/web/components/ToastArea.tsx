@@ -14,6 +14,7 @@ const TOAST_AUTO_CLOSE_MS = 3000;
 export default function ToastArea() {
   return (
     <ToastContainer
+      className="flock-toasts"
       position="top-right"
       autoClose={TOAST_AUTO_CLOSE_MS}
       pauseOnHover

@@ -11,6 +11,7 @@ import {
 import {
   formFor,
   isApplicationRole,
+  ROLE_LABELS,
   WORKER_MESSAGES,
   type ApplicationDetail,
   type ApplicationSummary,
@@ -52,12 +53,22 @@ export async function getWorkerStatus(ctx: Ctx, userId: string): Promise<WorkerS
     .orderBy(desc(workerApplications.createdAt))
     .limit(1);
   if (!latest) return { status: 'not_applied', application: null };
+  const [decision] =
+    latest.status === 'rejected'
+      ? await ctx.db
+          .select({ reason: applicationDecisions.reason })
+          .from(applicationDecisions)
+          .where(eq(applicationDecisions.applicationId, latest.id))
+          .orderBy(desc(applicationDecisions.createdAt))
+          .limit(1)
+      : [];
   return {
     status: latest.status as ApplicationStatus,
     application: {
       id: latest.id,
       role: latest.role as WorkerRole,
       createdAt: latest.createdAt.toISOString(),
+      reason: decision?.reason ?? null,
     },
   };
 }
@@ -396,6 +407,7 @@ export async function getApplication(
       status: d.status as ApplicationStatus,
       previousStatus: d.previousStatus as ApplicationStatus,
       pastorType: d.pastorType,
+      reason: d.reason,
       decidedBy: d.decidedByEmail,
       decidedAt: d.createdAt.toISOString(),
     })),
@@ -404,27 +416,35 @@ export async function getApplication(
 
 /**
  * Approve or reject (spec §2 Admin). Approving a pastor records which letter they get
- * (pastor_type: the form's answer unless the admin changes it). Every decision is kept.
+ * (pastor_type: the form's answer unless the admin changes it); a rejection keeps its reason.
+ * Every decision is kept, and the applicant is mailed it (issue 30).
  */
 export async function decideApplication(
-  ctx: Ctx,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>,
   admin: SessionUser,
   id: string,
-  input: { status: 'approved' | 'rejected'; pastorType?: 'lay' | 'full-time' | 'full' | undefined },
+  input: {
+    status: 'approved' | 'rejected';
+    pastorType?: 'lay' | 'full-time' | 'full' | undefined;
+    reason?: string | undefined;
+  },
 ): Promise<{ message: string; status: ApplicationStatus; pastorType: string | null }> {
-  return ctx.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         status: workerApplications.status,
         role: workerApplications.role,
         pastorType: workerApplications.pastorType,
+        email: users.email,
       })
       .from(workerApplications)
+      .innerJoin(users, eq(users.id, workerApplications.userId))
       .where(eq(workerApplications.id, id))
-      .for('update');
+      .for('update', { of: workerApplications });
     if (!row) throw notFound();
     const pastorType =
       row.role === 'pastor' ? (input.pastorType ?? row.pastorType ?? 'full-time') : null;
+    const reason = input.status === 'rejected' ? (input.reason ?? null) : null;
     await tx
       .update(workerApplications)
       .set({ status: input.status, pastorType, reviewedBy: admin.id, reviewedAt: new Date() })
@@ -436,7 +456,46 @@ export async function decideApplication(
       previousStatus: row.status,
       status: input.status,
       pastorType,
+      reason,
     });
-    return { message: WORKER_MESSAGES.marked(input.status), status: input.status, pastorType };
+    return { email: row.email, role: row.role as WorkerRole, pastorType, reason };
   });
+
+  try {
+    await ctx.mailer.send(decisionMail(ctx, { ...decided, status: input.status }));
+  } catch (error) {
+    // The decision stands and /workers shows it; the admin is not failed for a mail.
+    ctx.log.error({ err: error, applicationId: id }, 'decision mail not sent');
+  }
+  return {
+    message: WORKER_MESSAGES.marked(input.status),
+    status: input.status,
+    pastorType: decided.pastorType,
+  };
+}
+
+/** What the applicant is mailed when an admin decides (issue 30). */
+function decisionMail(
+  ctx: Pick<AppContext, 'config'>,
+  d: { email: string; role: WorkerRole; status: 'approved' | 'rejected'; reason: string | null },
+) {
+  const role = ROLE_LABELS[d.role].toLowerCase();
+  const portal = `${ctx.config.publicUrl}/workers`;
+  return d.status === 'approved'
+    ? {
+        to: d.email,
+        subject: `Your ${role} application was approved`,
+        text:
+          `Your ${role} application was approved.\n\n` +
+          `Open the Workers Portal to see what is now open to you:\n${portal}\n`,
+      }
+    : {
+        to: d.email,
+        subject: `Your ${role} application was not approved`,
+        text:
+          `Your ${role} application was not approved.\n\n` +
+          `The reason given:\n${d.reason ?? ''}\n\n` +
+          `You may contact the church leadership, or apply again later from the Workers Portal:\n` +
+          `${portal}\n`,
+      };
 }

@@ -507,7 +507,9 @@ describe('workers: gate, applications and admin review', () => {
     });
 
     it('approves with the pastor type, keeps every decision, and the applicant sees it', async () => {
-      const approved = await decide(t, admin, applicant.applicationId, 'approved', 'full');
+      const approved = await decide(t, admin, applicant.applicationId, 'approved', {
+        pastorType: 'full',
+      });
       expect(approved.statusCode).toBe(200);
       expect(approved.json()).toMatchObject({
         message: 'Application marked as approved',
@@ -522,6 +524,7 @@ describe('workers: gate, applications and admin review', () => {
           status: 'approved',
           previousStatus: 'pending',
           pastorType: 'full',
+          reason: null,
           decidedBy: 'overseer@example.com',
           decidedAt: expect.any(String),
         },
@@ -529,6 +532,60 @@ describe('workers: gate, applications and admin review', () => {
       expect((await decide(t, admin, applicant.applicationId, 'pending' as never)).statusCode).toBe(
         400,
       );
+    });
+  });
+
+  describe('decisions the applicant is told about', () => {
+    // Its own app, delivering mail to a local SMTP server (no dev mailbox).
+    let s: TestApp;
+    let judge: string;
+    beforeAll(async () => {
+      s = await createTestApp({ smtp: true, env: { ADMIN_EMAILS: 'judge@example.com' } });
+      judge = await memberSession(s, 'judge@example.com');
+    });
+    afterAll(async () => s?.close());
+    const read = (url: string, cookie: string) => s.app.inject({ url, headers: { cookie } });
+
+    it('a rejection needs a reason, which is kept, mailed to the applicant and shown on /workers', async () => {
+      const { cookie, applicationId } = await pendingApplicant(s, 'hopeful@example.com', 'elder');
+      const bare = await s.app.inject({
+        method: 'POST',
+        url: `/api/admin/applications/${applicationId}/decision`,
+        payload: { status: 'rejected' },
+        headers: { origin: ORIGIN, cookie: judge },
+      });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json().error.fields.reason).toBe(WORKER_MESSAGES.reasonRequired);
+      const blank = await decide(s, judge, applicationId, 'rejected', { reason: '   ' });
+      expect(blank.statusCode).toBe(400);
+
+      const reason = 'Please ask your assembly for a letter of recommendation first.';
+      const rejected = await decide(s, judge, applicationId, 'rejected', { reason });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+
+      const mail = s.smtp!.mails.findLast((m) => m.to.includes('hopeful@example.com'))!;
+      expect(mail.subject).toBe('Your elder application was not approved');
+      expect(mail.text).toContain(reason);
+      expect(mail.text).toContain(`${s.config.publicUrl}/workers`);
+
+      const status = (await read('/api/workers/status', cookie)).json();
+      expect(status).toMatchObject({
+        status: 'rejected',
+        application: { id: applicationId, reason },
+      });
+      const detail = (await read(`/api/admin/applications/${applicationId}`, judge)).json();
+      expect(detail.decisions[0]).toMatchObject({ status: 'rejected', reason });
+    });
+
+    it('an approval is mailed to the applicant too, and needs no reason', async () => {
+      const { cookie, applicationId } = await pendingApplicant(s, 'chosen@example.com', 'pastor');
+      const approved = await decide(s, judge, applicationId, 'approved');
+      expect(approved.statusCode, approved.body).toBe(200);
+      const mail = s.smtp!.mails.findLast((m) => m.to.includes('chosen@example.com'))!;
+      expect(mail.subject).toBe('Your pastor application was approved');
+      expect(mail.text).toContain(`${s.config.publicUrl}/workers`);
+      const status = (await read('/api/workers/status', cookie)).json();
+      expect(status).toMatchObject({ status: 'approved', application: { reason: null } });
     });
   });
 

@@ -1,17 +1,7 @@
 import net from 'node:net';
-import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { createSmtpMailer } from './mailer.ts';
-
-interface ReceivedMail {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-function addressOf(address: SMTPServerAddress | false): string | undefined {
-  return address ? address.address : undefined;
-}
 
 /** A port nothing listens on: bind one, then let it go. */
 async function closedPort(): Promise<number> {
@@ -23,44 +13,18 @@ async function closedPort(): Promise<number> {
 }
 
 describe('SMTP mailer', () => {
-  const received: ReceivedMail[] = [];
-  let server: SMTPServer;
-  let port: number;
+  let smtp: FakeSmtp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: addressOf(session.envelope.mailFrom),
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    port = (server.server.address() as net.AddressInfo).port;
+    smtp = await startFakeSmtp();
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('delivers a mail to the SMTP server with its recipient, subject and text', async () => {
-    const mailer = await createSmtpMailer(
-      `smtp://127.0.0.1:${port}`,
-      'Flock <no-reply@flock.test>',
-    );
+    const mailer = await createSmtpMailer(smtp.url, 'Flock <no-reply@flock.test>');
     try {
       await mailer.send({
         to: 'ama@example.test',
@@ -71,8 +35,8 @@ describe('SMTP mailer', () => {
       mailer.close();
     }
 
-    expect(received).toHaveLength(1);
-    const [mail] = received;
+    expect(smtp.mails).toHaveLength(1);
+    const [mail] = smtp.mails;
     expect(mail!.from).toBe('no-reply@flock.test');
     expect(mail!.to).toEqual(['ama@example.test']);
     expect(mail!.raw).toMatch(/^From: Flock <no-reply@flock\.test>\r$/m);
@@ -81,6 +45,8 @@ describe('SMTP mailer', () => {
     expect(mail!.raw).toContain(
       'Open this link to confirm: https://flock.test/confirm?token=abc123',
     );
+    expect(mail!.subject).toBe('Confirm your email');
+    expect(mail!.text).toContain('https://flock.test/confirm?token=abc123');
   });
 
   it('fails at once, instead of hanging, when nothing listens at the SMTP address', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/workers.ts';
 import { apiFetch, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -20,6 +21,7 @@ import { paths } from '../../paths.ts';
 import { ApplicationAnswers } from '../workers/ApplicationAnswers.tsx';
 import './admin.css';
 import { adminApiPaths } from './admin.paths.ts';
+import { RejectModal } from './RejectModal.tsx';
 
 const FILTERS: { value: ApplicationStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -169,6 +171,8 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
   });
   const [pastorType, setPastorType] = useState('');
   const [deciding, setDeciding] = useState<'approved' | 'rejected' | null>(null);
+  // Approve and reject ask first (issue 30): the dialog that is open, if any.
+  const [asking, setAsking] = useState<'approved' | 'rejected' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -180,8 +184,8 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
     if (type) setPastorType(type === 'full' ? 'full-time' : type);
   }, [detail.data?.pastorType]);
 
-  const decide = async (status: 'approved' | 'rejected') => {
-    if (deciding) return;
+  const decide = async (status: 'approved' | 'rejected', reason?: string) => {
+    if (deciding) return false;
     setDeciding(status);
     try {
       const result = await apiFetch<{ message: string }>(
@@ -191,16 +195,20 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
           body: {
             status,
             ...(detail.data?.role === 'pastor' && pastorType ? { pastorType } : {}),
+            ...(reason ? { reason } : {}),
           },
         },
       );
+      setAsking(null);
       toast.success(result.message);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: detailKey(id) }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'applications'] }),
       ]);
+      return true;
     } catch (error) {
       toast.error(`${WORKER_MESSAGES.updateFailed} ${messageOf(error)}`);
+      return false;
     } finally {
       setDeciding(null);
     }
@@ -208,6 +216,10 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
 
   const data = detail.data;
   const sections = data ? formFor(data.role) : null;
+  const what = data
+    ? `${data.applicantName}'s ${ROLE_LABELS[data.role].toLowerCase()} application`
+    : '';
+  const letter = PASTOR_TYPE_OPTIONS.find((o) => o.value === pastorType)?.label;
 
   return (
     <section className="page admin-page" aria-labelledby={headingId}>
@@ -289,18 +301,18 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                 <button
                   type="button"
                   className="button"
-                  aria-disabled={deciding !== null || undefined}
-                  onClick={() => void decide('approved')}
+                  aria-haspopup="dialog"
+                  onClick={() => setAsking('approved')}
                 >
-                  {deciding === 'approved' ? 'Approving...' : 'Approve'}
+                  Approve
                 </button>
                 <button
                   type="button"
                   className="button button-danger"
-                  aria-disabled={deciding !== null || undefined}
-                  onClick={() => void decide('rejected')}
+                  aria-haspopup="dialog"
+                  onClick={() => setAsking('rejected')}
                 >
-                  {deciding === 'rejected' ? 'Rejecting...' : 'Reject'}
+                  Reject
                 </button>
               </div>
             </div>
@@ -323,6 +335,7 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                   <li key={d.decidedAt}>
                     {STATUS_LABELS[d.previousStatus]} → <strong>{STATUS_LABELS[d.status]}</strong>
                     {d.pastorType ? ` (${d.pastorType})` : ''} by {d.decidedBy}, {when(d.decidedAt)}
+                    {d.reason && <q className="decision-reason">{d.reason}</q>}
                   </li>
                 ))}
               </ol>
@@ -330,6 +343,28 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
           </div>
         </>
       )}
+      <ConfirmModal
+        open={asking === 'approved'}
+        title="Approve this application?"
+        confirmLabel="Approve"
+        tone="primary"
+        busy={deciding === 'approved'}
+        busyLabel="Approving..."
+        onConfirm={() => void decide('approved')}
+        onCancel={() => setAsking(null)}
+      >
+        <p>
+          Approve {what}
+          {data?.role === 'pastor' && letter ? ` (${letter})` : ''}? The applicant is mailed the
+          decision.
+        </p>
+      </ConfirmModal>
+      <RejectModal
+        open={asking === 'rejected'}
+        what={what}
+        onCancel={() => setAsking(null)}
+        onReject={(reason) => decide('rejected', reason)}
+      />
     </section>
   );
 }

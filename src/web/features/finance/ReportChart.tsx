@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatMonth } from './format.ts';
 
 // The reports screen's chart: confirmed giving per month, one stacked colour per assembly.
 // uPlot (≈ 20 KB brotli) is imported here only, so only /admin/reports downloads it.
@@ -23,13 +24,7 @@ const palette = [
   '#2a8c83',
 ];
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', {
-  month: 'short',
-  year: '2-digit',
-  timeZone: 'UTC',
-});
-const monthLabel = (month: string | undefined) =>
-  month ? monthFormat.format(new Date(`${month}-01T00:00:00Z`)) : '';
+const monthLabel = (month: string | undefined) => (month ? formatMonth(month) : '');
 const cedis = (pesewas: number) =>
   (pesewas / 100).toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
@@ -52,6 +47,9 @@ export function ReportChart({ months, series }: { months: string[]; series: Char
         height: 260,
         padding: [12, 8, 0, 0],
         cursor: { drag: { x: false, y: false }, points: { show: false } },
+        // A key of colours and assemblies: a live legend read 'Month:' and 'Bethel:' with
+        // nothing after them until a bar was touched (issue 30); the table has the amounts.
+        legend: { live: false },
         scales: {
           x: { time: false, range: [-0.6, months.length - 0.4] },
           y: { range: (_u, _min, max) => [0, Math.max(max * 1.1, 100)] },
@@ -65,16 +63,13 @@ export function ReportChart({ months, series }: { months: string[]; series: Char
           { values: (_u, splits) => splits.map(cedis), size: 56, label: 'GHS' },
         ],
         series: [
-          { label: 'Month', value: (_u, i) => monthLabel(months[i]) },
+          {},
           ...order.map((i) => ({
             label: series[i]!.label,
             fill: palette[i % palette.length]!,
             stroke: palette[i % palette.length]!,
             paths: uPlot.paths.bars!({ size: [0.7, 48] }),
             points: { show: false },
-            // The legend shows the assembly's own amount, not the running total.
-            value: (_u: uPlot, _v: number | null, _s: number, m: number | null) =>
-              m === null ? '' : `GHS ${cedis(series[i]!.values[m] ?? 0)}`,
           })),
         ],
       },

@@ -9,7 +9,7 @@ import { paths } from '../../paths.ts';
 import { financeApiPaths } from './finance.paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useFinanceAccess, useReport } from './finance.api.ts';
-import { ghs, todayIso, typeLabel } from './format.ts';
+import { formatMonth, ghs, todayIso, typeLabel } from './format.ts';
 import type { ChartSeries } from './ReportChart.tsx';
 import './finance.css';
 
@@ -201,41 +201,59 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
             aria-labelledby={`${id}-table`}
             tabIndex={0}
           >
-            <table className="finance-table">
+            {/* Explicit roles: on a phone the rows are drawn as stacked cards (finance.css),
+                which would otherwise drop the table's semantics in some browsers. */}
+            <table className="finance-table" role="table">
               <caption id={`${id}-table`}>Totals by month, assembly, type and method</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Assembly</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Method</th>
-                  <th scope="col" className="num">
-                    Confirmed
-                  </th>
-                  <th scope="col" className="num">
-                    Pending
-                  </th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  {COLUMNS.map((c, i) => (
+                    <th
+                      key={c}
+                      role="columnheader"
+                      scope="col"
+                      className={i > 3 ? 'num' : undefined}
+                    >
+                      {c}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {report.groups.map((g) => (
-                  <tr key={`${g.month}-${g.assembly}-${g.type}-${g.method}`}>
-                    <td>{g.month}</td>
-                    <td>{labels.get(g.assembly) ?? g.assembly}</td>
-                    <td>{typeLabel(g.type)}</td>
-                    <td>{PAYMENT_METHOD_LABELS[g.method]}</td>
-                    <td className="num">{cell(g.confirmedAmount, g.confirmedCount)}</td>
-                    <td className="num">{cell(g.pendingAmount, g.pendingCount)}</td>
+                  <tr role="row" key={`${g.month}-${g.assembly}-${g.type}-${g.method}`}>
+                    <td role="cell" data-label="Month">
+                      {formatMonth(g.month)}
+                    </td>
+                    <td role="cell" data-label="Assembly">
+                      {labels.get(g.assembly) ?? g.assembly}
+                    </td>
+                    <td role="cell" data-label="Type">
+                      {typeLabel(g.type)}
+                    </td>
+                    <td role="cell" data-label="Method">
+                      {PAYMENT_METHOD_LABELS[g.method]}
+                    </td>
+                    <td role="cell" data-label="Confirmed" className="num">
+                      {cell(g.confirmedAmount, g.confirmedCount)}
+                    </td>
+                    <td role="cell" data-label="Pending" className="num">
+                      {cell(g.pendingAmount, g.pendingCount)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={4}>
+              <tfoot role="rowgroup">
+                <tr role="row">
+                  <th role="rowheader" scope="row" colSpan={4}>
                     Total
                   </th>
-                  <td className="num">{cell(totals.confirmedAmount, totals.confirmedCount)}</td>
-                  <td className="num">{cell(totals.pendingAmount, totals.pendingCount)}</td>
+                  <td role="cell" data-label="Confirmed" className="num">
+                    {cell(totals.confirmedAmount, totals.confirmedCount)}
+                  </td>
+                  <td role="cell" data-label="Pending" className="num">
+                    {cell(totals.pendingAmount, totals.pendingCount)}
+                  </td>
                 </tr>
               </tfoot>
             </table>
@@ -245,6 +263,8 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
     </>
   );
 }
+
+const COLUMNS = ['Month', 'Assembly', 'Type', 'Method', 'Confirmed', 'Pending'] as const;
 
 const cell = (amount: number, count: number) =>
   count === 0 ? '—' : `${ghs(amount).replace('GHS ', '')} (${count})`;

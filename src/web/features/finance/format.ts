@@ -20,6 +20,15 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 
+const monthFormat = new Intl.DateTimeFormat('en-GB', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM month as "Nov 2026" (never "Nov 26", which reads as a day: issue 30). */
+export const formatMonth = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
 /** A YYYY-MM-DD day or an ISO time, as a day. */
 export const formatDay = (value: string) =>
   dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value));

@@ -70,7 +70,7 @@ export function HomePage() {
                 aria-haspopup={tile.action === 'sermons' ? 'dialog' : undefined}
                 onClick={() => {
                   if (tile.action === 'sermons') setSermonTypeOpen(true);
-                  else toast.info('Coming soon…', { toastId: `coming-soon-${tile.label}` });
+                  else toast.info(`${tile.label}: coming soon…`, { slot: 'coming-soon' });
                 }}
               >
                 <TileIcon name={tile.icon} />

@@ -62,17 +62,40 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
   const [confirmChat, setConfirmChat] = useState(false);
   const [deletingChat, setDeletingChat] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const endRef = useRef<HTMLLIElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  /** Whether the member is at the newest message (then it stays in view as the box changes). */
+  const atEnd = useRef(true);
 
   const saved = conversation.data?.messages ?? [];
   const savedIds = new Set(saved.map((m) => m.id));
   const shown: ShownMessage[] = [...saved, ...pending.filter((m) => !savedIds.has(m.id))];
   const lastId = shown.at(-1)?.id;
 
-  // The newest message in view; what the peer sent is then read.
+  // The newest message in view (the log scrolls, never the page); what the peer sent is then read.
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end' });
+    const log = logRef.current;
+    if (!log) return;
+    log.scrollTop = log.scrollHeight;
+    atEnd.current = true;
   }, [lastId]);
+  // A box that shrinks (the keyboard opens, the phone turns) keeps the newest message in view.
+  const loaded = conversation.isSuccess;
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log || typeof ResizeObserver === 'undefined') return;
+    const onScroll = () => {
+      atEnd.current = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    };
+    const keep = new ResizeObserver(() => {
+      if (atEnd.current) log.scrollTop = log.scrollHeight;
+    });
+    log.addEventListener('scroll', onScroll, { passive: true });
+    keep.observe(log);
+    return () => {
+      log.removeEventListener('scroll', onScroll);
+      keep.disconnect();
+    };
+  }, [loaded]);
   const hasFromPeer = saved.some((m) => m.senderId === peer.id);
   useEffect(() => {
     if (!hasFromPeer) return;
@@ -229,31 +252,38 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
           onRetry={() => void conversation.refetch()}
         />
       ) : (
-        <ol className="message-list" role="log" aria-label={`Conversation with ${peer.fullName}`}>
-          {shown.length === 0 && <li className="muted message-list-empty">No messages yet.</li>}
-          {shown.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              mine={message.senderId === myId}
-              peerName={peer.fullName}
-              canEdit={
-                message.senderId === myId &&
-                !message.file &&
-                !message.deleted &&
-                age(message) <= EDIT_WINDOW_MS
-              }
-              canDeleteForEveryone={
-                message.senderId === myId &&
-                !message.deleted &&
-                age(message) <= DELETE_FOR_EVERYONE_WINDOW_MS
-              }
-              onSaveEdit={saveEdit}
-              onDelete={remove}
-            />
-          ))}
-          <li ref={endRef} aria-hidden="true" className="message-list-end" />
-        </ol>
+        // The log is the scrolling box; the list inside it keeps its list semantics.
+        <div
+          ref={logRef}
+          className="message-list"
+          role="log"
+          aria-label={`Conversation with ${peer.fullName}`}
+        >
+          <ol className="message-items">
+            {shown.length === 0 && <li className="muted message-list-empty">No messages yet.</li>}
+            {shown.map((message) => (
+              <MessageItem
+                key={message.id}
+                message={message}
+                mine={message.senderId === myId}
+                peerName={peer.fullName}
+                canEdit={
+                  message.senderId === myId &&
+                  !message.file &&
+                  !message.deleted &&
+                  age(message) <= EDIT_WINDOW_MS
+                }
+                canDeleteForEveryone={
+                  message.senderId === myId &&
+                  !message.deleted &&
+                  age(message) <= DELETE_FOR_EVERYONE_WINDOW_MS
+                }
+                onSaveEdit={saveEdit}
+                onDelete={remove}
+              />
+            ))}
+          </ol>
+        </div>
       )}
 
       <form className="composer" onSubmit={(event) => void send(event)} noValidate>

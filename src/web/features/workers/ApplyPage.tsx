@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   DECLARATION,
@@ -25,7 +25,7 @@ import { useSession } from '../accounts/useSession.ts';
 import { useProfile } from '../profile/profile.api.ts';
 import { ApplicationAnswers } from './ApplicationAnswers.tsx';
 import { ApplicationField, fieldId } from './ApplicationField.tsx';
-import { clearDraft, loadDraft, saveDraft } from './draft.ts';
+import { loadDraft, useApplicationDraft } from './draft.ts';
 import { shrinkPhoto } from './photo.ts';
 import type { PhotoState } from './PhotoField.tsx';
 import type { SignaturePadHandle } from './SignaturePad.tsx';
@@ -152,20 +152,19 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
   }, [profile.data]);
 
   // The draft follows every change (photo by its id once uploaded).
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        saveDraft(role, {
-          userId,
-          answers,
-          step,
-          agreed,
-          photo: photo.status === 'done' ? { id: photo.id, name: photo.name } : null,
-        }),
-      250,
-    );
-    return () => clearTimeout(timer);
-  }, [role, userId, answers, step, agreed, photo]);
+  const dropDraft = useApplicationDraft(
+    role,
+    useMemo(
+      () => ({
+        userId,
+        answers,
+        step,
+        agreed,
+        photo: photo.status === 'done' ? { id: photo.id, name: photo.name } : null,
+      }),
+      [userId, answers, step, agreed, photo],
+    ),
+  );
 
   useEffect(() => () => uploadRef.current?.abort(), []);
 
@@ -321,7 +320,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
       setAlert({ message: `${WORKER_MESSAGES.saveFailed} ${messageOf(error)}`, tone: 'error' });
       return;
     }
-    clearDraft(role);
+    dropDraft();
     toast.success(WORKER_MESSAGES.submitted);
     await queryClient.invalidateQueries({ queryKey: workerStatusQueryKey });
     await navigate(paths.workers);

@@ -98,6 +98,12 @@ export function WorkersPage() {
             Your application as {role}, sent on {appliedOn}, was not approved. You may contact the
             church leadership to talk about it, or reapply later.
           </p>
+          {application?.reason && (
+            <>
+              <h2 className="workers-reason-title">The reason given</h2>
+              <p className="workers-reason">{application.reason}</p>
+            </>
+          )}
           <p>
             <Link className="button button-secondary" to={paths.roleChooser}>
               Reapply

@@ -1,5 +1,5 @@
 import type { Answers } from '../../../shared/workers.ts';
-import { readDraft, removeDraft, writeDraft } from '../../drafts.ts';
+import { readDraft, useDraft } from '../../drafts.ts';
 
 // The application form's draft (files aside; an uploaded photo is remembered by its id).
 
@@ -22,7 +22,6 @@ export function loadDraft(role: string, userId: string | null): ApplicationDraft
   return draft;
 }
 
-export const saveDraft = (role: string, draft: ApplicationDraft) =>
-  writeDraft(nameFor(role), draft);
-
-export const clearDraft = (role: string) => removeDraft(nameFor(role));
+/** Keeps the draft as it changes; returns what forgets it (once the application is sent). */
+export const useApplicationDraft = (role: string, draft: ApplicationDraft) =>
+  useDraft(nameFor(role), draft);

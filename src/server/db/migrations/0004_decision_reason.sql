@@ -1,0 +1,1 @@
+ALTER TABLE "application_decisions" ADD COLUMN "reason" text;
