@@ -697,3 +697,17 @@ export const devMails = pgTable(
   },
   (t) => [index('dev_mails_created_idx').on(t.createdAt.desc())],
 );
+
+/** SMS kept instead of sent while no SMS gateway is configured (platform/sms). */
+export const devSms = pgTable(
+  'dev_sms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    encoding: text('encoding').notNull(),
+    segments: integer('segments').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_sms_created_idx').on(t.createdAt.desc())],
+);

@@ -119,7 +119,7 @@ export const financeOnly = (status = 200): Expect => ({
 /** Approved pastors only (spec §6 Worker); other signed-in callers are refused. */
 export const pastorOnly = (status = 200): Expect => ({ ...signedIn(403), pastor: status });
 
-/** The dev mailbox (off in production): this machine, or admins from elsewhere. */
+/** The dev mailbox and outbox (off with a real SMTP server / SMS gateway): this machine, or admins from elsewhere. */
 const mailbox = (status = 200): Expect => ({ ...all(403), admin: status });
 
 const GRACE_REPORT = '/api/finance/reports?from=2000-01-01&to=2100-12-31';
@@ -782,6 +782,17 @@ export const matrix: Record<string, MatrixCase[]> = {
     {
       label: 'from another machine',
       request: () => ({ url: '/dev/mailbox.json' }),
+      expect: mailbox(),
+    },
+  ],
+  // The dev outbox: SMS kept while no gateway is configured; the mailbox's readers.
+  'GET /dev/outbox': [
+    { label: 'from another machine', request: () => ({ url: '/dev/outbox' }), expect: mailbox() },
+  ],
+  'GET /dev/outbox.json': [
+    {
+      label: 'from another machine',
+      request: () => ({ url: '/dev/outbox.json' }),
       expect: mailbox(),
     },
   ],
