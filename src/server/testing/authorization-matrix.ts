@@ -227,6 +227,13 @@ export const matrix: Record<string, MatrixCase[]> = {
       expect: signedIn(),
     },
   ],
+  'PUT /api/profile/receipt-channel': [
+    {
+      label: 'each caller their own',
+      request: () => ({ url: '/api/profile/receipt-channel', payload: { channel: 'both' } }),
+      expect: signedIn(),
+    },
+  ],
   'POST /api/profile/password': [
     {
       label: 'a wrong current password',
