@@ -32,8 +32,8 @@ test('a member chooses SMS for receipts on the profile, by keyboard, and the cho
   await page.reload();
   await expect(section.getByRole('radio', { name: 'SMS to my phone' })).toBeChecked();
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`),
-  ).toEqual([]);
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual(
+    [],
+  );
   await context.close();
 });
