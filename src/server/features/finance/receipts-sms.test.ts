@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMails, receipts, users } from '../../db/schema.ts';
-import { memberSession } from '../../testing/accounts.ts';
+import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
 import { call, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -17,12 +18,15 @@ const today = new Date().toISOString().slice(0, 10);
 describe('receipts by SMS', () => {
   let t: TestApp;
   let gateway: Awaited<ReturnType<typeof startFakeSmsGateways>>;
+  let providers: Awaited<ReturnType<typeof startFakeProviders>>;
   let officer: string;
 
   beforeAll(async () => {
     gateway = await startFakeSmsGateways();
+    providers = await startFakeProviders();
     t = await createTestApp({
       env: {
+        ...providers.env,
         SMS_PROVIDER: 'arkesel',
         SMS_API_KEY: FAKE_SMS.apiKey,
         SMS_BASE_URL: gateway.url,
@@ -39,6 +43,8 @@ describe('receipts by SMS', () => {
   afterAll(async () => {
     await t.close();
     await gateway.close();
+    await providers.paystack.close();
+    await providers.moolre.close();
   });
 
   const choose = (cookie: string | undefined, channel: unknown) =>
@@ -117,6 +123,41 @@ describe('receipts by SMS', () => {
     const sent = gateway.delivered.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('GHS 7.00');
+  });
+
+  it('sends a guest who gave by mobile money without an email the receipt by SMS to the paying number', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/giving/gifts',
+      payload: {
+        type: 'offering',
+        firstName: 'Yaw',
+        lastName: 'Boateng',
+        assembly: 'grace',
+        amount: '15',
+        paymentMethod: 'momo',
+        phone: '020 123 4567',
+        provider: 'Telecel',
+      },
+      headers: { origin: ORIGIN },
+      remoteAddress: someClient(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { reference } = res.json() as { reference: string };
+    const before = gateway.delivered.length;
+    providers.moolre.approve(reference);
+    const callback = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/moolre',
+      payload: providers.moolre.callback(reference, 1),
+    });
+    expect(callback.statusCode).toBe(200);
+    const sent = gateway.delivered.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe('233201234567');
+    expect(sent[0]!.text).toContain('GHS 15.00 Offering, Mobile Money');
+    // A guest has no history to link to.
+    expect(sent[0]!.text).not.toContain('/payment-history');
   });
 
   it('refuses a choice it cannot keep, and callers without an account', async () => {
