@@ -89,6 +89,9 @@ const envSchema = z.object({
   SMS_CLIENT_ID: optionalString,
   SMS_CLIENT_SECRET: optionalString,
   SMS_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  USSD_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  USSD_ALLOWED_IPS: optionalString,
+  USSD_PROMPT_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   SANDBOX_MOMO_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
@@ -143,6 +146,14 @@ export interface Config {
 
   s3: S3Settings | undefined;
   sms: SmsSettings | undefined;
+  ussd: {
+    /** Gateways must send it (header or query `secret`) when set. */
+    secret: string | undefined;
+    /** Only these addresses may call the USSD routes when set. */
+    allowedIps: string[];
+    /** The mobile-money prompt waits this long, so the USSD session has closed first. */
+    promptDelayMs: number;
+  };
   supportRateLimit: number;
   /** Lower-case emails that are admins whenever their account exists. */
   adminEmails: string[];
@@ -266,6 +277,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     sms,
+    ussd: {
+      secret: e.USSD_SECRET,
+      allowedIps: (e.USSD_ALLOWED_IPS ?? '')
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+      promptDelayMs: e.USSD_PROMPT_DELAY_MS,
+    },
     supportRateLimit: e.SUPPORT_RATE_LIMIT,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -711,6 +711,28 @@ export const devMails = pgTable(
   (t) => [index('dev_mails_created_idx').on(t.createdAt.desc())],
 );
 
+// ---------------------------------------------------------------- USSD (issue 32)
+
+/**
+ * A USSD session's place in the menu, keyed by gateway and the gateway's session id: any
+ * instance answers the next step, and a restart loses nothing. `inputs` counts the answers
+ * taken, so a replayed or out-of-order request gets the screen it already got.
+ */
+export const ussdSessions = pgTable(
+  'ussd_sessions',
+  {
+    id: text('id').primaryKey(),
+    phone: text('phone').notNull(),
+    state: jsonb('state').notNull(),
+    inputs: integer('inputs').notNull().default(0),
+    screen: text('screen').notNull(),
+    ended: boolean('ended').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('ussd_sessions_updated_idx').on(t.updatedAt)],
+);
+
 /** SMS kept instead of sent while no SMS gateway is configured (platform/sms). */
 export const devSms = pgTable(
   'dev_sms',

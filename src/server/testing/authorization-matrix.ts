@@ -774,6 +774,37 @@ export const matrix: Record<string, MatrixCase[]> = {
     { request: () => ({ url: '/continue-as-guest' }), expect: publicRoute(303) },
   ],
 
+  // ------------------------------------------------------------ USSD gateways (issue 32)
+  // Gateways hold no session: any caller is answered unless USSD_SECRET / USSD_ALLOWED_IPS
+  // are set (ussd.test.ts covers those); what they answer depends only on the caller's number.
+  'POST /api/ussd/africastalking': [
+    {
+      label: "a session's first request",
+      request: () => ({
+        url: '/api/ussd/africastalking',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `sessionId=matrix-${Math.random()}&phoneNumber=%2B233241234567&text=`,
+      }),
+      expect: publicRoute(200),
+    },
+  ],
+  'POST /api/ussd/hubtel': [
+    {
+      label: 'an initiation',
+      request: () => ({
+        url: '/api/ussd/hubtel',
+        payload: {
+          SessionId: `matrix-${Math.random()}`,
+          Type: 'initiation',
+          Mobile: '233241234567',
+          Sequence: 1,
+          Message: '*713#',
+        },
+      }),
+      expect: publicRoute(200),
+    },
+  ],
+
   // ------------------------------------------------------------ the dev mailbox (this machine only)
   'GET /dev/mailbox': [
     { label: 'from another machine', request: () => ({ url: '/dev/mailbox' }), expect: mailbox() },
