@@ -37,3 +37,36 @@ test('a member chooses SMS for receipts on the profile, by keyboard, and the cho
   );
   await context.close();
 });
+
+test('the USSD phone simulator dials the menu and gives, from a form that needs no app code', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 740 },
+  });
+  const page = await context.newPage();
+  await page.goto('/sandbox/ussd');
+  await expect(page.getByRole('status')).toHaveText(/Test tool/);
+  await page.getByLabel('Phone number').fill('+233501234567');
+  await page.getByRole('button', { name: 'Dial' }).click();
+  const screen = page.locator('.screen');
+  await expect(screen).toContainText('1 Give');
+  for (const reply of ['1', '2', '12.50', 'Esi Owusu', '1']) {
+    await page.getByLabel('Reply').fill(reply);
+    await page.getByRole('button', { name: 'Send' }).click();
+  }
+  await expect(screen).toContainText('Give GHS 12.50 Offering');
+  await page.getByLabel('Reply').fill('1');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(screen).toHaveText('Approve the prompt on your phone to give GHS 12.50. Thank you!');
+  await expect(page.getByRole('link', { name: 'Dial again' })).toBeVisible();
+  await context.close();
+
+  const withJs = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const checked = await withJs.newPage();
+  await checked.goto('/sandbox/ussd');
+  const axe = await new AxeBuilder({ page: checked }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await withJs.close();
+});

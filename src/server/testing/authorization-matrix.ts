@@ -805,6 +805,27 @@ export const matrix: Record<string, MatrixCase[]> = {
     },
   ],
 
+  // The phone simulator: a test tool; in production only this machine and admins
+  // (ussd.test.ts), here (not production) open like the payment sandbox.
+  'GET /sandbox/ussd': [
+    {
+      label: 'outside production',
+      request: () => ({ url: '/sandbox/ussd' }),
+      expect: publicRoute(200),
+    },
+  ],
+  'POST /sandbox/ussd': [
+    {
+      label: 'outside production, a dial',
+      request: () => ({
+        url: '/sandbox/ussd',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'phone=%2B233241234567&network=MTN',
+      }),
+      expect: publicRoute(200),
+    },
+  ],
+
   // ------------------------------------------------------------ the dev mailbox (this machine only)
   'GET /dev/mailbox': [
     { label: 'from another machine', request: () => ({ url: '/dev/mailbox' }), expect: mailbox() },

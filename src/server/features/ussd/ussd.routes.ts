@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { MomoProvider } from '../../../shared/constants.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
+import { acceptFormBodies } from '../../http/form-body.ts';
 import { sameSecret } from '../../platform/payments/moolre.ts';
 import { endUssdSession, GHANA_NETWORK_CODES, handleUssd } from './ussd.service.ts';
+import { ussdSimulatorRoutes } from './ussd.simulator.ts';
 
 // The USSD gateways' contracts (issue 32), each a thin driver over one menu engine:
 // - Africa's Talking: form-encoded sessionId, serviceCode, phoneNumber, networkCode, text
@@ -54,6 +56,11 @@ export const ussdRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     );
   }
 
+  // The phone simulator, while no gateway is connected (or always outside production).
+  if (ctx.config.env !== 'production' || (!secret && allowedIps.length === 0)) {
+    await app.register(ussdSimulatorRoutes, { ctx });
+  }
+
   /** A gateway's request, when a secret or addresses are configured. */
   const fromGateway = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -68,11 +75,7 @@ export const ussdRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   };
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormBodies(scope);
     scope.post('/api/ussd/africastalking', { preHandler: fromGateway }, async (request, reply) => {
       const body = parseInput(atBody, request.body);
       const screen = await handleUssd(ctx, {

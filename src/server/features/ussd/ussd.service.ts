@@ -24,7 +24,7 @@ import {
 // menu's state lives in ussd_sessions, so any instance answers and a restart loses nothing.
 
 export interface UssdRequest {
-  gateway: 'africastalking' | 'hubtel';
+  gateway: 'africastalking' | 'hubtel' | 'simulator';
   sessionId: string;
   phone: string;
   network: MomoProvider | null;

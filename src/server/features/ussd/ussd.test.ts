@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devSms, transactions } from '../../db/schema.ts';
+import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { USSD_SCREEN_MAX } from './ussd.menu.ts';
@@ -234,6 +235,74 @@ describe('USSD', () => {
     expect(await at(session, ['1'], '+233201234567')).toBe(
       'END This session belongs to another number.',
     );
+  });
+});
+
+describe('USSD phone simulator', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const post = (form: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/sandbox/ussd',
+      payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
+  const hiddenValue = (html: string, name: string) =>
+    html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1];
+
+  it('dials the same menu from a browser form, step by step, and says it is a test tool', async () => {
+    const start = await t.app.inject({ url: '/sandbox/ussd' });
+    expect(start.statusCode).toBe(200);
+    expect(start.body).toContain('Test tool');
+    const menu = await post({ phone: '+233241234567', network: 'MTN' });
+    expect(menu.body).toContain('1 Give');
+    const session = hiddenValue(menu.body, 'session')!;
+    expect(session).toMatch(/^[0-9a-f-]{36}$/);
+    const give = await post({
+      phone: '+233241234567',
+      network: 'MTN',
+      session,
+      text: '',
+      reply: '1',
+    });
+    expect(give.body).toContain('Give: choose');
+    expect(hiddenValue(give.body, 'text')).toBe('1');
+    const amount = await post({
+      phone: '+233241234567',
+      network: 'MTN',
+      session,
+      text: '1',
+      reply: '2',
+    });
+    expect(amount.body).toContain('Amount in GHS');
+    const home = await post({ phone: '+233241234567', session, text: '1*2', reply: '00' });
+    expect(home.body).toContain('1 Give');
+    const devotional = await post({ phone: '+233241234567', session, text: '1*2*00', reply: '3' });
+    expect(devotional.body).toMatch(/Today's devotional|No devotional for today yet/);
+    expect(devotional.body).toContain('Dial again');
+  });
+
+  it('in production answers only this machine and admins', async () => {
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', DEV_MAILBOX: 'true', ADMIN_EMAILS: 'boss@example.com' },
+    });
+    try {
+      const admin = await memberSession(prod, 'boss@example.com');
+      const member = await memberSession(prod, 'plain@example.com');
+      const open = (remoteAddress: string, cookie?: string) =>
+        prod.app.inject({ url: '/sandbox/ussd', remoteAddress, headers: cookie ? { cookie } : {} });
+      expect((await open('203.0.113.9')).statusCode).toBe(403);
+      expect((await open('203.0.113.9', member)).statusCode).toBe(403);
+      expect((await open('203.0.113.9', admin)).statusCode).toBe(200);
+      expect((await open('127.0.0.1')).statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
   });
 });
 
