@@ -16,6 +16,7 @@ import { givingRoutes } from './features/giving/giving.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
+import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
@@ -91,6 +92,7 @@ const featureRoutes = [
   supportRoutes,
   workersRoutes,
   fileRoutes,
+  ussdRoutes,
   mailboxRoutes,
 ];
 
@@ -127,7 +129,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerEdgeChecks(app, {
     trustedOrigins: trustedOrigins(config),
-    originExempt: ['/api/webhooks/'],
+    originExempt: ['/api/webhooks/', '/api/ussd/'],
   });
   registerSecurityHeaders(app, config);
   // JSON only: anything else gets a 415 instead of reaching the schemas as a string.

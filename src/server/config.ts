@@ -77,6 +77,21 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SMS_PROVIDER: z.enum(['hubtel', 'arkesel', 'mnotify', '']).optional(),
+  SMS_SENDER_ID: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9]{1,11}$/,
+      'must be 1 to 11 letters or digits (what phones show as the sender)',
+    )
+    .default('Flock'),
+  SMS_API_KEY: optionalString,
+  SMS_CLIENT_ID: optionalString,
+  SMS_CLIENT_SECRET: optionalString,
+  SMS_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  USSD_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  USSD_ALLOWED_IPS: optionalString,
+  USSD_PROMPT_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   SANDBOX_MOMO_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
@@ -104,6 +119,12 @@ export interface MoolreSettings {
   baseUrl: string;
 }
 
+/** A real SMS gateway (platform/sms/gateways.ts); without one SMS goes to the dev outbox. */
+export type SmsSettings = { senderId: string; baseUrl: string | undefined } & (
+  | { provider: 'hubtel'; clientId: string; clientSecret: string }
+  | { provider: 'arkesel' | 'mnotify'; apiKey: string }
+);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -124,6 +145,15 @@ export interface Config {
   mailFrom: string;
 
   s3: S3Settings | undefined;
+  sms: SmsSettings | undefined;
+  ussd: {
+    /** Gateways must send it (header or query `secret`) when set. */
+    secret: string | undefined;
+    /** Only these addresses may call the USSD routes when set. */
+    allowedIps: string[];
+    /** The mobile-money prompt waits this long, so the USSD session has closed first. */
+    promptDelayMs: number;
+  };
   supportRateLimit: number;
   /** Lower-case emails that are admins whenever their account exists. */
   adminEmails: string[];
@@ -197,6 +227,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  let sms: SmsSettings | undefined;
+  const smsBase = { senderId: e.SMS_SENDER_ID, baseUrl: e.SMS_BASE_URL?.replace(/\/+$/, '') };
+  if (e.SMS_PROVIDER === 'hubtel') {
+    if (!e.SMS_CLIENT_ID || !e.SMS_CLIENT_SECRET) {
+      throw new ConfigError(
+        'Invalid configuration:\n  SMS_PROVIDER=hubtel needs SMS_CLIENT_ID and SMS_CLIENT_SECRET',
+      );
+    }
+    sms = {
+      ...smsBase,
+      provider: 'hubtel',
+      clientId: e.SMS_CLIENT_ID,
+      clientSecret: e.SMS_CLIENT_SECRET,
+    };
+  } else if (e.SMS_PROVIDER === 'arkesel' || e.SMS_PROVIDER === 'mnotify') {
+    if (!e.SMS_API_KEY) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SMS_PROVIDER=${e.SMS_PROVIDER} needs SMS_API_KEY`,
+      );
+    }
+    sms = { ...smsBase, provider: e.SMS_PROVIDER, apiKey: e.SMS_API_KEY };
+  }
+
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -223,6 +276,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    sms,
+    ussd: {
+      secret: e.USSD_SECRET,
+      allowedIps: (e.USSD_ALLOWED_IPS ?? '')
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+      promptDelayMs: e.USSD_PROMPT_DELAY_MS,
+    },
     supportRateLimit: e.SUPPORT_RATE_LIMIT,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -7,6 +7,7 @@ import type { Mailer } from './platform/mail/mailer.ts';
 import type { Payments } from './platform/payments/payments.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Secrets } from './platform/secrets.ts';
+import type { SmsSender } from './platform/sms/sms.ts';
 import type { SessionCache } from './platform/session-cache.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
@@ -18,6 +19,8 @@ export interface AppContext {
   church: Church;
   secrets: Secrets;
   mailer: Mailer;
+  /** SMS through the configured gateway, or kept in the dev outbox. */
+  sms: SmsSender;
   auth: Auth;
   /** Sessions this process looked up in the last few seconds (platform/session-cache.ts). */
   sessions: SessionCache;

@@ -9,6 +9,7 @@ import { createAuth } from './platform/auth.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { createSmsSender } from './platform/sms/sms.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 
@@ -49,6 +50,19 @@ export async function createContext(
     );
   }
   app.addHook('onClose', async () => mailer.close());
+  const sms = createSmsSender({
+    settings: config.sms,
+    timeoutMs: config.giving.providerTimeoutMs,
+    db: database.db,
+    log: app.log,
+  });
+  if (config.env !== 'test' && sms.kind === 'dev') {
+    app.log.warn(
+      'SMS_PROVIDER is not set: SMS is NOT sent. It is kept at /dev/outbox (this machine only).',
+    );
+  } else if (config.env !== 'test') {
+    app.log.info(`SMS is sent through ${sms.kind} as ${config.sms!.senderId}.`);
+  }
 
   const church = loadChurch(config.contentDir);
   return {
@@ -58,6 +72,7 @@ export async function createContext(
     church,
     secrets,
     mailer,
+    sms,
     auth: createAuth({ config, db: database.db, mailer, church, secrets, log: app.log }),
     sessions: new SessionCache(config.sessionCacheMs),
     payments: createPayments(config),

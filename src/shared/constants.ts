@@ -73,3 +73,7 @@ export type FinanceAction = (typeof FINANCE_ACTIONS)[number];
 
 export const RECEIPT_ENTRY_KINDS = ['transaction', 'cash', 'bank'] as const;
 export type ReceiptEntryKind = (typeof RECEIPT_ENTRY_KINDS)[number];
+
+/** How a member's receipts and codes reach them (issue 32): a member without email or data has SMS. */
+export const RECEIPT_CHANNELS = ['email', 'sms', 'both'] as const;
+export type ReceiptChannel = (typeof RECEIPT_CHANNELS)[number];

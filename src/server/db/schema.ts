@@ -22,6 +22,7 @@ import {
   FINANCE_ACTIONS,
   OFFERING_TYPES,
   PASTOR_TYPES,
+  RECEIPT_CHANNELS,
   RECEIPT_ENTRY_KINDS,
   TRANSACTION_STATUSES,
   WORKER_ROLES,
@@ -54,10 +55,15 @@ export const users = pgTable(
     }),
     location: text('location'),
     dateOfBirth: date('date_of_birth'),
+    /** Where receipts and codes go: 'email', 'sms' (to phone_number) or 'both' (issue 32). */
+    receiptChannel: text('receipt_channel').notNull().default('email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_receipt_channel', inList('receipt_channel', RECEIPT_CHANNELS)),
+  ],
 );
 
 export const authSessions = pgTable(
@@ -464,6 +470,10 @@ export const receipts = pgTable(
     /** Set by the instance sending the mail, so two instances do not both send it. */
     sendingAt: timestamp('sending_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Where the receipt goes by SMS (E.164; the member chose SMS, or a guest without email). */
+    phone: text('phone'),
+    smsSendingAt: timestamp('sms_sending_at', { withTimezone: true }),
+    smsSentAt: timestamp('sms_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -475,6 +485,9 @@ export const receipts = pgTable(
     index('receipts_unsent_idx')
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null and ${t.email} is not null`),
+    index('receipts_sms_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.smsSentAt} is null and ${t.phone} is not null`),
   ],
 );
 
@@ -698,4 +711,40 @@ export const devMails = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('dev_mails_created_idx').on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- USSD (issue 32)
+
+/**
+ * A USSD session's place in the menu, keyed by gateway and the gateway's session id: any
+ * instance answers the next step, and a restart loses nothing. `inputs` counts the answers
+ * taken, so a replayed or out-of-order request gets the screen it already got.
+ */
+export const ussdSessions = pgTable(
+  'ussd_sessions',
+  {
+    id: text('id').primaryKey(),
+    phone: text('phone').notNull(),
+    state: jsonb('state').notNull(),
+    inputs: integer('inputs').notNull().default(0),
+    screen: text('screen').notNull(),
+    ended: boolean('ended').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('ussd_sessions_updated_idx').on(t.updatedAt)],
+);
+
+/** SMS kept instead of sent while no SMS gateway is configured (platform/sms). */
+export const devSms = pgTable(
+  'dev_sms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    encoding: text('encoding').notNull(),
+    segments: integer('segments').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dev_sms_created_idx').on(t.createdAt.desc())],
 );

@@ -119,7 +119,7 @@ export const financeOnly = (status = 200): Expect => ({
 /** Approved pastors only (spec §6 Worker); other signed-in callers are refused. */
 export const pastorOnly = (status = 200): Expect => ({ ...signedIn(403), pastor: status });
 
-/** The dev mailbox (off in production): this machine, or admins from elsewhere. */
+/** The dev mailbox and outbox (off with a real SMTP server / SMS gateway): this machine, or admins from elsewhere. */
 const mailbox = (status = 200): Expect => ({ ...all(403), admin: status });
 
 const GRACE_REPORT = '/api/finance/reports?from=2000-01-01&to=2100-12-31';
@@ -224,6 +224,13 @@ export const matrix: Record<string, MatrixCase[]> = {
         url: '/api/profile',
         payload: { fullName: 'Changed Name', phoneNumber: '+233241234567', assemblyName: 'bethel' },
       }),
+      expect: signedIn(),
+    },
+  ],
+  'PUT /api/profile/receipt-channel': [
+    {
+      label: 'each caller their own',
+      request: () => ({ url: '/api/profile/receipt-channel', payload: { channel: 'both' } }),
       expect: signedIn(),
     },
   ],
@@ -767,6 +774,58 @@ export const matrix: Record<string, MatrixCase[]> = {
     { request: () => ({ url: '/continue-as-guest' }), expect: publicRoute(303) },
   ],
 
+  // ------------------------------------------------------------ USSD gateways (issue 32)
+  // Gateways hold no session: any caller is answered unless USSD_SECRET / USSD_ALLOWED_IPS
+  // are set (ussd.test.ts covers those); what they answer depends only on the caller's number.
+  'POST /api/ussd/africastalking': [
+    {
+      label: "a session's first request",
+      request: () => ({
+        url: '/api/ussd/africastalking',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `sessionId=matrix-${Math.random()}&phoneNumber=%2B233241234567&text=`,
+      }),
+      expect: publicRoute(200),
+    },
+  ],
+  'POST /api/ussd/hubtel': [
+    {
+      label: 'an initiation',
+      request: () => ({
+        url: '/api/ussd/hubtel',
+        payload: {
+          SessionId: `matrix-${Math.random()}`,
+          Type: 'initiation',
+          Mobile: '233241234567',
+          Sequence: 1,
+          Message: '*713#',
+        },
+      }),
+      expect: publicRoute(200),
+    },
+  ],
+
+  // The phone simulator: a test tool; in production only this machine and admins
+  // (ussd.test.ts), here (not production) open like the payment sandbox.
+  'GET /sandbox/ussd': [
+    {
+      label: 'outside production',
+      request: () => ({ url: '/sandbox/ussd' }),
+      expect: publicRoute(200),
+    },
+  ],
+  'POST /sandbox/ussd': [
+    {
+      label: 'outside production, a dial',
+      request: () => ({
+        url: '/sandbox/ussd',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'phone=%2B233241234567&network=MTN',
+      }),
+      expect: publicRoute(200),
+    },
+  ],
+
   // ------------------------------------------------------------ the dev mailbox (this machine only)
   'GET /dev/mailbox': [
     { label: 'from another machine', request: () => ({ url: '/dev/mailbox' }), expect: mailbox() },
@@ -782,6 +841,17 @@ export const matrix: Record<string, MatrixCase[]> = {
     {
       label: 'from another machine',
       request: () => ({ url: '/dev/mailbox.json' }),
+      expect: mailbox(),
+    },
+  ],
+  // The dev outbox: SMS kept while no gateway is configured; the mailbox's readers.
+  'GET /dev/outbox': [
+    { label: 'from another machine', request: () => ({ url: '/dev/outbox' }), expect: mailbox() },
+  ],
+  'GET /dev/outbox.json': [
+    {
+      label: 'from another machine',
+      request: () => ({ url: '/dev/outbox.json' }),
       expect: mailbox(),
     },
   ],

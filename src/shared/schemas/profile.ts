@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isDateFormat, isRealBirthDate, PROFILE_ERRORS } from '../profile.ts';
+import {
+  isDateFormat,
+  isRealBirthDate,
+  PROFILE_ERRORS,
+  RECEIPT_CHANNEL_MESSAGES,
+  RECEIPT_CHANNELS,
+  type ReceiptChannel,
+} from '../profile.ts';
 import { ACCOUNT_MESSAGES, assemblySchema, passwordSchema, phoneSchema } from './accounts.ts';
 
 // Profile (spec §2, §5, §8). Email is shown but never editable. The texts and date rules live
@@ -19,7 +26,13 @@ export interface Profile {
   location: string | null;
   /** YYYY-MM-DD */
   dateOfBirth: string | null;
+  /** Where receipts and codes go (email, SMS to phoneNumber, or both). */
+  receiptChannel: ReceiptChannel;
 }
+
+export const receiptChannelSchema = z
+  .object({ channel: z.enum(RECEIPT_CHANNELS, RECEIPT_CHANNEL_MESSAGES.invalid) })
+  .strict();
 
 export const profileUpdateSchema = z
   .object({

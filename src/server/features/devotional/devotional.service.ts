@@ -169,3 +169,29 @@ export async function deleteDay(ctx: Ctx, weekId: number, day: number) {
   if (deleted.length === 0)
     throw new AppError(404, 'NOT_FOUND', `Day ${day} of Week ${weekId} was not found.`);
 }
+
+/** ISO week number and weekday (Monday 1) of a date, in UTC. */
+export function isoWeekAndDay(date: Date): { week: number; day: number } {
+  const day = date.getUTCDay() || 7;
+  const thursday = new Date(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 4 - day),
+  );
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  return { week: Math.ceil(((thursday.getTime() - yearStart) / 86_400_000 + 1) / 7), day };
+}
+
+/**
+ * Today's devotional, for channels without the week list (USSD): the week numbered as the
+ * ISO week and its day as the weekday, Monday 1 (decision 031). Null when there is none.
+ */
+export async function todaysDevotional(
+  ctx: Ctx,
+  now: Date,
+): Promise<{ weekId: number; day: number; title: string } | null> {
+  const { week, day } = isoWeekAndDay(now);
+  const [row] = await ctx.db
+    .select({ title: devotionalDays.title })
+    .from(devotionalDays)
+    .where(and(eq(devotionalDays.weekId, week), eq(devotionalDays.day, day)));
+  return row ? { weekId: week, day, title: row.title } : null;
+}

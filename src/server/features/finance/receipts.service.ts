@@ -25,9 +25,11 @@ import type { DbOrTx } from './audit.service.ts';
 // the desk, or a bank entry matched to a statement line. Numbered per year without gaps
 // (the counter moves in the confirming transaction). The mail goes out after the
 // confirmation commits; a receipt whose mail failed is retried by the background job, and a
-// claim (`sending_at`) keeps two instances from sending the same one.
+// claim (`sending_at`) keeps two instances from sending the same one. A member who chose
+// SMS on the profile (or a guest who gave by mobile money without an email) gets it by SMS
+// too, with its own claim and retry (issue 32).
 
-type Ctx = Pick<AppContext, 'db' | 'mailer' | 'church' | 'config' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log'>;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -45,7 +47,14 @@ const formatDate = (value: Date | string) =>
  */
 export async function issueReceipt(
   tx: DbOrTx,
-  gift: { kind: ReceiptEntryKind; id: string; userId: string | null; guestEmail?: string | null },
+  gift: {
+    kind: ReceiptEntryKind;
+    id: string;
+    userId: string | null;
+    guestEmail?: string | null;
+    /** A guest's mobile-money number: the receipt goes there by SMS when there is no email. */
+    guestPhone?: string | null;
+  },
   confirmedAt = new Date(),
 ): Promise<string | null> {
   const [existing] = await tx
@@ -63,12 +72,16 @@ export async function issueReceipt(
     })
     .returning({ last: receiptCounters.last });
   let email = gift.guestEmail ?? null;
+  let phone = email ? null : (gift.guestPhone ?? null);
   if (gift.userId) {
     const [user] = await tx
-      .select({ email: users.email })
+      .select({ email: users.email, phone: users.phoneNumber, channel: users.receiptChannel })
       .from(users)
       .where(eq(users.id, gift.userId));
-    email = user?.email ?? null;
+    // SMS needs a number; without one the receipt is mailed whatever was chosen.
+    const bySms = user?.channel !== 'email' && Boolean(user?.phone);
+    phone = bySms ? user!.phone : null;
+    email = bySms && user?.channel === 'sms' ? null : (user?.email ?? null);
   }
   const [row] = await tx
     .insert(receipts)
@@ -79,6 +92,7 @@ export async function issueReceipt(
       entryId: gift.id,
       userId: gift.userId,
       email,
+      phone,
       confirmedAt,
     })
     .returning({ id: receipts.id });
@@ -225,7 +239,6 @@ function receiptMail(ctx: Ctx, gift: ReceiptGift) {
     .map(([label, value]) => `${label}: ${value}`)
     .join('\n');
   return {
-    to: gift.email!,
     subject: `Your receipt ${gift.number} from ${ctx.church.registeredName}`,
     text:
       `${ctx.church.registeredName}\n\nThank you for your gift. This is your receipt.\n\n${facts}\n\n` +
@@ -234,54 +247,96 @@ function receiptMail(ctx: Ctx, gift: ReceiptGift) {
   };
 }
 
+/** The receipt by SMS: the facts that matter in one GSM-7 segment where the names allow. */
+export function receiptSms(ctx: Pick<AppContext, 'church' | 'config'>, gift: ReceiptGift) {
+  return (
+    `${ctx.church.registeredName}: thank you. Receipt ${gift.number}: GHS ${formatCedis(gift.amount)} ` +
+    `${gift.type}, ${PAYMENT_METHOD_LABELS[gift.method]}, ${formatDate(gift.receivedOn)}.` +
+    (gift.userId ? ` ${ctx.config.publicUrl}/payment-history` : '')
+  );
+}
+
+/** Each way a receipt goes out: where to, its claim and sent columns, and how it is sent. */
+const channels = {
+  mail: {
+    to: receipts.email,
+    sending: receipts.sendingAt,
+    sent: receipts.sentAt,
+    send: (ctx: Ctx, gift: ReceiptGift, to: string) =>
+      ctx.mailer.send({ ...receiptMail(ctx, gift), to }),
+  },
+  sms: {
+    to: receipts.phone,
+    sending: receipts.smsSendingAt,
+    sent: receipts.smsSentAt,
+    send: (ctx: Ctx, gift: ReceiptGift, to: string) =>
+      ctx.sms.send({ to, text: receiptSms(ctx, gift) }),
+  },
+} as const;
+type Channel = keyof typeof channels;
+
 /**
- * Mails one receipt unless it was mailed already or another instance is mailing it now.
- * Never throws: a failed mail is logged and retried by `deliverPendingReceipts`.
+ * Sends one receipt by one channel unless it was sent already or another instance is sending
+ * it now. Never throws: a failure is logged and retried by `deliverPendingReceipts`.
  */
-export async function deliverReceipt(ctx: Ctx, receiptId: string): Promise<boolean> {
+async function deliverBy(ctx: Ctx, channel: Channel, receiptId: string): Promise<boolean> {
+  const c = channels[channel];
+  const column = channel === 'mail' ? 'sendingAt' : 'smsSendingAt';
+  const sentColumn = channel === 'mail' ? 'sentAt' : 'smsSentAt';
   try {
     const claimed = await ctx.db
       .update(receipts)
-      .set({ sendingAt: new Date() })
+      .set({ [column]: new Date() })
       .where(
         and(
           eq(receipts.id, receiptId),
-          isNull(receipts.sentAt),
-          isNotNull(receipts.email),
-          or(
-            isNull(receipts.sendingAt),
-            lt(receipts.sendingAt, new Date(Date.now() - 10 * 60 * 1000)),
-          ),
+          isNull(c.sent),
+          isNotNull(c.to),
+          or(isNull(c.sending), lt(c.sending, new Date(Date.now() - 10 * 60 * 1000))),
         ),
       )
-      .returning({ id: receipts.id });
-    if (claimed.length === 0) return false;
+      .returning({ to: c.to });
+    const to = claimed[0]?.to;
+    if (!to) return false;
     const [gift] = await loadReceiptGifts(ctx, and(eq(receipts.id, receiptId)));
     if (!gift) return false;
-    await ctx.mailer.send(receiptMail(ctx, gift));
-    await ctx.db.update(receipts).set({ sentAt: new Date() }).where(eq(receipts.id, receiptId));
-    return true;
-  } catch (error) {
-    ctx.log.error({ err: error, receiptId }, 'receipt mail failed; it will be retried');
+    await c.send(ctx, gift, to);
     await ctx.db
       .update(receipts)
-      .set({ sendingAt: null })
-      .where(and(eq(receipts.id, receiptId), isNull(receipts.sentAt)))
+      .set({ [sentColumn]: new Date() })
+      .where(eq(receipts.id, receiptId));
+    return true;
+  } catch (error) {
+    ctx.log.error({ err: error, receiptId, channel }, 'receipt not sent; it will be retried');
+    await ctx.db
+      .update(receipts)
+      .set({ [column]: null })
+      .where(and(eq(receipts.id, receiptId), isNull(c.sent)))
       .catch(() => {});
     return false;
   }
 }
 
-/** The background job's part: receipts whose mail has not gone out yet. */
+/** Sends a receipt by mail and by SMS, as it asks. True when anything went out. */
+export async function deliverReceipt(ctx: Ctx, receiptId: string): Promise<boolean> {
+  const mailed = await deliverBy(ctx, 'mail', receiptId);
+  const texted = await deliverBy(ctx, 'sms', receiptId);
+  return mailed || texted;
+}
+
+/** The background job's part: receipts whose mail or SMS has not gone out yet. */
 export async function deliverPendingReceipts(ctx: Ctx): Promise<number> {
-  const unsent = await ctx.db
-    .select({ id: receipts.id })
-    .from(receipts)
-    .where(and(isNull(receipts.sentAt), isNotNull(receipts.email)))
-    .orderBy(asc(receipts.createdAt))
-    .limit(50);
   let sent = 0;
-  for (const { id } of unsent) if (await deliverReceipt(ctx, id)) sent++;
+  for (const channel of ['mail', 'sms'] as const) {
+    const c = channels[channel];
+    const unsent = await ctx.db
+      .select({ id: receipts.id })
+      .from(receipts)
+      .where(and(isNull(c.sent), isNotNull(c.to)))
+      .orderBy(asc(receipts.createdAt))
+      .limit(50);
+    for (const { id } of unsent) if (await deliverBy(ctx, channel, id)) sent++;
+  }
   return sent;
 }
 

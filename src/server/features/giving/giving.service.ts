@@ -24,7 +24,7 @@ import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
 // expected amount and currency credits it; every provider answer is kept with the gift;
 // crediting is idempotent (webhooks are retried and duplicated).
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'payments' | 'log' | 'mailer' | 'church'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'payments' | 'log' | 'mailer' | 'sms' | 'church'>;
 
 const GUEST = 'guest';
 
@@ -342,6 +342,7 @@ async function creditGift(
         amount: transactions.amount,
         userId: transactions.userId,
         email: transactions.email,
+        phone: transactions.phone,
       })
       .from(transactions)
       .where(eq(transactions.reference, reference))
@@ -386,8 +387,10 @@ async function creditGift(
           kind: 'transaction',
           id: gift.id,
           userId: gift.userId,
-          // A guest's card gift is receipted to the email the card payment was made with.
+          // A guest's card gift is receipted to the email the card payment was made with;
+          // a guest's mobile money without an email, by SMS to the number that paid.
           guestEmail: gift.userId ? null : gift.email,
+          guestPhone: gift.userId ? null : gift.phone,
         }),
       );
       return 'success';

@@ -6,6 +6,7 @@ import { formatCedis } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
+import { acceptFormBodies } from '../../http/form-body.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { handlePaystackWebhook } from './giving.service.ts';
 
@@ -52,11 +53,7 @@ ${
   });
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormBodies(scope);
     scope.post('/sandbox/checkout/:reference', async (request, reply) => {
       const { reference } = parseInput(params, request.params);
       const { outcome } = parseInput(outcomeBody, request.body);

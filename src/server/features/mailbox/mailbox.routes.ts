@@ -4,9 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { sessionUserOf } from '../accounts/accounts.service.ts';
-import { findDevMail, isLocalRequest, listDevMails } from './mailbox.service.ts';
+import { smsShape } from '../../platform/sms/sms.ts';
+import { findDevMail, isLocalRequest, listDevMails, listDevSms } from './mailbox.service.ts';
 
-// The dev mailbox exists only while no SMTP server is configured (see platform/mail).
+// The dev mailbox exists only while no SMTP server is configured (see platform/mail), and
+// the dev outbox, its SMS twin, only while no SMS gateway is (platform/sms). Same readers.
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -24,10 +26,8 @@ li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f4f4f6;padding:1rem;borde
 }
 
 export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  if (ctx.mailer.kind !== 'dev') return;
-
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    // Reset links: never kept by a browser or a cache.
+  const guardFor = (what: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    // Reset links and codes: never kept by a browser or a cache.
     reply.header('cache-control', 'no-store');
     if (isLocalRequest(request.raw)) return;
     const user = await sessionUserOf(ctx, request);
@@ -35,9 +35,12 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     throw new AppError(
       403,
       'FORBIDDEN',
-      'The dev mailbox is only available on this machine or to admins.',
+      `The ${what} is only available on this machine or to admins.`,
     );
   };
+  if (ctx.sms.kind === 'dev') app.register(outboxRoutes, { ctx, guard: guardFor('dev outbox') });
+  if (ctx.mailer.kind !== 'dev') return;
+  const guard = guardFor('dev mailbox');
 
   app.get('/dev/mailbox', { preHandler: guard }, async (_request, reply) => {
     const mails = await listDevMails(ctx);
@@ -76,5 +79,35 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // JSON for tests and tools on this machine.
   app.get('/dev/mailbox.json', { preHandler: guard }, async () => ({
     mails: await listDevMails(ctx),
+  }));
+};
+
+const outboxRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}> = async (app, { ctx, guard }) => {
+  app.get('/dev/outbox', { preHandler: guard }, async (_request, reply) => {
+    const messages = await listDevSms(ctx);
+    const items = messages
+      .map(
+        (m) =>
+          `<li><strong>To ${escapeHtml(m.to)}</strong>, ${m.createdAt.toISOString()} — ${m.encoding}, ` +
+          `${m.segments} segment${m.segments === 1 ? '' : 's'}, ${smsShape(m.text).characters} characters<pre>${linkify(m.text)}</pre></li>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Dev outbox',
+          `<h1>Dev outbox</h1><p class="note">No SMS gateway is configured (SMS_PROVIDER), so SMS is kept here instead of being sent.</p>` +
+            (items ? `<ol>${items}</ol>` : '<p>No SMS yet.</p>'),
+        ),
+      );
+  });
+
+  // JSON for tests and tools on this machine.
+  app.get('/dev/outbox.json', { preHandler: guard }, async () => ({
+    messages: await listDevSms(ctx),
   }));
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
+import { createDevSmsSender } from '../../platform/sms/sms.ts';
+import { FAKE_SMS } from '../../testing/fake-sms.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -61,6 +63,59 @@ describe('dev mailbox', () => {
       headers: { 'x-forwarded-for': '127.0.0.1' },
     });
     expect(spoofed.statusCode).toBe(403);
+  });
+});
+
+describe('dev outbox', () => {
+  let t: TestApp;
+  let adminCookie: string;
+  let memberCookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+    adminCookie = await memberSession(t, 'boss@example.com');
+    memberCookie = await memberSession(t, 'plain@example.com');
+    const outbox = createDevSmsSender(t.db, t.app.log);
+    await outbox.send({ to: '+233241234567', text: 'Your Flock code is 482913' });
+    await outbox.send({ to: '+233201234567', text: `Yɛda wo ase. ${'ɔ'.repeat(70)}` });
+  });
+  afterAll(async () => t.close());
+
+  const open = (url: string, remoteAddress: string, cookie?: string) =>
+    t.app.inject({ url, remoteAddress, headers: cookie ? { cookie } : {} });
+
+  it('shows kept SMS with its encoding and segments to this machine, never cached', async () => {
+    const res = await open('/dev/outbox.json', '127.0.0.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const messages = res.json().messages as { to: string; encoding: string; segments: number }[];
+    expect(messages.map((m) => [m.to, m.encoding, m.segments])).toEqual([
+      ['+233201234567', 'UCS-2', 2],
+      ['+233241234567', 'GSM-7', 1],
+    ]);
+    const page = await open('/dev/outbox', '::1');
+    expect(page.body).toContain('Your Flock code is 482913');
+    expect(page.body).toContain('UCS-2, 2 segments');
+  });
+
+  it('refuses other machines, members included, but not admins', async () => {
+    for (const url of ['/dev/outbox', '/dev/outbox.json']) {
+      expect((await open(url, '203.0.113.9')).statusCode).toBe(403);
+      expect((await open(url, '203.0.113.9', memberCookie)).statusCode).toBe(403);
+      expect((await open(url, '203.0.113.9', adminCookie)).statusCode).toBe(200);
+    }
+  });
+
+  it('does not exist when an SMS gateway is configured', async () => {
+    const real = await createTestApp({
+      env: { SMS_PROVIDER: 'arkesel', SMS_API_KEY: FAKE_SMS.apiKey },
+    });
+    try {
+      expect((await real.app.inject({ url: '/dev/outbox.json' })).statusCode).toBe(404);
+      // The dev mailbox is another matter: still there without SMTP.
+      expect((await real.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(200);
+    } finally {
+      await real.close();
+    }
   });
 });
 

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
-import { changePasswordSchema, profileUpdateSchema } from '../../../shared/schemas/profile.ts';
+import {
+  changePasswordSchema,
+  profileUpdateSchema,
+  receiptChannelSchema,
+} from '../../../shared/schemas/profile.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
-import { changePassword, getProfile, updateProfile } from './profile.service.ts';
+import { changePassword, getProfile, setReceiptChannel, updateProfile } from './profile.service.ts';
 
 // Members only: guests have no profile.
 export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -21,6 +25,12 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const result = await updateProfile(ctx, user.id, input);
     if (result.changed) ctx.sessions.forget(user.id); // the name /api/me shows
     return result;
+  });
+
+  app.put('/api/profile/receipt-channel', async (request) => {
+    const user = await requireSessionUser(ctx, request);
+    const { channel } = parseInput(receiptChannelSchema, request.body);
+    return setReceiptChannel(ctx, user.id, channel);
   });
 
   app.post(

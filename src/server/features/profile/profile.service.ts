@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, formatPhone } from '../../../shared/schemas/accounts.ts';
 import {
   PROFILE_MESSAGES,
+  RECEIPT_CHANNEL_MESSAGES,
+  type ReceiptChannel,
   type changePasswordSchema,
   type Profile,
   type profileUpdateSchema,
@@ -22,6 +24,7 @@ const profileColumns = {
   assemblyName: users.assemblyName,
   location: users.location,
   dateOfBirth: users.dateOfBirth,
+  receiptChannel: users.receiptChannel,
 };
 
 const profileOf = preparedQuery((db) =>
@@ -36,7 +39,35 @@ export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): P
   const [profile] = await profileOf(ctx.db).execute({ userId });
   if (!profile) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notFound);
   const phone = profile.phoneNumber;
-  return { ...profile, phoneDisplay: phone ? formatPhone(phone) : null };
+  return {
+    ...profile,
+    receiptChannel: profile.receiptChannel as ReceiptChannel,
+    phoneDisplay: phone ? formatPhone(phone) : null,
+  };
+}
+
+/** Where receipts and codes go (issue 32). SMS needs the phone number on the profile. */
+export async function setReceiptChannel(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+  channel: ReceiptChannel,
+): Promise<{ message: string; profile: Profile }> {
+  const current = await getProfile(ctx, userId);
+  if (channel !== 'email' && !current.phoneNumber) {
+    throw new AppError(400, 'VALIDATION_ERROR', RECEIPT_CHANNEL_MESSAGES.needsPhone, {
+      channel: RECEIPT_CHANNEL_MESSAGES.needsPhone,
+    });
+  }
+  if (channel !== current.receiptChannel) {
+    await ctx.db
+      .update(users)
+      .set({ receiptChannel: channel, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
+  return {
+    message: RECEIPT_CHANNEL_MESSAGES.saved[channel],
+    profile: await getProfile(ctx, userId),
+  };
 }
 
 /**

@@ -46,6 +46,7 @@ describe('profile', () => {
       assemblyName: 'bethel',
       location: null,
       dateOfBirth: null,
+      receiptChannel: 'email',
     });
   });
 

@@ -54,7 +54,7 @@ export interface MomoProvider {
   checkCallbackSecret(secret: unknown): boolean;
 }
 
-/** JSON over HTTP with a timeout; a provider outage becomes a ProviderError, never a hang. */
+/** JSON over HTTP with a timeout; a provider's (or SMS gateway's) outage becomes a ProviderError, never a hang. */
 export async function callJson(
   url: string,
   init: {
@@ -62,8 +62,11 @@ export async function callJson(
     headers: Record<string, string>;
     body?: unknown;
     timeoutMs: number;
+    /** Who is called, for the error (SMS gateways use this too). */
+    label?: string;
   },
 ): Promise<{ status: number; body: unknown }> {
+  const label = init.label ?? 'Payment provider';
   let response: Response;
   try {
     response = await fetch(url, {
@@ -81,13 +84,13 @@ export async function callJson(
       (error as Error).name === 'TimeoutError'
         ? `no answer within ${init.timeoutMs} ms`
         : (error as Error).message;
-    throw new ProviderError(`Payment provider unreachable: ${reason}`, { error: reason });
+    throw new ProviderError(`${label} unreachable: ${reason}`, { error: reason });
   }
   const text = await response.text();
   try {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   } catch {
-    throw new ProviderError(`Payment provider answered ${response.status} with non-JSON`, {
+    throw new ProviderError(`${label} answered ${response.status} with non-JSON`, {
       status: response.status,
       body: text.slice(0, 500),
     });

@@ -7,6 +7,7 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { ReceiptChannelForm } from './ReceiptChannelForm.tsx';
 import { useProfile } from './profile.api.ts';
 
 /** /profile (spec §2 Profile, §5, §8). Guests have no account, so no profile. */
@@ -52,6 +53,10 @@ export function ProfilePage() {
         <section className="card" aria-labelledby={`${id}-details`}>
           <h2 id={`${id}-details`}>Your details</h2>
           <ProfileForm profile={profile.data} />
+        </section>
+        <section className="card" aria-labelledby={`${id}-receipts`}>
+          <h2 id={`${id}-receipts`}>Receipts and codes</h2>
+          <ReceiptChannelForm profile={profile.data} />
         </section>
         <section className="card" aria-labelledby={`${id}-password`}>
           <h2 id={`${id}-password`}>Change password</h2>

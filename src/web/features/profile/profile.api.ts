@@ -6,6 +6,7 @@ import type {
   profileUpdateSchema,
   ProfileUpdateResult,
 } from '../../../shared/schemas/profile.ts';
+import type { ReceiptChannel } from '../../../shared/profile.ts';
 import { apiFetch } from '../../api.ts';
 import { profileApiPaths } from './profile.paths.ts';
 
@@ -26,6 +27,13 @@ export function useProfile(enabled: boolean) {
 
 export function updateProfile(values: ProfileValues) {
   return apiFetch<ProfileUpdateResult>(profileApiPaths.profile, { method: 'PATCH', body: values });
+}
+
+export function saveReceiptChannel(channel: ReceiptChannel) {
+  return apiFetch<{ message: string; profile: Profile }>(profileApiPaths.receiptChannel, {
+    method: 'PUT',
+    body: { channel },
+  });
 }
 
 export function changePassword(values: ChangePasswordValues) {

@@ -3,4 +3,5 @@
 export const profileApiPaths = {
   profile: '/api/profile',
   profilePassword: '/api/profile/password',
+  receiptChannel: '/api/profile/receipt-channel',
 } as const;

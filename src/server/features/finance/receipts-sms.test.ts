@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devMails, receipts, users } from '../../db/schema.ts';
+import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { startFakeProviders } from '../../testing/fake-providers.ts';
+import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
+import { call, give } from '../../testing/finance.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { grantOfficer } from './officers.service.ts';
+import { deliverPendingReceipts } from './receipts.service.ts';
+
+// Receipts by SMS (issue 32): a member who chose SMS on the profile gets each receipt as an
+// SMS through the configured gateway (here a fake Arkesel over HTTP), once, retried when the
+// gateway is down; 'both' brings mail and SMS; a member's choice is theirs alone.
+
+const today = new Date().toISOString().slice(0, 10);
+
+describe('receipts by SMS', () => {
+  let t: TestApp;
+  let gateway: Awaited<ReturnType<typeof startFakeSmsGateways>>;
+  let providers: Awaited<ReturnType<typeof startFakeProviders>>;
+  let officer: string;
+
+  beforeAll(async () => {
+    gateway = await startFakeSmsGateways();
+    providers = await startFakeProviders();
+    t = await createTestApp({
+      env: {
+        ...providers.env,
+        SMS_PROVIDER: 'arkesel',
+        SMS_API_KEY: FAKE_SMS.apiKey,
+        SMS_BASE_URL: gateway.url,
+        SMS_SENDER_ID: 'BethelAG',
+      },
+    });
+    officer = await memberSession(t, 'desk@example.com');
+    await grantOfficer(
+      t.app.ctx,
+      { id: null, email: 'test' },
+      { email: 'desk@example.com', allAssemblies: true, assemblies: [] },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+    await providers.paystack.close();
+    await providers.moolre.close();
+  });
+
+  const choose = (cookie: string | undefined, channel: unknown) =>
+    call(t, 'PUT', '/api/profile/receipt-channel', cookie, { channel });
+
+  /** A cash gift of the member's, received at the desk: its receipt is issued then. */
+  async function cashGiftReceived(cookie: string, amount: string) {
+    const { code } = await give(t, cookie, { paymentMethod: 'cash', amount });
+    const entry = (await call(t, 'GET', `/api/finance/cash?code=${code}`, officer)).json();
+    const res = await call(t, 'POST', `/api/finance/cash/${entry.id}/receive`, officer, {
+      amount,
+      receivedOn: today,
+      receivedBy: 'Usher',
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  const receiptMails = async (to: string) =>
+    (await t.db.select().from(devMails).where(eq(devMails.to, to))).filter((m) =>
+      m.subject.startsWith('Your receipt'),
+    );
+
+  it('sends the receipt by SMS only, to the profile phone, once', async () => {
+    const member = await memberSession(t, 'sms@example.com');
+    const saved = await choose(member, 'sms');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: 'Saved. Receipts and codes will come by SMS.',
+      profile: { receiptChannel: 'sms' },
+    });
+    const before = gateway.delivered.length;
+    await cashGiftReceived(member, '25');
+    await deliverPendingReceipts(t.app.ctx); // a replay of the job changes nothing
+
+    const sent = gateway.delivered.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ gateway: 'arkesel', sender: 'BethelAG', to: '233241234567' });
+    expect(sent[0]!.text).toMatch(/Receipt \d{4}-\d{6}: GHS 25\.00 Tithe, Cash, /);
+    expect(sent[0]!.text).toContain('/payment-history');
+    expect(await receiptMails('sms@example.com')).toHaveLength(0);
+  });
+
+  it("sends both when asked, and leaves another member's choice alone", async () => {
+    const both = await memberSession(t, 'both@example.com');
+    const plain = await memberSession(t, 'plain@example.com');
+    expect((await choose(both, 'both')).statusCode).toBe(200);
+    const before = gateway.delivered.length;
+    await cashGiftReceived(both, '10');
+    await cashGiftReceived(plain, '11');
+    expect(gateway.delivered.slice(before).map((m) => m.text)).toEqual([
+      expect.stringContaining('GHS 10.00'),
+    ]);
+    expect(await receiptMails('both@example.com')).toHaveLength(1);
+    expect(await receiptMails('plain@example.com')).toHaveLength(1);
+    expect((await call(t, 'GET', '/api/profile', plain)).json().receiptChannel).toBe('email');
+  });
+
+  it('retries an SMS the gateway refused, and sends it once when it is back', async () => {
+    const member = await memberSession(t, 'retry@example.com');
+    await choose(member, 'sms');
+    const before = gateway.delivered.length;
+    gateway.setMode('error');
+    try {
+      await cashGiftReceived(member, '7'); // the desk's action stands
+    } finally {
+      gateway.setMode('ok');
+    }
+    expect(gateway.delivered.length).toBe(before);
+    const [row] = await t.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.phone, '+233241234567'))
+      .then((rows) => rows.filter((r) => r.smsSentAt === null));
+    expect(row).toBeDefined();
+    await deliverPendingReceipts(t.app.ctx);
+    await deliverPendingReceipts(t.app.ctx);
+    const sent = gateway.delivered.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('GHS 7.00');
+  });
+
+  it('sends a guest who gave by mobile money without an email the receipt by SMS to the paying number', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/giving/gifts',
+      payload: {
+        type: 'offering',
+        firstName: 'Yaw',
+        lastName: 'Boateng',
+        assembly: 'grace',
+        amount: '15',
+        paymentMethod: 'momo',
+        phone: '020 123 4567',
+        provider: 'Telecel',
+      },
+      headers: { origin: ORIGIN },
+      remoteAddress: someClient(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { reference } = res.json() as { reference: string };
+    const before = gateway.delivered.length;
+    providers.moolre.approve(reference);
+    const callback = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/moolre',
+      payload: providers.moolre.callback(reference, 1),
+    });
+    expect(callback.statusCode).toBe(200);
+    const sent = gateway.delivered.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe('233201234567');
+    expect(sent[0]!.text).toContain('GHS 15.00 Offering, Mobile Money');
+    // A guest has no history to link to.
+    expect(sent[0]!.text).not.toContain('/payment-history');
+  });
+
+  it('refuses a choice it cannot keep, and callers without an account', async () => {
+    const member = await memberSession(t, 'nophone@example.com');
+    expect((await choose(member, 'fax')).json()).toMatchObject({
+      error: { fields: { channel: 'Choose email, SMS or both.' } },
+    });
+    await t.db
+      .update(users)
+      .set({ phoneNumber: null })
+      .where(eq(users.email, 'nophone@example.com'));
+    const refused = await choose(member, 'sms');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.channel).toBe(
+      'Add your phone number above first: SMS goes to it.',
+    );
+    expect((await choose(member, 'email')).statusCode).toBe(200);
+    expect((await choose(undefined, 'sms')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,245 @@
+import { MOMO_PROVIDERS, OFFERING_TYPES, type MomoProvider } from '../../../shared/constants.ts';
+import { checkAmount, formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+
+// The USSD menu (issue 32) as a pure state machine: a screen for every step, what each input
+// does, `0` back and `00` to the main menu everywhere. No database here: the service keeps
+// the state between a gateway's requests and does what the menu asks (ussd.service.ts).
+
+/** USSD allows 182 characters; we keep 160 so Twi fits when it comes. */
+export const USSD_SCREEN_MAX = 160;
+
+export type Step =
+  | 'main'
+  | 'give.type'
+  | 'give.other'
+  | 'give.amount'
+  | 'give.name'
+  | 'give.assembly'
+  | 'give.network'
+  | 'give.confirm';
+
+export interface GiveDraft {
+  type?: (typeof OFFERING_TYPES)[number];
+  otherType?: string;
+  amount?: number;
+  firstName?: string;
+  lastName?: string;
+  assembly?: string;
+  network?: MomoProvider;
+  /** The page of the assembly list. */
+  page?: number;
+}
+
+export interface UssdState {
+  step: Step;
+  back: Step[];
+  give: GiveDraft;
+  /** A refusal shown above the screen once. */
+  notice?: string;
+}
+
+export interface Caller {
+  /** E.164 from the gateway. */
+  phone: string;
+  /** From the gateway's operator field; null when it did not say. */
+  network: MomoProvider | null;
+}
+
+/** What the menu needs from the rest of Flock (the service gives it). */
+export interface MenuData {
+  churchName: string;
+  maxPesewas: number;
+  assemblies: { slug: string; label: string }[];
+}
+
+/** What a screen asks the service to do once the input is accepted. */
+export type Action =
+  | {
+      kind: 'give';
+      draft: Required<Pick<GiveDraft, 'type' | 'amount' | 'assembly' | 'network'>> & GiveDraft;
+    }
+  | { kind: 'last-gifts' }
+  | { kind: 'devotional' };
+
+export interface Screen {
+  text: string;
+  /** true: the session is over (END / release). */
+  end: boolean;
+}
+
+export const initialState = (): UssdState => ({ step: 'main', back: [], give: {} });
+
+const PAGE = 7;
+const nav = '0 Back 00 Menu';
+
+function assemblyPage(data: MenuData, page: number) {
+  const start = page * PAGE;
+  return {
+    items: data.assemblies.slice(start, start + PAGE),
+    more: data.assemblies.length > start + PAGE,
+  };
+}
+
+/** The screen for where the session stands. */
+export function render(state: UssdState, caller: Caller, data: MenuData): Screen {
+  const notice = state.notice ? `${state.notice}\n` : '';
+  const con = (text: string) => ({ text: `${notice}${text}`, end: false });
+  const g = state.give;
+  switch (state.step) {
+    case 'main':
+      return con(
+        `${data.churchName.slice(0, 60)}\n1 Give\n2 My last 5 gifts\n3 Today's devotional`,
+      );
+    case 'give.type':
+      return con(
+        `Give: choose\n${OFFERING_TYPES.map((t, i) => `${i + 1} ${OFFERING_TYPE_LABELS[t]}`).join('\n')}\n${nav}`,
+      );
+    case 'give.other':
+      return con(`What is the gift for?\n${nav}`);
+    case 'give.amount':
+      return con(`Amount in GHS (up to ${formatCedis(data.maxPesewas)}):\n${nav}`);
+    case 'give.name':
+      return con(`Your first and last name:\n${nav}`);
+    case 'give.assembly': {
+      const { items, more } = assemblyPage(data, g.page ?? 0);
+      return con(
+        `Your assembly:\n${items.map((a, i) => `${i + 1} ${a.label.slice(0, 16)}`).join('\n')}` +
+          `${more ? '\n9 More' : ''}\n${nav}`,
+      );
+    }
+    case 'give.network':
+      return con(
+        `Mobile money network:\n${MOMO_PROVIDERS.map((n, i) => `${i + 1} ${n}`).join('\n')}\n${nav}`,
+      );
+    case 'give.confirm': {
+      const type = g.type === 'other' ? g.otherType!.slice(0, 20) : OFFERING_TYPE_LABELS[g.type!];
+      const assembly = data.assemblies.find((a) => a.slug === g.assembly)?.label ?? g.assembly;
+      return con(
+        `Give GHS ${formatCedis(g.amount!)} ${type} to ${assembly!.slice(0, 20)} from ${caller.phone} ` +
+          `(${g.network})?\n1 Confirm\n${nav}`,
+      );
+    }
+  }
+}
+
+/** The step after `step` in the give flow, skipping what the caller's account answers. */
+function nextGiveStep(step: Step, caller: Caller, g: GiveDraft): Step {
+  const order: Step[] = [
+    'give.type',
+    'give.other',
+    'give.amount',
+    'give.name',
+    'give.assembly',
+    'give.network',
+    'give.confirm',
+  ];
+  for (let i = order.indexOf(step) + 1; i < order.length; i++) {
+    const next = order[i]!;
+    if (next === 'give.other' && g.type !== 'other') continue;
+    if (next === 'give.name' && g.firstName) continue;
+    if (next === 'give.assembly' && g.assembly) continue;
+    if (next === 'give.network' && g.network) continue;
+    return next;
+  }
+  return 'give.confirm';
+}
+
+const choice = (input: string, count: number): number | null => {
+  if (!/^\d{1,2}$/.test(input)) return null;
+  const n = Number(input);
+  return n >= 1 && n <= count ? n - 1 : null;
+};
+
+/**
+ * One input on the current screen: the next state, and what to do when the input completes
+ * something (the service does it and answers the END screen).
+ */
+export function answer(
+  state: UssdState,
+  rawInput: string,
+  caller: Caller,
+  data: MenuData,
+): { state: UssdState; action?: Action } {
+  const input = rawInput.trim();
+  const base: UssdState = { ...state, notice: undefined, give: { ...state.give } };
+  if (input === '00') return { state: initialState() };
+  if (input === '0' && state.step !== 'main') {
+    const back = [...state.back];
+    const previous = back.pop() ?? 'main';
+    return { state: { ...base, step: previous, back } };
+  }
+  const refuse = (notice: string) => ({ state: { ...base, notice } });
+  const go = (step: Step) => ({
+    state: { ...base, step, back: [...state.back, state.step] },
+  });
+  const g = base.give;
+
+  switch (state.step) {
+    case 'main': {
+      const n = choice(input, 3);
+      if (n === 0) {
+        // The network the gateway named is not asked again. Callers give as guests with
+        // their number until a phone can be verified as a member's (decision 031).
+        const give: GiveDraft = { network: caller.network ?? undefined };
+        return { state: { step: 'give.type', back: ['main'], give } };
+      }
+      if (n === 1) return { state: base, action: { kind: 'last-gifts' } };
+      if (n === 2) return { state: base, action: { kind: 'devotional' } };
+      return refuse('Choose 1, 2 or 3.');
+    }
+    case 'give.type': {
+      const n = choice(input, OFFERING_TYPES.length);
+      if (n === null) return refuse('Choose a number from the list.');
+      g.type = OFFERING_TYPES[n];
+      return go(nextGiveStep('give.type', caller, g));
+    }
+    case 'give.other': {
+      if (input.length < 2 || input.length > 60) return refuse('Say in 2 to 60 characters.');
+      g.otherType = input;
+      return go(nextGiveStep('give.other', caller, g));
+    }
+    case 'give.amount': {
+      const pesewas = checkAmount(input, data.maxPesewas);
+      if (typeof pesewas === 'string') return refuse(pesewas.slice(0, 60));
+      g.amount = pesewas;
+      return go(nextGiveStep('give.amount', caller, g));
+    }
+    case 'give.name': {
+      const parts = input.split(/\s+/).filter(Boolean);
+      if (parts.length < 2 || input.length > 80) return refuse('Enter your first and last name.');
+      g.firstName = parts[0];
+      g.lastName = parts.slice(1).join(' ');
+      return go(nextGiveStep('give.name', caller, g));
+    }
+    case 'give.assembly': {
+      const page = g.page ?? 0;
+      const { items, more } = assemblyPage(data, page);
+      if (input === '9' && more) {
+        g.page = page + 1;
+        return { state: base };
+      }
+      const n = choice(input, items.length);
+      if (n === null) return refuse('Choose a number from the list.');
+      g.assembly = items[n]!.slug;
+      g.page = undefined;
+      return go(nextGiveStep('give.assembly', caller, g));
+    }
+    case 'give.network': {
+      const n = choice(input, MOMO_PROVIDERS.length);
+      if (n === null) return refuse('Choose 1, 2 or 3.');
+      g.network = MOMO_PROVIDERS[n];
+      return go('give.confirm');
+    }
+    case 'give.confirm': {
+      if (input !== '1') return refuse('Reply 1 to confirm.');
+      const { type, amount, assembly, network } = g;
+      return {
+        state: base,
+        action: {
+          kind: 'give',
+          draft: { ...g, type: type!, amount: amount!, assembly: assembly!, network: network! },
+        },
+      };
+    }
+  }
+}

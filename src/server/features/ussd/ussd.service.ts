@@ -1,0 +1,226 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { MomoProvider } from '../../../shared/constants.ts';
+import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { toMomoPhone } from '../../../shared/momo-phone.ts';
+import type { AppContext } from '../../context.ts';
+import { transactions, ussdSessions } from '../../db/schema.ts';
+import { listAssemblies } from '../church/church.service.ts';
+import { todaysDevotional } from '../devotional/devotional.service.ts';
+import { createGift } from '../giving/giving.service.ts';
+import {
+  answer,
+  initialState,
+  render,
+  USSD_SCREEN_MAX,
+  type Action,
+  type Caller,
+  type MenuData,
+  type Screen,
+  type UssdState,
+} from './ussd.menu.ts';
+
+// USSD sessions (issue 32): what a gateway driver (ussd.routes.ts) hands over — its session
+// id, the caller's number and network, and the inputs so far — becomes the next screen. The
+// menu's state lives in ussd_sessions, so any instance answers and a restart loses nothing.
+
+export interface UssdRequest {
+  gateway: 'africastalking' | 'hubtel' | 'simulator';
+  sessionId: string;
+  phone: string;
+  network: MomoProvider | null;
+  /**
+   * Africa's Talking sends every input of the session so far (`all`, oldest first; [] at the
+   * start); Hubtel only the latest with its sequence (`latest` and how many inputs it makes).
+   */
+  inputs: { all: string[] } | { latest: string | null; count: number };
+}
+
+/** The gateway's number as E.164 ('233241234567', '+233 24…', '0241234567'), or null. */
+export function callerPhone(raw: string): string | null {
+  const compact = raw.replace(/[\s-]/g, '');
+  return toMomoPhone(/^233\d{9}$/.test(compact) ? `+${compact}` : compact);
+}
+
+/** The mobile-country-network codes of Ghana's networks (Africa's Talking's networkCode). */
+export const GHANA_NETWORK_CODES: Record<string, MomoProvider> = {
+  '62001': 'MTN',
+  '62002': 'Telecel',
+  '62003': 'AT',
+  '62006': 'AT',
+};
+
+/** The screen of at most 160 characters; a longer one is a bug the menu walk test finds. */
+function fit(screen: Screen): Screen {
+  if (screen.text.length <= USSD_SCREEN_MAX) return screen;
+  return { ...screen, text: `${screen.text.slice(0, USSD_SCREEN_MAX - 1)}…` };
+}
+
+async function menuData(ctx: AppContext): Promise<MenuData> {
+  return {
+    churchName: ctx.church.churchName,
+    maxPesewas: ctx.config.giving.maxAmountPesewas,
+    assemblies: await listAssemblies(ctx),
+  };
+}
+
+const giveScreen = (amount: number): Screen => ({
+  text: `Approve the prompt on your phone to give GHS ${formatCedis(amount)}. Thank you!`,
+  end: true,
+});
+
+/**
+ * The gift a session confirmed: a mobile-money gift from the caller's own number through
+ * the app's provider path, so it is confirmed, receipted and reported like any other. The
+ * prompt goes out once the session has closed: a phone shows one USSD at a time, and the
+ * gateway wants its answer within a second (the provider may take longer).
+ */
+function giveLater(
+  ctx: AppContext,
+  draft: Extract<Action, { kind: 'give' }>['draft'],
+  caller: Caller,
+) {
+  setTimeout(() => {
+    createGift(
+      ctx,
+      {
+        type: draft.type,
+        otherType: draft.type === 'other' ? draft.otherType! : null,
+        firstName: draft.firstName!,
+        lastName: draft.lastName!,
+        assembly: draft.assembly,
+        amount: draft.amount,
+        paymentMethod: 'momo',
+        phone: caller.phone,
+        provider: draft.network,
+      },
+      null,
+    ).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'USSD gift: the mobile-money prompt was not sent');
+      void ctx.sms
+        .send({
+          to: caller.phone,
+          text: `${ctx.church.churchName.slice(0, 40)}: your gift of GHS ${formatCedis(draft.amount)} could not be started. Please dial again later.`,
+        })
+        .catch(() => {});
+    });
+  }, ctx.config.ussd.promptDelayMs).unref();
+}
+
+/** What the menus that only read answer (the last screen of the session). */
+async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Screen> {
+  if (action.kind === 'devotional') {
+    const today = await todaysDevotional(ctx, ctx.now());
+    if (!today) return { text: 'No devotional for today yet. God bless you.', end: true };
+    return {
+      text: `Today's devotional: ${today.title.slice(0, 80)}\nRead it at ${ctx.config.publicUrl}/devotional`,
+      end: true,
+    };
+  }
+  // The number that paid is the caller's own: the network vouches for it.
+  const rows = await ctx.db
+    .select({
+      amount: transactions.amount,
+      type: transactions.type,
+      status: transactions.status,
+      createdAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .where(eq(transactions.phone, caller.phone))
+    .orderBy(desc(transactions.createdAt))
+    .limit(5);
+  if (rows.length === 0) return { text: 'No gifts from this number yet.', end: true };
+  const lines = rows.map((r) => {
+    const day = r.createdAt.toISOString().slice(5, 10).split('-').reverse().join('/');
+    const type = OFFERING_TYPE_LABELS[r.type as keyof typeof OFFERING_TYPE_LABELS] ?? r.type;
+    return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? 'paid' : r.status}`;
+  });
+  return { text: `Your last gifts (GHS):\n${lines.join('\n')}`, end: true };
+}
+
+/**
+ * The answer to one gateway request. A request that brings no new input (a gateway's
+ * replay, or one that arrives after a later one) gets the screen already sent; two requests
+ * racing for one step are settled by the row's input count (compare and set), and a gift
+ * starts only for the one that won.
+ */
+export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise<Screen> {
+  const phone = callerPhone(request.phone);
+  if (!phone) return { text: 'Sorry, this service is for Ghana mobile numbers.', end: true };
+  const caller: Caller = { phone, network: request.network };
+  const id = `${request.gateway}:${request.sessionId}`;
+
+  await ctx.db
+    .insert(ussdSessions)
+    .values({ id, phone, state: initialState(), screen: '' })
+    .onConflictDoNothing();
+  const [row] = await ctx.db.select().from(ussdSessions).where(eq(ussdSessions.id, id));
+  if (!row || row.phone !== phone) {
+    return { text: 'This session belongs to another number.', end: true };
+  }
+  const given = request.inputs;
+  const total = 'all' in given ? given.all.length : given.count;
+  const fresh =
+    'all' in given
+      ? given.all.slice(row.inputs)
+      : given.count > row.inputs && given.latest !== null
+        ? [given.latest] // a lost request's input cannot be known: take the latest
+        : [];
+  if (row.screen !== '' && (row.ended || fresh.length === 0)) {
+    return { text: row.screen, end: row.ended };
+  }
+
+  // A new session clears those a day old (an indexed delete; nothing else keeps them).
+  if (row.screen === '') await pruneUssdSessions(ctx, ctx.now());
+  const data = await menuData(ctx);
+  let state = row.state as UssdState;
+  let screen = render(state, caller, data);
+  let gift: Extract<Action, { kind: 'give' }>['draft'] | null = null;
+  for (const input of fresh) {
+    const next = answer(state, input, caller, data);
+    state = next.state;
+    if (next.action?.kind === 'give') {
+      gift = next.action.draft;
+      screen = giveScreen(gift.amount);
+      break;
+    }
+    screen = next.action ? await look(ctx, next.action, caller) : render(state, caller, data);
+    if (next.action) break;
+  }
+  screen = fit(screen);
+  const won = await ctx.db
+    .update(ussdSessions)
+    .set({ state, inputs: total, screen: screen.text, ended: screen.end, updatedAt: new Date() })
+    .where(
+      and(
+        eq(ussdSessions.id, id),
+        eq(ussdSessions.inputs, row.inputs),
+        eq(ussdSessions.ended, false),
+      ),
+    )
+    .returning({ id: ussdSessions.id });
+  if (won.length === 0) {
+    const [now] = await ctx.db.select().from(ussdSessions).where(eq(ussdSessions.id, id));
+    return { text: now!.screen, end: now!.ended };
+  }
+  if (gift) giveLater(ctx, gift, caller);
+  return screen;
+}
+
+/** Ends a session the gateway closed or timed out; its row is kept a day for replays. */
+export async function endUssdSession(
+  ctx: Pick<AppContext, 'db'>,
+  gateway: string,
+  sessionId: string,
+) {
+  await ctx.db
+    .update(ussdSessions)
+    .set({ ended: true, updatedAt: new Date() })
+    .where(eq(ussdSessions.id, `${gateway}:${sessionId}`));
+}
+
+/** Sessions untouched for a day go. */
+export async function pruneUssdSessions(ctx: Pick<AppContext, 'db'>, now = new Date()) {
+  await ctx.db
+    .delete(ussdSessions)
+    .where(lt(ussdSessions.updatedAt, new Date(now.getTime() - 86_400_000)));
+}

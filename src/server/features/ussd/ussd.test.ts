@@ -1,0 +1,335 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devSms, transactions } from '../../db/schema.ts';
+import { memberSession, ORIGIN } from '../../testing/accounts.ts';
+import { startFakeProviders } from '../../testing/fake-providers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { USSD_SCREEN_MAX } from './ussd.menu.ts';
+
+// USSD through both gateways' contracts (issue 32): the whole menu walked with every screen
+// within 160 characters, a gift given by USSD confirmed by the mobile-money provider's
+// callback and receipted by SMS, replays and out-of-order requests, a timeout mid-menu, a
+// number that is not Ghana's, and the gateway guard.
+
+let counter = 0;
+const newSession = () => `ATUid_${Date.now()}_${counter++}`;
+
+describe('USSD', () => {
+  let t: TestApp;
+  let providers: Awaited<ReturnType<typeof startFakeProviders>>;
+
+  beforeAll(async () => {
+    providers = await startFakeProviders();
+    t = await createTestApp({ env: { ...providers.env, USSD_PROMPT_DELAY_MS: '0' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await providers.paystack.close();
+    await providers.moolre.close();
+  });
+
+  /** One Africa's Talking request: every input so far joined by '*'. */
+  const at = async (
+    sessionId: string,
+    inputs: string[],
+    phoneNumber = '+233241234567',
+    networkCode = '62001',
+  ) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/africastalking',
+      payload: new URLSearchParams({
+        sessionId,
+        serviceCode: '*713*7#',
+        phoneNumber,
+        networkCode,
+        text: inputs.join('*'),
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^(CON|END) /);
+    return res.body;
+  };
+  const hubtel = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/hubtel',
+      payload: {
+        ServiceCode: '713*7',
+        Operator: 'vodafone',
+        Mobile: '233201234567',
+        ClientState: '',
+        Platform: 'USSD',
+        ...body,
+      },
+    });
+
+  it('walks every screen of the menu; each fits 160 characters and offers 0 and 00', async () => {
+    const seen = new Map<string, string[]>(); // screen (without a notice) → the inputs to it
+    const queue: string[][] = [[]];
+    let requests = 0;
+    while (queue.length > 0 && requests < 2_000) {
+      const path = queue.shift()!;
+      const session = newSession();
+      let body = '';
+      for (let i = 0; i <= path.length; i++) {
+        body = await at(session, path.slice(0, i));
+        requests++;
+      }
+      const text = body.slice(4);
+      expect(text.length, `screen after ${path.join('*')}: ${text}`).toBeLessThanOrEqual(
+        USSD_SCREEN_MAX,
+      );
+      if (body.startsWith('END') || seen.has(text) || path.length > 10) continue;
+      seen.set(text, path);
+      if (!text.includes('1 Give'))
+        expect(text, `back and menu on: ${text}`).toContain('0 Back 00 Menu');
+      const options = [...text.matchAll(/^(\d) /gm)].map((m) => m[1]!);
+      const free = /Amount/.test(text)
+        ? ['25', '-5', '1e9']
+        : /name/.test(text)
+          ? ['Kofi Boateng', 'Kofi']
+          : /for\?/.test(text)
+            ? ['Harvest thanksgiving']
+            : [];
+      for (const input of [...options, ...free, '0', '00', '7x']) queue.push([...path, input]);
+    }
+    // The main menu, the eight types, the other gift's purpose, the amount, the name, the
+    // assembly and the confirmation were all reached.
+    const screens = [...seen.keys()].join('\n---\n');
+    for (const part of [
+      '1 Give',
+      'Give: choose',
+      'What is the gift for?',
+      'Amount in GHS',
+      'first and last name',
+      'Your assembly',
+      '1 Confirm',
+    ]) {
+      expect(screens).toContain(part);
+    }
+    expect(requests).toBeLessThan(2_000);
+  });
+
+  it('gives by USSD: a pending mobile-money gift, the prompt after the session, confirmed by the callback, receipted by SMS', async () => {
+    const session = newSession();
+    const giver = '+233551234567';
+    const steps = ['1', '1', '50', 'Kofi Boateng', '1'];
+    for (let i = 0; i < steps.length; i++) await at(session, steps.slice(0, i + 1), giver);
+    const confirm = await at(session, steps, giver);
+    expect(confirm).toMatch(/^CON Give GHS 50\.00 Tithe to .+ from \+233551234567 \(MTN\)\?/);
+    const end = await at(session, [...steps, '1'], giver);
+    expect(end).toBe('END Approve the prompt on your phone to give GHS 50.00. Thank you!');
+    // A replay of the last request starts nothing more.
+    expect(await at(session, [...steps, '1'], giver)).toBe(end);
+
+    const giverPayments = () =>
+      providers.moolre.requests.filter(
+        (r) =>
+          r.path === '/open/transact/payment' &&
+          (r.body as { payer: string }).payer === '0551234567',
+      );
+    await expect.poll(() => giverPayments().length).toBeGreaterThan(0);
+    const payments = giverPayments();
+    expect(payments).toHaveLength(1);
+    const { externalref, amount, channel } = payments[0]!.body as Record<string, string>;
+    expect({ amount, channel }).toEqual({ amount: '50.00', channel: '13' });
+    const [pending] = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.reference, externalref!));
+    expect(pending).toMatchObject({
+      status: 'pending',
+      method: 'momo',
+      userId: null,
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+      phone: giver,
+    });
+
+    providers.moolre.approve(externalref!);
+    const callback = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/moolre',
+      payload: providers.moolre.callback(externalref!, 1),
+    });
+    expect(callback.statusCode).toBe(200);
+    const [paid] = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.reference, externalref!));
+    expect(paid!.status).toBe('success');
+    const texts = await t.db.select().from(devSms).where(eq(devSms.to, giver));
+    expect(texts.map((m) => m.text)).toEqual([
+      expect.stringContaining('GHS 50.00 Tithe, Mobile Money'),
+    ]);
+
+    // The caller's last gifts show it.
+    const last = await at(newSession(), ['2'], giver);
+    expect(last).toMatch(/^END Your last gifts \(GHS\):\n\d\d\/\d\d 50\.00 Tithe paid/);
+  });
+
+  it('answers a replayed or late request with the screen already sent', async () => {
+    const session = newSession();
+    await at(session, []);
+    const types = await at(session, ['1']);
+    expect(types).toMatch(/^CON Give: choose/);
+    const amount = await at(session, ['1', '2']);
+    expect(amount).toMatch(/^CON Amount in GHS/);
+    // The gateway's retry of an earlier step, arriving late: nothing moves back.
+    expect(await at(session, ['1'])).toBe(amount);
+    expect(await at(session, ['1', '2'])).toBe(amount);
+    // A lost request: the next carries both inputs, and both are taken in order.
+    const other = newSession();
+    await at(other, []);
+    expect(await at(other, ['1', '8'])).toMatch(/^CON What is the gift for\?/);
+  });
+
+  it('refuses wrong input on the same screen, goes back with 0 and home with 00', async () => {
+    const session = newSession();
+    await at(session, []);
+    expect(await at(session, ['9'])).toMatch(/^CON Choose 1, 2 or 3\.\n/);
+    expect(await at(session, ['9', '1'])).toMatch(/^CON Give: choose/);
+    expect(await at(session, ['9', '1', '3'])).toMatch(/^CON Amount/);
+    expect(await at(session, ['9', '1', '3', '0'])).toMatch(/^CON Give: choose/);
+    expect(await at(session, ['9', '1', '3', '0', '00'])).toMatch(/^CON .*\n1 Give/);
+  });
+
+  it("says today's devotional, or that there is none", async () => {
+    expect(await at(newSession(), ['3'])).toMatch(
+      /^END (Today's devotional: |No devotional for today yet)/,
+    );
+  });
+
+  it('Hubtel: initiation, a response, a timeout mid-menu, and a replay after it', async () => {
+    const SessionId = `hubtel-${Date.now()}`;
+    const start = await hubtel({ SessionId, Type: 'initiation', Message: '*713*7#', Sequence: 1 });
+    expect(start.statusCode).toBe(200);
+    expect(start.json()).toMatchObject({
+      SessionId,
+      Type: 'response',
+      DataType: 'input',
+      FieldType: 'text',
+    });
+    expect(start.json().Message).toContain('1 Give');
+    const types = (await hubtel({ SessionId, Type: 'response', Message: '1', Sequence: 2 })).json();
+    expect(types.Message).toMatch(/^Give: choose/);
+    // The network came from the operator: Telecel is not asked for later.
+    const timeout = await hubtel({ SessionId, Type: 'timeout', Message: '', Sequence: 3 });
+    expect(timeout.json()).toMatchObject({ Type: 'release' });
+    const late = (await hubtel({ SessionId, Type: 'response', Message: '2', Sequence: 3 })).json();
+    expect(late).toMatchObject({ Type: 'release', DataType: 'display' });
+    expect(late.Message).toMatch(/^Give: choose/);
+    const refused = await hubtel({ SessionId, Type: 'sideways', Sequence: 1 });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('turns away a number that is not a Ghana mobile, and a session taken over by another number', async () => {
+    expect(await at(newSession(), [], '+447400123456')).toBe(
+      'END Sorry, this service is for Ghana mobile numbers.',
+    );
+    const session = newSession();
+    await at(session, [], '+233241234567');
+    expect(await at(session, ['1'], '+233201234567')).toBe(
+      'END This session belongs to another number.',
+    );
+  });
+});
+
+describe('USSD phone simulator', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const post = (form: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/sandbox/ussd',
+      payload: new URLSearchParams(form).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
+  const hiddenValue = (html: string, name: string) =>
+    html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1];
+
+  it('dials the same menu from a browser form, step by step, and says it is a test tool', async () => {
+    const start = await t.app.inject({ url: '/sandbox/ussd' });
+    expect(start.statusCode).toBe(200);
+    expect(start.body).toContain('Test tool');
+    const menu = await post({ phone: '+233241234567', network: 'MTN' });
+    expect(menu.body).toContain('1 Give');
+    const session = hiddenValue(menu.body, 'session')!;
+    expect(session).toMatch(/^[0-9a-f-]{36}$/);
+    const give = await post({
+      phone: '+233241234567',
+      network: 'MTN',
+      session,
+      text: '',
+      reply: '1',
+    });
+    expect(give.body).toContain('Give: choose');
+    expect(hiddenValue(give.body, 'text')).toBe('1');
+    const amount = await post({
+      phone: '+233241234567',
+      network: 'MTN',
+      session,
+      text: '1',
+      reply: '2',
+    });
+    expect(amount.body).toContain('Amount in GHS');
+    const home = await post({ phone: '+233241234567', session, text: '1*2', reply: '00' });
+    expect(home.body).toContain('1 Give');
+    const devotional = await post({ phone: '+233241234567', session, text: '1*2*00', reply: '3' });
+    expect(devotional.body).toMatch(/Today's devotional|No devotional for today yet/);
+    expect(devotional.body).toContain('Dial again');
+  });
+
+  it('in production answers only this machine and admins', async () => {
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', DEV_MAILBOX: 'true', ADMIN_EMAILS: 'boss@example.com' },
+    });
+    try {
+      const admin = await memberSession(prod, 'boss@example.com');
+      const member = await memberSession(prod, 'plain@example.com');
+      const open = (remoteAddress: string, cookie?: string) =>
+        prod.app.inject({ url: '/sandbox/ussd', remoteAddress, headers: cookie ? { cookie } : {} });
+      expect((await open('203.0.113.9')).statusCode).toBe(403);
+      expect((await open('203.0.113.9', member)).statusCode).toBe(403);
+      expect((await open('203.0.113.9', admin)).statusCode).toBe(200);
+      expect((await open('127.0.0.1')).statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('USSD gateway guard', () => {
+  it('answers only the configured gateway: its secret and its addresses', async () => {
+    const t = await createTestApp({
+      env: { USSD_SECRET: 'a-long-shared-secret', USSD_ALLOWED_IPS: '198.51.100.7' },
+    });
+    try {
+      const call = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/ussd/africastalking',
+          remoteAddress,
+          payload: 'sessionId=s1&phoneNumber=%2B233241234567&text=',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        });
+      expect(
+        (await call('203.0.113.9', { 'x-ussd-secret': 'a-long-shared-secret' })).statusCode,
+      ).toBe(403);
+      expect((await call('198.51.100.7')).statusCode).toBe(403);
+      expect((await call('198.51.100.7', { 'x-ussd-secret': 'wrong' })).statusCode).toBe(403);
+      const ok = await call('198.51.100.7', { 'x-ussd-secret': 'a-long-shared-secret' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toMatch(/^CON /);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SegmentedMessage } from 'sms-segments-calculator';
+import type { SmsSettings } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { devSms } from '../../db/schema.ts';
+import { createGatewaySender } from './gateways.ts';
+
+// SMS (issue 32): receipts and codes for members without email or data. One interface,
+// one driver per gateway contract (gateways.ts), picked by SMS_PROVIDER; without one the
+// messages are kept in the dev outbox (/dev/outbox), as mail is kept in the dev mailbox.
+
+export interface Sms {
+  /** E.164, e.g. +233241234567. */
+  to: string;
+  text: string;
+}
+
+export interface SmsSender {
+  /** A gateway delivers; 'dev' keeps messages in the dev outbox. */
+  kind: 'hubtel' | 'arkesel' | 'mnotify' | 'dev';
+  send(sms: Sms): Promise<void>;
+}
+
+export interface SmsShape {
+  /** GSM-7 (160 a segment, 153 when joined) or UCS-2 (70, 67) for anything outside it. */
+  encoding: 'GSM-7' | 'UCS-2';
+  segments: number;
+  characters: number;
+}
+
+/** What a message costs: its encoding and how many segments the networks bill. */
+export function smsShape(text: string): SmsShape {
+  const message = new SegmentedMessage(text);
+  return {
+    encoding: message.encodingName === 'GSM-7' ? 'GSM-7' : 'UCS-2',
+    segments: message.segmentsCount,
+    characters: message.numberOfCharacters,
+  };
+}
+
+/**
+ * Without a gateway nothing can be delivered: keep each message in the database, show it
+ * at /dev/outbox, and say in the log that it was kept (never its text: it may hold a code).
+ */
+export function createDevSmsSender(db: Db, log: FastifyBaseLogger): SmsSender {
+  return {
+    kind: 'dev',
+    async send(sms) {
+      const shape = smsShape(sms.text);
+      const [row] = await db
+        .insert(devSms)
+        .values({ to: sms.to, text: sms.text, encoding: shape.encoding, segments: shape.segments })
+        .returning({ id: devSms.id });
+      log.info({ smsId: row!.id, segments: shape.segments }, 'dev outbox: SMS kept (not sent)');
+    },
+  };
+}
+
+export function createSmsSender(options: {
+  settings: SmsSettings | undefined;
+  timeoutMs: number;
+  db: Db;
+  log: FastifyBaseLogger;
+}): SmsSender {
+  if (!options.settings) return createDevSmsSender(options.db, options.log);
+  return createGatewaySender(options.settings, options.timeoutMs);
+}

@@ -1,0 +1,90 @@
+import { startJsonServer } from './fake-http.ts';
+
+// Speaks the three SMS gateways' documented contracts (platform/sms/gateways.ts) on one
+// loopback server, checking each one's credentials, and keeps what each delivered.
+
+export const FAKE_SMS = {
+  hubtelClientId: 'hubtel-client',
+  hubtelClientSecret: 'hubtel-secret',
+  apiKey: 'sms-api-key',
+};
+
+export interface DeliveredSms {
+  gateway: 'hubtel' | 'arkesel' | 'mnotify';
+  sender: string;
+  /** As the gateway received it (each has its own number format). */
+  to: string;
+  text: string;
+}
+
+export async function startFakeSmsGateways() {
+  const delivered: DeliveredSms[] = [];
+  let mode: 'ok' | 'error' = 'ok';
+  const hubtelAuth = `Basic ${Buffer.from(`${FAKE_SMS.hubtelClientId}:${FAKE_SMS.hubtelClientSecret}`).toString('base64')}`;
+  const server = await startJsonServer((req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (mode === 'error') return { status: 503, body: { message: 'Service unavailable' } };
+    if (req.method === 'POST' && req.path === '/v1/messages/send') {
+      if (req.headers.authorization !== hubtelAuth) {
+        return { status: 401, body: { message: 'Unauthorized' } };
+      }
+      delivered.push({
+        gateway: 'hubtel',
+        sender: String(body.From),
+        to: String(body.To),
+        text: String(body.Content),
+      });
+      return {
+        status: 201,
+        body: { messageId: crypto.randomUUID(), rate: 0.03, networkId: '62001', status: 0 },
+      };
+    }
+    if (req.method === 'POST' && req.path === '/api/v2/sms/send') {
+      if (req.headers['api-key'] !== FAKE_SMS.apiKey) {
+        return { status: 401, body: { status: 'error', message: 'Invalid API key' } };
+      }
+      const recipients = body.recipients as string[];
+      for (const to of recipients) {
+        delivered.push({
+          gateway: 'arkesel',
+          sender: String(body.sender),
+          to,
+          text: String(body.message),
+        });
+      }
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          data: recipients.map((recipient) => ({ recipient, id: crypto.randomUUID() })),
+        },
+      };
+    }
+    if (req.method === 'POST' && req.path.startsWith('/api/sms/quick?')) {
+      const key = new URL(req.path, 'http://fake').searchParams.get('key');
+      if (key !== FAKE_SMS.apiKey) {
+        return { status: 200, body: { status: 'error', code: '1004', message: 'Invalid API key' } };
+      }
+      for (const to of body.recipient as string[]) {
+        delivered.push({
+          gateway: 'mnotify',
+          sender: String(body.sender),
+          to,
+          text: String(body.message),
+        });
+      }
+      return {
+        status: 200,
+        body: { status: 'success', code: '2000', message: 'messages sent successfully' },
+      };
+    }
+    return { status: 404, body: { message: 'Not found' } };
+  });
+  return {
+    ...server,
+    delivered,
+    setMode(next: 'ok' | 'error') {
+      mode = next;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  RECEIPT_CHANNEL_LABELS,
+  RECEIPT_CHANNELS,
+  type ReceiptChannel,
+} from '../../../shared/profile.ts';
+import type { Profile } from '../../../shared/schemas/profile.ts';
+import { ApiError } from '../../api.ts';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { FlashMessage } from './FlashMessage.tsx';
+import { saveReceiptChannel } from './profile.api.ts';
+import { useFlashMessage } from './useFlashMessage.ts';
+
+/**
+ * How receipts and codes reach the member (issue 32): email, SMS to the profile's phone, or
+ * both. The server refuses SMS without a phone number; that message is shown here.
+ */
+export function ReceiptChannelForm({ profile }: { profile: Profile }) {
+  const id = useId();
+  const [channel, setChannel] = useState<ReceiptChannel>(profile.receiptChannel);
+  const [busy, setBusy] = useState(false);
+  const { flash, show } = useFlashMessage();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { message } = await saveReceiptChannel(channel);
+      show(message, 'success');
+    } catch (error) {
+      show(
+        error instanceof ApiError ? (error.fields?.channel ?? error.message) : 'An error occurred.',
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <fieldset className="choice-field">
+        <legend>Send my receipts and codes by</legend>
+        {RECEIPT_CHANNELS.map((value) => (
+          <label key={value} className="choice">
+            <input
+              type="radio"
+              name={`${id}-channel`}
+              value={value}
+              checked={channel === value}
+              onChange={() => setChannel(value)}
+            />
+            {RECEIPT_CHANNEL_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      <SubmitButton busy={busy} busyLabel="Saving...">
+        Save choice
+      </SubmitButton>
+      <FlashMessage id={`${id}-message`} flash={flash} />
+    </form>
+  );
+}
