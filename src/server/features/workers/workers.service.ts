@@ -27,9 +27,9 @@ import {
 } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../http/errors.ts';
 import { processImage } from '../../platform/images.ts';
-import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { startPasswordAttempt } from '../accounts/sign-in-limits.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -83,19 +83,12 @@ export async function passWorkersGate(
       email: 'Email is required.',
     });
   }
-  const limit = await consumeRateLimit(
-    ctx.db,
-    `account:/workers/gate:${email}:${request.ip}`,
-    ctx.config.authRateLimit,
-    15 * 60 * 1000,
-  );
-  if (!limit.allowed) {
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      'Too many attempts for this account. Please wait a few minutes and try again.',
-    );
-  }
+  // Limited like sign-in, whose counts it shares: only wrong passwords count (decision 028).
+  const attempt = await startPasswordAttempt(ctx, {
+    email,
+    password: input.password,
+    ip: request.ip,
+  });
 
   let headers: Headers | null = null;
   let userId: string;
@@ -126,6 +119,7 @@ export async function passWorkersGate(
     }
     throw error;
   }
+  await attempt.succeeded();
   await ctx.db.insert(workersGateGrants).values({ userId });
   return { headers };
 }
