@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
+import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
@@ -75,6 +76,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** How often an open pastor socket checks its session and approval again (default 60 s). */
   pastorSocketRecheckMs?: number;
+  /** Caps and handshake limit of the pastor socket (defaults in pastor.socket.ts). */
+  pastorSocketLimits?: Partial<PastorSocketLimits>;
 }
 
 /** Each feature's HTTP routes (features/<feature>/<feature>.routes.ts). */
@@ -142,7 +145,11 @@ export async function buildApp(
 
   // The API, feature by feature.
   for (const routes of featureRoutes) await app.register(routes, { ctx });
-  await app.register(pastorRoutes, { ctx, socketRecheckMs: options.pastorSocketRecheckMs });
+  await app.register(pastorRoutes, {
+    ctx,
+    socketRecheckMs: options.pastorSocketRecheckMs,
+    socketLimits: options.pastorSocketLimits,
+  });
 
   // The web app: its files, and a page for every other path.
   await registerPages(app, {

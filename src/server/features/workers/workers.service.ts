@@ -27,6 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../http/errors.ts';
 import { processImage } from '../../platform/images.ts';
+import { announceAccessChange } from '../../platform/realtime.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import { startPasswordAttempt } from '../accounts/sign-in-limits.ts';
@@ -401,14 +402,15 @@ export async function getApplication(
  * (pastor_type: the form's answer unless the admin changes it). Every decision is kept.
  */
 export async function decideApplication(
-  ctx: Ctx,
+  ctx: Pick<AppContext, 'db' | 'realtime' | 'log'>,
   admin: SessionUser,
   id: string,
   input: { status: 'approved' | 'rejected'; pastorType?: 'lay' | 'full-time' | 'full' | undefined },
 ): Promise<{ message: string; status: ApplicationStatus; pastorType: string | null }> {
-  return ctx.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
+        userId: workerApplications.userId,
         status: workerApplications.status,
         role: workerApplications.role,
         pastorType: workerApplications.pastorType,
@@ -431,6 +433,12 @@ export async function decideApplication(
       status: input.status,
       pastorType,
     });
-    return { message: WORKER_MESSAGES.marked(input.status), status: input.status, pastorType };
+    return {
+      userId: row.userId,
+      result: { message: WORKER_MESSAGES.marked(input.status), status: input.status, pastorType },
+    };
   });
+  // The applicant's open sockets (pastor portal) check again now, on every instance.
+  await announceAccessChange(ctx, decided.userId);
+  return decided.result;
 }
