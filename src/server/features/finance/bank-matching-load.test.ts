@@ -36,7 +36,7 @@ describe('bank matching with 10,000 unmatched BT- lines', () => {
     }
     const [deleted] = await t.db
       .update(bankTransfers)
-      .set({ deleted: true, deletedReason: 'duplicate' })
+      .set({ deleted: true })
       .where(eq(bankTransfers.code, codes.deleted!))
       .returning({ id: bankTransfers.id });
     expect(deleted).toBeDefined();
