@@ -18,6 +18,7 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
+import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
@@ -76,6 +77,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** How often an open pastor socket checks its session and approval again (default 60 s). */
   pastorSocketRecheckMs?: number;
+  /** Caps and handshake limit of the pastor socket (defaults in pastor.socket.ts). */
+  pastorSocketLimits?: Partial<PastorSocketLimits>;
 }
 
 /** Each feature's HTTP routes (features/<feature>/<feature>.routes.ts). */
@@ -144,7 +147,11 @@ export async function buildApp(
 
   // The API, feature by feature.
   for (const routes of featureRoutes) await app.register(routes, { ctx });
-  await app.register(pastorRoutes, { ctx, socketRecheckMs: options.pastorSocketRecheckMs });
+  await app.register(pastorRoutes, {
+    ctx,
+    socketRecheckMs: options.pastorSocketRecheckMs,
+    socketLimits: options.pastorSocketLimits,
+  });
 
   // The web app: its files, and a page for every other path.
   await registerPages(app, {

@@ -6,12 +6,21 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Headers the answer carries (e.g. Retry-After on a 429). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
   }
 }
 
@@ -80,6 +89,7 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send(errorBody(error.code, error.message, error.fields));

@@ -80,3 +80,10 @@ export function pgRateLimitStore(db: Db) {
 export async function deleteExpiredRateLimits(db: Db) {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
 }
+
+/** Takes back one hit (an attempt that turned out not to count, e.g. a right password). */
+export async function refundRateLimit(db: Db, rawKey: string) {
+  await db.execute(sql`
+    update ${rateLimits} set count = greatest(${rateLimits.count} - 1, 0)
+    where key = ${storableKey(rawKey)} and ${rateLimits.resetAt} > now()`);
+}

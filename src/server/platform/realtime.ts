@@ -15,6 +15,28 @@ export const MAX_NOTIFY_BYTES = 7900;
 /** What every local subscriber gets after the listening connection was lost and is back. */
 export const RESYNC = { type: 'resync' } as const;
 
+/**
+ * Sent to a member when what they may open changed (an application decided or superseded):
+ * their open sockets, on every instance, check again at once instead of at the next recheck.
+ * Never forwarded to the browser.
+ */
+export const ACCESS_CHANGED = { type: 'access-changed' } as const;
+
+/** Tells every instance that `userId`'s access changed; a failure is logged, not thrown. */
+export async function announceAccessChange(
+  ctx: { realtime: Realtime; log: FastifyBaseLogger },
+  userId: string,
+) {
+  try {
+    await ctx.realtime.publish([userId], ACCESS_CHANGED);
+  } catch (error) {
+    ctx.log.warn(
+      { err: error },
+      'realtime access-change notice failed (sockets recheck within a minute)',
+    );
+  }
+}
+
 export type Deliver = (payload: unknown) => void;
 
 export interface Realtime {

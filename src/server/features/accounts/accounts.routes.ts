@@ -5,6 +5,7 @@ import { AppError, errorBody, parseInput } from '../../http/errors.ts';
 import { AUTH_BASE_PATH, authHeaders } from '../../platform/auth.ts';
 import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
 import { getMe, isEmailAvailable, listMembers, requireAdmin, signUp } from './accounts.service.ts';
+import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
 
 // The auth library's endpoints the app uses, and only those (its others, e.g. its own
 // change-password that skips our checks, are not routed at all). `mail`: sends a mail.
@@ -37,30 +38,22 @@ async function forwardToAuth(
   endpoint: (typeof authEndpoints)[number],
 ) {
   const url = new URL(request.url, ctx.config.publicUrl);
-  const body = request.body as { email?: unknown } | undefined;
+  const body = request.body as { email?: unknown; password?: unknown } | undefined;
   const email =
     request.method === 'POST' && typeof body?.email === 'string'
       ? body.email.trim().toLowerCase()
       : undefined;
 
-  // Per account AND client: someone failing at another member's password is slowed down
-  // without locking that member out (their own client has not been failing).
-  if (endpoint.path === '/sign-in/email' && email !== undefined) {
-    const limit = await consumeRateLimit(
-      ctx.db,
-      `account:${endpoint.path}:${email}:${request.ip}`,
-      ctx.config.authRateLimit,
-      15 * 60 * 1000,
-    );
-    if (!limit.allowed) {
-      reply.header('retry-after', String(limit.retryAfterSeconds));
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        'Too many attempts for this account. Please wait a few minutes and try again.',
-      );
-    }
-  }
+  // Sign-in: only failures count, keyed on the account (per client), the wrong password and,
+  // as a ceiling, the client address (decision 028).
+  const attempt =
+    endpoint.path === '/sign-in/email' && email !== undefined
+      ? await startPasswordAttempt(ctx, {
+          email,
+          password: typeof body?.password === 'string' ? body.password : '',
+          ip: request.ip,
+        })
+      : undefined;
   // A member's inbox cannot be flooded from many clients: past the cap, the request is
   // answered as usual (so it tells nothing) but no mail goes out. Earlier links still work.
   if (endpoint.mail && email !== undefined) {
@@ -87,6 +80,7 @@ async function forwardToAuth(
   // A session ended (sign-out) or every session of an account did (a password reset):
   // nothing this process remembers about sessions may outlive that.
   if (endpoint.path === '/sign-out' || endpoint.path === '/reset-password') ctx.sessions.forget();
+  if (attempt && response.ok) await attempt.succeeded();
 
   reply.status(response.status);
   response.headers.forEach((value, key) => {
@@ -125,11 +119,18 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     timeWindow: '15 minutes',
   };
 
+  // Sign-in's own ceiling per address counts every request, right passwords too: a whole
+  // congregation signs in from one address on a Sunday (decision 028).
+  const signInsPerAddress = {
+    max: ctx.config.authRateLimit * ADDRESS_SIGN_IN_SHARE,
+    timeWindow: '15 minutes',
+  };
+
   for (const endpoint of authEndpoints) {
     app.route({
       method: endpoint.method,
       url: `${AUTH_BASE_PATH}${endpoint.path}`,
-      config: { rateLimit: perAddress },
+      config: { rateLimit: endpoint.path === '/sign-in/email' ? signInsPerAddress : perAddress },
       handler: (request, reply) => forwardToAuth(ctx, request, reply, endpoint),
     });
   }

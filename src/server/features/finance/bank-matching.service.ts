@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { AppError } from '../../http/errors.ts';
+import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { recordAudit, type Actor, type DbOrTx } from './audit.service.ts';
 import type { FinanceCaller } from './finance-access.ts';
 import { inScope, scopeCondition } from './officers.service.ts';
@@ -138,58 +139,177 @@ async function matchLine(
   return issueReceipt(tx, { kind: 'bank', id: entry.id, userId: entry.userId }, now);
 }
 
+const NO_CODE_NOTE = 'No BT- code in the description.';
+
+/** Matches made per transaction: between batches, other members' requests get through. */
+export const MATCH_BATCH = 100;
+
+// A BT- code as bankCodesIn (statement-csv.ts) reads it: descriptions are stored with their
+// spaces squeezed to one, so "[- ]?" covers its "[-\s]?".
+const CODE_PATTERN = '(?<![A-Za-z0-9])[Bb][Tt][- ]?([0-9]{5})(?![0-9])';
+
 /**
- * Tries every unmatched line carrying a BT- code (those just imported and earlier ones an
- * officer of other assemblies could not match) against the caller's open entries.
+ * Every unmatched line carrying a BT- code (those just imported and earlier ones an officer of
+ * other assemblies could not match), judged against the caller's open entries in one
+ * statement: the line's codes in order of appearance, the entry of its one code, and which
+ * line comes first for an entry several lines name.
  */
-async function autoMatch(tx: DbOrTx, caller: FinanceCaller, receiptIds: string[]) {
-  const lines = await tx
-    .select()
-    .from(bankStatementLines)
-    .where(
-      and(
-        isNull(bankStatementLines.bankTransferId),
-        sql`${bankStatementLines.description} ~* 'BT[- ]?[0-9]{5}'`,
-      ),
+/** Where a chunk of lines starts (after) or ends (at), in the order lines are matched in. */
+interface LineCursor {
+  bookedOn: string;
+  lineNumber: number;
+  id: string;
+}
+
+const FIRST: LineCursor = {
+  bookedOn: '0001-01-01',
+  lineNumber: -1,
+  id: '00000000-0000-0000-0000-000000000000',
+};
+
+const after = (c: LineCursor) =>
+  sql`(l.booked_on, l.line_number, l.id) > (${c.bookedOn}::date, ${c.lineNumber}::int, ${c.id}::uuid)`;
+const atMost = (c: LineCursor) =>
+  sql`(l.booked_on, l.line_number, l.id) <= (${c.bookedOn}::date, ${c.lineNumber}::int, ${c.id}::uuid)`;
+
+function judgedLines(caller: FinanceCaller, from: LineCursor, to: LineCursor) {
+  const visible = scopeCondition(caller.scope, bankTransfers.assembly) ?? sql`true`;
+  const notFound = caller.scope.all
+    ? sql`'No open entry has the code ' || codes[1] || '.'`
+    : sql`'No open entry in your assemblies has the code ' || codes[1] || '.'`;
+  return sql`
+    with coded as (
+      select l.id, l.note, l.booked_on, l.line_number, l.amount,
+        array(
+          select 'BT-' || x.m[1]
+          from regexp_matches(l.description, ${CODE_PATTERN}, 'g') with ordinality as x(m, n)
+          group by x.m[1] order by min(x.n)
+        ) as codes
+      from ${bankStatementLines} l
+      where l.bank_transfer_id is null and l.description ~* 'BT[- ]?[0-9]{5}'
+        and ${after(from)} and ${atMost(to)}
+    ),
+    joined as (
+      select coded.*, ${bankTransfers.id} as entry_id, ${bankTransfers.status} as entry_status,
+        ${bankTransfers.amount} as entry_amount,
+        (${bankTransfers.id} is not null and ${visible}) as visible
+      from coded
+      left join ${bankTransfers}
+        on cardinality(coded.codes) = 1 and ${bankTransfers.code} = coded.codes[1]
+          and ${bankTransfers.deleted} = false
+    ),
+    ranked as (
+      select joined.*,
+        (visible and entry_status <> 'matched' and entry_amount = amount) as candidate,
+        row_number() over (
+          partition by case when visible and entry_status <> 'matched' and entry_amount = amount
+            then entry_id end
+          order by booked_on, line_number
+        ) as nth
+      from joined
     )
-    .orderBy(asc(bankStatementLines.bookedOn), asc(bankStatementLines.lineNumber))
-    .for('update', { skipLocked: true });
+    select id, note as old_note, entry_id, candidate and nth = 1 as to_match,
+      case
+        when cardinality(codes) = 0 then ${NO_CODE_NOTE}
+        when cardinality(codes) > 1
+          then 'Several codes (' || array_to_string(codes, ', ') || '): match it by hand.'
+        when not visible then ${notFound}
+        when entry_status = 'matched' or (candidate and nth > 1)
+          then codes[1] || ' is already matched to another line.'
+        when entry_amount <> amount
+          then codes[1] || ': the member entered GHS '
+            || to_char(entry_amount / 100, 'FM999,999,999,990') || '.'
+            || lpad((entry_amount % 100)::text, 2, '0') || '.'
+      end as note
+    from ranked`;
+}
+
+/**
+ * Set-based automatic matching (issue 31): one statement writes every note that changed, one
+ * finds the pairs to match; the pairs are then matched (receipt and audit each) in bounded
+ * transactions, each line and entry locked and checked again, so a concurrent match or
+ * unmatch is never overwritten.
+ */
+async function autoMatch(ctx: Pick<AppContext, 'db'>, caller: FinanceCaller) {
+  const receiptIds: string[] = [];
   let matched = 0;
-  for (const line of lines) {
-    const codes = bankCodesIn(line.description);
-    let note: string;
-    if (codes.length > 1) {
-      note = `Several codes (${codes.join(', ')}): match it by hand.`;
-    } else {
-      const code = codes[0]!;
-      const [entry] = await tx
-        .select()
-        .from(bankTransfers)
-        .where(and(eq(bankTransfers.code, code), eq(bankTransfers.deleted, false)))
-        .for('update');
-      if (!entry || !inScope(caller.scope, entry.assembly)) {
-        note = caller.scope.all
-          ? `No open entry has the code ${code}.`
-          : `No open entry in your assemblies has the code ${code}.`;
-      } else if (entry.status === 'matched') {
-        note = `${code} is already matched to another line.`;
-      } else if (entry.amount !== line.amount) {
-        note = `${code}: the member entered GHS ${formatCedis(entry.amount)}.`;
-      } else {
+  // Lines in chunks of MATCH_CHUNK, earliest first: each chunk is judged, noted and matched
+  // before the next is read, so the earliest line naming an entry wins it, as one by one.
+  let from = FIRST;
+  for (;;) {
+    const rows = (
+      (await ctx.db.execute(sql`
+        select l.booked_on::text as "bookedOn", l.line_number as "lineNumber", l.id::text as id
+        from ${bankStatementLines} l
+        where l.bank_transfer_id is null and l.description ~* 'BT[- ]?[0-9]{5}' and ${after(from)}
+        order by l.booked_on, l.line_number, l.id
+        offset ${MATCH_CHUNK - 1} limit 1`)) as unknown as { rows: LineCursor[] }
+    ).rows;
+    // The last chunk ends wherever the lines end.
+    const to = rows[0] ?? {
+      bookedOn: '9999-12-31',
+      lineNumber: 2 ** 31 - 1,
+      id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    };
+    matched += await matchChunk(ctx, caller, from, to, receiptIds);
+    if (!rows[0]) break;
+    from = to;
+  }
+  return { matched, receiptIds };
+}
+
+/** Lines judged (and their notes written) in one statement each. */
+export const MATCH_CHUNK = 1000;
+
+async function matchChunk(
+  ctx: Pick<AppContext, 'db'>,
+  caller: FinanceCaller,
+  from: LineCursor,
+  to: LineCursor,
+  receiptIds: string[],
+) {
+  const judged = judgedLines(caller, from, to);
+  await ctx.db.execute(sql`
+    with judged as (${judged})
+    update ${bankStatementLines} set note = judged.note
+    from judged
+    where ${bankStatementLines.id} = judged.id and not judged.to_match
+      and judged.note is not null and judged.note is distinct from judged.old_note`);
+  const pairs = (
+    (await ctx.db.execute(sql`
+      with judged as (${judged})
+      select id as "lineId", entry_id as "entryId" from judged where to_match`)) as unknown as {
+      rows: { lineId: string; entryId: string }[];
+    }
+  ).rows;
+
+  let matched = 0;
+  for (let i = 0; i < pairs.length; i += MATCH_BATCH) {
+    await ctx.db.transaction(async (tx) => {
+      for (const pair of pairs.slice(i, i + MATCH_BATCH)) {
+        const [line] = await tx
+          .select()
+          .from(bankStatementLines)
+          .where(
+            and(eq(bankStatementLines.id, pair.lineId), isNull(bankStatementLines.bankTransferId)),
+          )
+          .for('update', { skipLocked: true });
+        const [entry] = line
+          ? await tx
+              .select()
+              .from(bankTransfers)
+              .where(and(eq(bankTransfers.id, pair.entryId), eq(bankTransfers.deleted, false)))
+              .for('update', { skipLocked: true })
+          : [];
+        if (!line || !entry || entry.status === 'matched' || entry.amount !== line.amount) continue;
         const receiptId = await matchLine(tx, caller.actor, line, entry, 'auto');
         if (receiptId) receiptIds.push(receiptId);
         matched++;
-        continue;
       }
-    }
-    if (note !== line.note) {
-      await tx.update(bankStatementLines).set({ note }).where(eq(bankStatementLines.id, line.id));
-    }
+    });
   }
   return matched;
 }
-
-const NO_CODE_NOTE = 'No BT- code in the description.';
 
 /** Imports one statement file and matches what it can. */
 export async function importStatement(
@@ -241,8 +361,7 @@ export async function importStatement(
     );
   }
 
-  const receiptIds: string[] = [];
-  const result = await ctx.db.transaction(async (tx) => {
+  const imported = await ctx.db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(bankStatements)
       .values({
@@ -282,27 +401,28 @@ export async function importStatement(
       .update(bankStatements)
       .set({ importedCount: imported })
       .where(eq(bankStatements.id, saved.id));
-    const matched = await autoMatch(tx, caller, receiptIds);
-    const summary: StatementUploadResult = {
-      statementId: saved.id,
-      bank: file.bank,
-      lines: statement.total,
-      imported,
-      alreadyImported: statement.lines.length - imported,
-      skipped: statement.skipped,
-      errors: statement.errors.slice(0, 50),
-      matched,
-    };
-    await recordAudit(tx, caller.actor, {
-      action: 'statement_upload',
-      subjectKind: 'statement',
-      subjectId: saved.id,
-      next: { fileName: file.fileName, ...summary, errors: statement.errors.length },
-    });
-    return summary;
+    return { statementId: saved.id, imported };
+  });
+  // Matched after the lines are in, in bounded steps (issue 31), not inside the import.
+  const { matched, receiptIds } = await autoMatch(ctx, caller);
+  const summary: StatementUploadResult = {
+    statementId: imported.statementId,
+    bank: file.bank,
+    lines: statement.total,
+    imported: imported.imported,
+    alreadyImported: statement.lines.length - imported.imported,
+    skipped: statement.skipped,
+    errors: statement.errors.slice(0, 50),
+    matched,
+  };
+  await recordAudit(ctx.db, caller.actor, {
+    action: 'statement_upload',
+    subjectKind: 'statement',
+    subjectId: imported.statementId,
+    next: { fileName: file.fileName, ...summary, errors: statement.errors.length },
   });
   for (const id of receiptIds) await deliverReceipt(ctx, id);
-  return result;
+  return summary;
 }
 
 // Never matches: the file is read only to name its columns for the mapping form.
@@ -318,10 +438,34 @@ function mappingNeeded(columns: string[]) {
   });
 }
 
+/** One rematch per officer per this many seconds. */
+export const REMATCH_INTERVAL_SECONDS = 15;
+/** Rematches per minute across the whole finance desk. */
+export const REMATCHES_PER_MINUTE = 6;
+
 /** Re-runs automatic matching over stored lines (after entries were made or scope widened). */
 export async function rematchLines(ctx: Ctx, caller: FinanceCaller) {
-  const receiptIds: string[] = [];
-  const matched = await ctx.db.transaction((tx) => autoMatch(tx, caller, receiptIds));
+  // Bounded (issue 31): each run reads every unmatched coded line, so an officer may start one
+  // every REMATCH_INTERVAL_SECONDS, and the whole desk REMATCHES_PER_MINUTE a minute.
+  const own = await consumeRateLimit(
+    ctx.db,
+    `finance-rematch:${caller.actor.id ?? 'cli'}`,
+    1,
+    REMATCH_INTERVAL_SECONDS * 1000,
+  );
+  const all = own.allowed
+    ? await consumeRateLimit(ctx.db, 'finance-rematch:all', REMATCHES_PER_MINUTE, 60_000)
+    : own;
+  if (!all.allowed) {
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      'Matching ran a moment ago. Please wait a few seconds and try again.',
+      undefined,
+      { 'retry-after': String(all.retryAfterSeconds) },
+    );
+  }
+  const { matched, receiptIds } = await autoMatch(ctx, caller);
   for (const id of receiptIds) await deliverReceipt(ctx, id);
   return { matched };
 }

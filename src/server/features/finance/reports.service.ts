@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
+import { toCsv } from '../../platform/csv.ts';
 import { OFFERING_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
 import type {
   FinanceReport,
@@ -192,10 +192,6 @@ async function assemblyLabels(ctx: Ctx) {
     .from(assemblies);
   return new Map(rows.map((r) => [r.slug, r.label]));
 }
-
-// escapeFormulae: a cell such as "=HYPERLINK(…)" typed by a member is not run by a spreadsheet.
-const toCsv = (fields: string[], data: (string | number)[][]) =>
-  Papa.unparse({ fields, data }, { escapeFormulae: true, newline: '\r\n' });
 
 /** The report's table as CSV, ending with its total row. */
 export async function reportTableCsv(ctx: Ctx, scope: FinanceScope, query: ReportQuery) {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinanceReport, ReportGroup } from '../../../shared/schemas/finance.ts';
 import { OFFERING_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
-import { memberSession } from '../../testing/accounts.ts';
-import { call } from '../../testing/finance.ts';
+import Papa from 'papaparse';
+import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { LINE_BREAKS, liveFormulas, OWASP_PAYLOADS } from '../../testing/csv-injection.ts';
+import { call, gift } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from './officers.service.ts';
 
@@ -249,6 +251,46 @@ describe('finance reports', () => {
       admin,
     );
     expect(rows.body).toContain(`"'=HYPERLINK(""x"") Boateng"`);
+  });
+
+  it('keeps every line of every cell from starting a formula, whatever an anonymous visitor typed (issue 31)', async () => {
+    // Each OWASP payload after each line break, in a bank gift's name given without an account.
+    const names: string[] = [];
+    for (const payload of OWASP_PAYLOADS) {
+      for (const br of LINE_BREAKS) {
+        const firstName = `A${br}${payload}`.slice(0, 60);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/giving/gifts',
+          payload: {
+            ...gift,
+            assembly: 'grace',
+            firstName,
+            paymentMethod: 'bank',
+            bank: 'fidelity',
+          },
+          headers: { origin: ORIGIN },
+          remoteAddress: someClient(),
+        });
+        expect(res.statusCode, JSON.stringify(firstName)).toBe(201);
+        names.push(firstName);
+      }
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await call(
+      t,
+      'GET',
+      `/api/finance/reports/entries.csv?from=${today}&to=${today}`,
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(liveFormulas(res.body)).toEqual([]);
+    // Every gift is one row, its name whole once the apostrophes are taken off.
+    const rows = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data;
+    const exported = rows
+      .slice(1)
+      .map((r) => r[9]!.replace(/(^|\r\n|[\n\r\v\f\u0085\u2028\u2029])'/g, '$1'));
+    for (const name of names) expect(exported).toContain(`${name.trim()} ${gift.lastName}`);
   });
 
   it('checks the range', async () => {

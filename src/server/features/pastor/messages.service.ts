@@ -100,6 +100,32 @@ async function publish(ctx: Ctx, to: string[], payload: WirePayload) {
   }
 }
 
+/** How long a message read for its announcement serves the other sockets waiting for it. */
+const REFERENCE_READ_MS = 2000;
+const referenceReads = new WeakMap<object, Map<string, Promise<Row | undefined>>>();
+
+/**
+ * A message announced by reference (too large for NOTIFY), read once per instance however
+ * many sockets wait for it (issue 31): every socket's delivery asks at the same moment, the
+ * first read is shared, and kept a moment for deliveries still queued behind others.
+ */
+function readReferenced(ctx: Pick<Ctx, 'db'>, id: string): Promise<Row | undefined> {
+  let reads = referenceReads.get(ctx.db);
+  if (!reads) referenceReads.set(ctx.db, (reads = new Map()));
+  let read = reads.get(id);
+  if (!read) {
+    read = ctx.db
+      .select()
+      .from(pastorMessages)
+      .where(eq(pastorMessages.id, id))
+      .then(([row]) => row);
+    reads.set(id, read);
+    const forget = () => setTimeout(() => reads.delete(id), REFERENCE_READ_MS).unref();
+    read.then(forget, () => reads.delete(id));
+  }
+  return read;
+}
+
 /**
  * Turns a payload from another instance into what one pastor's socket is sent, or null when
  * it is not for them.
@@ -113,10 +139,7 @@ export async function prepareForViewer(
     case 'message':
       return { type: 'message', message: await viewOf(ctx, payload.message) };
     case 'message-ref': {
-      const [row] = await ctx.db
-        .select()
-        .from(pastorMessages)
-        .where(eq(pastorMessages.id, payload.id));
+      const row = await readReferenced(ctx, payload.id);
       if (!row || (row.senderId !== viewerId && row.receiverId !== viewerId)) return null;
       return { type: 'message', message: await view(ctx, row) };
     }

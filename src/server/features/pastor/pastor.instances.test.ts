@@ -111,6 +111,9 @@ describe('pastor messages across two app processes on one PostgreSQL', () => {
       cookies.admin = await memberSession(t, 'overseer@example.com');
       cookies.ama = (await approvedPastor(t, 'ama@example.com', cookies.admin)).cookie;
       cookies.kofi = (await approvedPastor(t, 'kofi@example.com', cookies.admin, 'lay')).cookie;
+      const esi = await approvedPastor(t, 'esi@example.com', cookies.admin);
+      cookies.esi = esi.cookie;
+      ids.esiApplication = esi.applicationId;
       for (const who of ['ama', 'kofi']) {
         ids[who] = (
           await app.inject({ url: '/api/pastor/me', headers: { cookie: cookies[who]! } })
@@ -159,6 +162,28 @@ describe('pastor messages across two app processes on one PostgreSQL', () => {
       kofi.close();
     }
   });
+
+  it('closes the socket of a pastor whose approval is withdrawn at once, on the other instance too (issue 31)', async () => {
+    const [first, second] = urls as [string, string];
+    // The instances check open sockets again only every 60 s: this must not wait for that.
+    const esi = await openPastorSocket(second, { cookie: cookies.esi! });
+    const closed = new Promise<number>((resolve) => esi.socket.once('close', resolve));
+    const decided = Date.now();
+    const res = await fetch(`${first}/api/admin/applications/${ids.esiApplication}/decision`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie: cookies.admin!, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'rejected' }),
+    });
+    expect(res.status).toBe(200);
+    const code = await Promise.race([
+      closed,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000)),
+    ]);
+    expect(code).toBe(4403);
+    console.log(
+      `socket closed ${Date.now() - decided} ms after the decision on the other instance`,
+    );
+  }, 20_000);
 
   it('listens again after PostgreSQL drops the listening connection, and tells sockets to catch up', async () => {
     const [first, second] = urls as [string, string];

@@ -27,7 +27,7 @@ import {
   sendText,
 } from './messages.service.ts';
 import { requirePastor } from './pastor-access.ts';
-import { servePastorSocket } from './pastor.socket.ts';
+import { servePastorSocket, socketErrorHandler, type PastorSocketLimits } from './pastor.socket.ts';
 
 const peerParams = z.object({ peerId: z.string().min(1).max(100) });
 const messageParams = z.object({ id: z.uuid('No such message.') });
@@ -37,7 +37,8 @@ const messageParams = z.object({ id: z.uuid('No such message.') });
 export const pastorRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   socketRecheckMs?: number | undefined;
-}> = async (app, { ctx, socketRecheckMs }) => {
+  socketLimits?: Partial<PastorSocketLimits> | undefined;
+}> = async (app, { ctx, socketRecheckMs, socketLimits }) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: ATTACHMENT_MAX_BYTES,
@@ -50,6 +51,8 @@ export const pastorRoutes: FastifyPluginAsync<{
   await app.register(fastifyWebsocket, {
     // The browser sends nothing over the socket; the server only pushes.
     options: { maxPayload: 1024 },
+    // A frame over maxPayload is the client's mistake: a warning, rate-limited (issue 31).
+    errorHandler: socketErrorHandler(ctx.log),
   });
 
   const pastorOf = async (request: FastifyRequest) =>
@@ -149,5 +152,6 @@ export const pastorRoutes: FastifyPluginAsync<{
   servePastorSocket(app, ctx, {
     trustedOrigins: trustedOrigins(ctx.config),
     recheckMs: socketRecheckMs,
+    limits: socketLimits,
   });
 };

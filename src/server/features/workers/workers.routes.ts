@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
-import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
+import { ADDRESS_SIGN_IN_SHARE } from '../accounts/sign-in-limits.ts';
 import { memberRateLimit, requireAdmin, sessionUserOf } from '../accounts/accounts.service.ts';
 import {
   decideApplication,
@@ -52,7 +52,8 @@ export const workersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     {
       config: {
         rateLimit: {
-          max: ctx.config.authRateLimit * ADDRESS_SHARE,
+          // Every entry, right ones too, like sign-in (decision 028).
+          max: ctx.config.authRateLimit * ADDRESS_SIGN_IN_SHARE,
           timeWindow: '15 minutes',
         },
       },

@@ -28,9 +28,10 @@ import {
 } from '../../db/schema.ts';
 import { AppError, fieldsFromZod } from '../../http/errors.ts';
 import { processImage } from '../../platform/images.ts';
-import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import { announceAccessChange } from '../../platform/realtime.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { startPasswordAttempt } from '../accounts/sign-in-limits.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -94,19 +95,12 @@ export async function passWorkersGate(
       email: 'Email is required.',
     });
   }
-  const limit = await consumeRateLimit(
-    ctx.db,
-    `account:/workers/gate:${email}:${request.ip}`,
-    ctx.config.authRateLimit,
-    15 * 60 * 1000,
-  );
-  if (!limit.allowed) {
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      'Too many attempts for this account. Please wait a few minutes and try again.',
-    );
-  }
+  // Limited like sign-in, whose counts it shares: only wrong passwords count (decision 028).
+  const attempt = await startPasswordAttempt(ctx, {
+    email,
+    password: input.password,
+    ip: request.ip,
+  });
 
   let headers: Headers | null = null;
   let userId: string;
@@ -137,6 +131,7 @@ export async function passWorkersGate(
     }
     throw error;
   }
+  await attempt.succeeded();
   await ctx.db.insert(workersGateGrants).values({ userId });
   return { headers };
 }
@@ -420,7 +415,7 @@ export async function getApplication(
  * Every decision is kept, and the applicant is mailed it (issue 30).
  */
 export async function decideApplication(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'realtime' | 'log'>,
   admin: SessionUser,
   id: string,
   input: {
@@ -432,6 +427,7 @@ export async function decideApplication(
   const decided = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
+        userId: workerApplications.userId,
         status: workerApplications.status,
         role: workerApplications.role,
         pastorType: workerApplications.pastorType,
@@ -458,8 +454,16 @@ export async function decideApplication(
       pastorType,
       reason,
     });
-    return { email: row.email, role: row.role as WorkerRole, pastorType, reason };
+    return {
+      userId: row.userId,
+      email: row.email,
+      role: row.role as WorkerRole,
+      pastorType,
+      reason,
+    };
   });
+  // The applicant's open sockets (pastor portal) check again now, on every instance.
+  await announceAccessChange(ctx, decided.userId);
 
   try {
     await ctx.mailer.send(decisionMail(ctx, { ...decided, status: input.status }));

@@ -71,6 +71,19 @@ describe('workers: gate, applications and admin review', () => {
       expect(other.headers['set-cookie']).toBeUndefined();
     });
 
+    it('never counts a right password against the limit (issue 31): a member re-enters it all day', async () => {
+      const cookie = await memberSession(t, 'gate.daily@example.com');
+      const phone = '10.44.0.9';
+      // AUTH_RATE_LIMIT=3 here: ten right entries from one phone, then the wrong ones count.
+      for (let i = 0; i < 10; i++) {
+        expect((await gate({ password: 'correct horse 1' }, cookie, phone)).statusCode).toBe(200);
+      }
+      for (let i = 0; i < 3; i++) {
+        expect((await gate({ password: `guess ${i} 12` }, cookie, phone)).statusCode).toBe(401);
+      }
+      expect((await gate({ password: 'guess 9 12' }, cookie, phone)).statusCode).toBe(429);
+    });
+
     it('is limited like login, per account and client', async () => {
       await memberSession(t, 'gate.limited@example.com');
       const from = '10.44.0.1';
