@@ -172,7 +172,8 @@ describe('pastor messages across two app processes on one PostgreSQL', () => {
     const res = await fetch(`${first}/api/admin/applications/${ids.esiApplication}/decision`, {
       method: 'POST',
       headers: { origin: ORIGIN, cookie: cookies.admin!, 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'rejected' }),
+      // A rejection takes a reason (issue 30).
+      body: JSON.stringify({ status: 'rejected', reason: 'Approved in error.' }),
     });
     expect(res.status).toBe(200);
     const code = await Promise.race([
