@@ -44,7 +44,7 @@ test('asks for every required field, and for the amount only after a method', as
   await page.getByLabel('Amount (GHS)').fill('10.555');
   await page.getByLabel('Mobile money number').fill('12345');
   await page.getByRole('button', { name: 'Give' }).click();
-  await expect(page.getByText('Enter the amount in GHS, with at most 2 decimals.')).toBeVisible();
+  await expect(page.getByText('Use at most 2 decimals (pesewas), e.g. 10.55.')).toBeVisible();
   await expect(page.getByText(/Enter a valid Ghana mobile money number/)).toBeVisible();
   await expect(page.getByText('Please choose your network.')).toBeVisible();
   // Nothing left the browser: every message came from the shared schema.

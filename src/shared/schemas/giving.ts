@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BANKS, CASH_DELETE_REASONS, MOMO_PROVIDERS, OFFERING_TYPES } from '../constants.ts';
-import { CASH_DELETE_REASON_REQUIRED } from '../giving.ts';
+import { CASH_DELETE_REASON_REQUIRED, checkAmount } from '../giving.ts';
 import { toMomoPhone } from '../momo-phone.ts';
-import { checkAmount, nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
+import { nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
 import { emailSchema } from './accounts.ts';
 
 // Giving (spec §2 Offerings, §3 form fields, §5 rules, §8 messages). The same schema

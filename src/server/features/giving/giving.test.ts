@@ -120,10 +120,20 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       [{ assembly: 'atlantis' }, 'assembly', 'Please select your assembly.'],
       [{ amount: '' }, 'amount', 'Amount is required.'],
       [{ amount: '0' }, 'amount', 'The amount must be more than 0.'],
-      [{ amount: '-5' }, 'amount', 'Enter the amount in GHS, with at most 2 decimals.'],
-      [{ amount: '10.555' }, 'amount', 'Enter the amount in GHS, with at most 2 decimals.'],
-      [{ amount: 'ten' }, 'amount', 'Enter the amount in GHS, with at most 2 decimals.'],
+      // Each refusal names its own reason (issue 30).
+      [{ amount: '-5' }, 'amount', 'The amount must be more than 0.'],
+      [{ amount: '-0.5' }, 'amount', 'The amount must be more than 0.'],
+      [{ amount: '10.555' }, 'amount', 'Use at most 2 decimals (pesewas), e.g. 10.55.'],
+      [{ amount: 'ten' }, 'amount', 'Enter the amount as a number, e.g. 50 or 12.50.'],
+      [{ amount: '1e9' }, 'amount', 'Enter the amount as a number, e.g. 50 or 12.50.'],
+      [{ amount: '1.2.3' }, 'amount', 'Enter the amount as a number, e.g. 50 or 12.50.'],
       [{ amount: '10000.01' }, 'amount', 'The most you can give at once is GHS 10,000.00.'],
+      [{ amount: '1000000000' }, 'amount', 'The most you can give at once is GHS 10,000.00.'],
+      [
+        { amount: '99999999999999999999' },
+        'amount',
+        'The most you can give at once is GHS 10,000.00.',
+      ],
       [{ phone: '12345' }, 'phone', 'Enter a valid Ghana mobile money number, e.g. 024 123 4567.'],
       [{ provider: 'Vodafone' }, 'provider', 'Please choose your network.'],
     ])('momo gift with %o is refused on %s', async (change, field, message) => {
