@@ -154,6 +154,10 @@ test('card: a declined payment is reported as failed and offers to try again', a
 test('card: the return page for an unknown reference says so', async ({ page }) => {
   await page.goto('/offerings/card/callback?reference=FLK-CARD-NOPE-0000000000');
   await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+  // Not one of our references at all: not found either, not 'could not reach the server'.
+  await page.goto('/offerings/card/callback?reference=nope');
+  await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+  await expect(page.getByText(/could not reach the server/)).toHaveCount(0);
 });
 
 test('mobile money: processing screens, then the real result from the server', async ({ page }) => {

@@ -14,9 +14,15 @@ import {
 } from './giving.service.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 
-const referenceParams = z.object({
-  reference: z.string().regex(/^FLK-[A-Z0-9-]{5,60}$/, 'Unknown reference.'),
-});
+const referenceParams = z.object({ reference: z.string() });
+const REFERENCE = /^FLK-[A-Z0-9-]{5,60}$/;
+
+/** A gift's reference from the path; one not of our shape is a gift that does not exist. */
+function referenceOf(params: unknown) {
+  const { reference } = parseInput(referenceParams, params);
+  if (!REFERENCE.test(reference)) throw new AppError(404, 'NOT_FOUND', 'No such gift.');
+  return reference;
+}
 
 // Giving is open to members and guests (spec §2, §6): a guest's gift has no user.
 export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,14 +51,14 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       },
     },
     async (request) => {
-      const { reference } = parseInput(referenceParams, request.params);
+      const reference = referenceOf(request.params);
       const { otp } = parseInput(momoOtpSchema, request.body);
       return submitMomoOtp(ctx, reference, otp, await userIdOf(request));
     },
   );
 
   app.get('/api/giving/gifts/:reference', async (request, reply) => {
-    const { reference } = parseInput(referenceParams, request.params);
+    const reference = referenceOf(request.params);
     reply.header('cache-control', 'no-store');
     return getGiftStatus(ctx, reference, await userIdOf(request));
   });

@@ -326,6 +326,14 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       ).toBe(404);
       expect((await t.app.inject({ url: `/api/giving/gifts/${reference}` })).statusCode).toBe(404);
     });
+
+    it('answers "not found" for a reference that is not one of ours at all', async () => {
+      for (const reference of ['nope', 'FLK-CARD-NOPE-0000000000', 'FLK-x'.repeat(20)]) {
+        const res = await t.app.inject({ url: `/api/giving/gifts/${reference}` });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
+    });
   });
 
   describe('mobile money (Moolre)', () => {
