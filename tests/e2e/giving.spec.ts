@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { GIVING_MESSAGES } from '../../src/shared/schemas/giving.ts';
+import { confirmEmail, logIn, signUpWithForm, uniqueEmail } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { expect, test } from './support/test.ts';
 
@@ -279,6 +280,48 @@ test.describe('when the providers cannot be reached', () => {
     await page.getByRole('button', { name: 'Continue to card payment' }).click();
     await expect(page.getByText(GIVING_MESSAGES.cardFailed)).toBeVisible();
     await expect(page).toHaveURL(/\/offerings$/);
+  });
+});
+
+test.describe('started in development without PUBLIC_URL', () => {
+  // Issue 30: the server's default address is http://localhost:PORT; a member who opened
+  // http://127.0.0.1:PORT must come back from the card payment where their session is.
+  let app: RunningApp;
+  test.beforeAll(async () => {
+    app = await startApp({ PUBLIC_URL: '' });
+  });
+  test.afterAll(async () => {
+    await app?.dispose();
+  });
+
+  test('a card payment returns the member to the address they came from, still signed in', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('returning');
+    const password = 'returning-pass-123';
+    await signUpWithForm(
+      page,
+      { firstName: 'Esi', lastName: 'Owusu', email, password },
+      app.baseURL,
+    );
+    await confirmEmail(page, email, app.baseURL);
+    await page.goto(`${app.baseURL}/auth`);
+    await logIn(page, email, password, app.baseURL);
+
+    await page.goto(`${app.baseURL}/offerings`);
+    await page.getByLabel('Type').selectOption('seed');
+    await page.getByLabel('Card').check();
+    await page.getByLabel('Amount (GHS)').fill('10');
+    await page.getByRole('button', { name: 'Continue to card payment' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+
+    await page.waitForURL(/\/offerings\/card\/callback\?reference=FLK-CARD-/);
+    expect(new URL(page.url()).origin).toBe(app.baseURL);
+    await expect(page.getByRole('heading', { name: 'Payment Received' })).toBeVisible();
+    // Still signed in: the member's own link to their history is there, and it opens.
+    await page.getByRole('link', { name: 'Payment history' }).click();
+    await expect(page.getByRole('list', { name: 'Payment History' })).toContainText('GHS 10.00');
   });
 });
 

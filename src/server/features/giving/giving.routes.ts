@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { momoOtpSchema, offeringSchema } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
-import { assertStorableText } from '../../http/edge.ts';
+import { assertStorableText, requestOrigin } from '../../http/edge.ts';
+import { trustedOrigins } from '../../platform/auth.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
 import {
@@ -29,6 +30,14 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const schema = offeringSchema(ctx.config.giving.maxAmountPesewas);
   const userIdOf = async (request: FastifyRequest) =>
     (await sessionUserOf(ctx, request))?.id ?? null;
+  // The address the member came from, when it is one the app is served from (the edge has
+  // checked the origin of every write): in development the server answers under several
+  // names, and the session cookie belongs to one of them (decision 029).
+  const served = new Set(trustedOrigins(ctx.config));
+  const returnOriginOf = (request: FastifyRequest) => {
+    const origin = requestOrigin(request);
+    return origin && served.has(origin) ? origin : ctx.config.publicUrl;
+  };
 
   app.post(
     '/api/giving/gifts',
@@ -39,7 +48,8 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
     async (request, reply) => {
       const offering = parseInput(schema, request.body);
-      return reply.status(201).send(await createGift(ctx, offering, await userIdOf(request)));
+      const giver = { userId: await userIdOf(request), returnOrigin: returnOriginOf(request) };
+      return reply.status(201).send(await createGift(ctx, offering, giver));
     },
   );
 

@@ -177,7 +177,8 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         amount: 7525,
         currency: 'GHS',
         reference,
-        callback_url: 'https://flock.example/offerings/card/callback',
+        // Back to the address the member came from (one the app is served from).
+        callback_url: `${ORIGIN}/offerings/card/callback`,
         metadata: {
           first_name: 'Ama',
           last_name: 'Mensah',
@@ -192,6 +193,35 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         provider: 'paystack',
         method: 'card',
       });
+    });
+
+    it('returns the member to PUBLIC_URL, or to the address they came from when the app is served there, never elsewhere', async () => {
+      const callbackFrom = async (origin: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/giving/gifts',
+          payload: { ...base, paymentMethod: 'card', email: 'c@example.com' },
+          headers: { origin, cookie: member },
+          remoteAddress: someClient(),
+        });
+        expect(res.statusCode).toBe(201);
+        return (paystack.requests.at(-1)!.body as { callback_url: string }).callback_url;
+      };
+      expect(await callbackFrom('https://flock.example')).toBe(
+        'https://flock.example/offerings/card/callback',
+      );
+      expect(await callbackFrom('http://127.0.0.1:3000')).toBe(
+        'http://127.0.0.1:3000/offerings/card/callback',
+      );
+      // Another site's origin never gets this far (the edge refuses the write).
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/giving/gifts',
+        payload: { ...base, paymentMethod: 'card', email: 'c@example.com' },
+        headers: { origin: 'https://evil.example', cookie: member },
+        remoteAddress: someClient(),
+      });
+      expect(res.statusCode).toBe(403);
     });
 
     it('gives every gift its own reference, so Paystack never answers "Duplicate Transaction Reference"', async () => {
