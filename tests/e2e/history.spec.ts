@@ -108,10 +108,33 @@ test('a member gives by every method, sees it all in the history, and deletes th
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog.getByText('Please choose a reason.')).toBeVisible();
   await dialog.getByLabel('Mistaken amount or details').check();
+  // Spec §3/§7: the history lists only entries that are not deleted (issue 30: never one
+  // labelled 'Deleted'; the finance desk keeps them). Watch every change to the list.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenInHistory: string[] }).seenInHistory = seen;
+    const list = document.querySelector('.history-list')!;
+    new MutationObserver(() => seen.push(list.textContent ?? '')).observe(list, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  const reloaded = page.waitForRequest(
+    (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/history',
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(GIVING_MESSAGES.cashDeleted)).toBeVisible();
   await expect(items).toHaveCount(3);
   await expect(page.getByText(cashCode!)).toHaveCount(0);
+  // Its Delete button went with it: the focus is on the page's title, not lost.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment History' })).toBeFocused();
+  // Spec §4/§9: the list reloads from the server 1.5 s after the delete.
+  await reloaded;
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenInHistory: string[] }).seenInHistory,
+  );
+  expect(seen.filter((text) => text.includes('Deleted'))).toEqual([]);
 
   // Still gone after a reload: the server keeps it deleted.
   await page.reload();
