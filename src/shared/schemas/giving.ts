@@ -171,9 +171,27 @@ export interface HistoryEntry {
   receivedAmount: number | null;
 }
 
+/** This year's giving (UTC, Ghana's time), in pesewas. */
+export interface YearToDate {
+  year: number;
+  /** Paid, received by the desk, or found on the bank statement. */
+  confirmed: number;
+  /** Pending: waiting for the provider, the desk or the bank statement. */
+  waiting: number;
+}
+
 /** One page of the payment history (GET /api/history), newest first. */
 export interface HistoryPage {
   entries: HistoryEntry[];
   /** Send back as `?cursor=` for the next page; null on the last one. */
   next: string | null;
+  /** On the first page only. */
+  yearToDate?: YearToDate;
+}
+
+/** What a guest gave on this device that no account has taken yet (GET /api/history/guest-gifts). */
+export interface GuestGifts {
+  count: number;
+  /** pesewas */
+  amount: number;
 }

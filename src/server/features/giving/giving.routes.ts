@@ -4,6 +4,7 @@ import { momoOtpSchema, offeringSchema } from '../../../shared/schemas/giving.ts
 import type { AppContext } from '../../context.ts';
 import { assertStorableText, requestOrigin } from '../../http/edge.ts';
 import { trustedOrigins } from '../../platform/auth.ts';
+import { ensureGuestId } from '../../platform/guest-giver.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
 import {
@@ -48,7 +49,13 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
     async (request, reply) => {
       const offering = parseInput(schema, request.body);
-      const giver = { userId: await userIdOf(request), returnOrigin: returnOriginOf(request) };
+      const userId = await userIdOf(request);
+      const giver = {
+        userId,
+        // A guest's gifts are kept for the device they were given on (decision 029).
+        guestId: userId ? null : ensureGuestId(ctx, request, reply),
+        returnOrigin: returnOriginOf(request),
+      };
       return reply.status(201).send(await createGift(ctx, offering, giver));
     },
   );

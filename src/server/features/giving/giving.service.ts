@@ -72,6 +72,8 @@ const bankCode = () => `BT-${String(randomInt(0, 100_000)).padStart(5, '0')}`;
 /** Who gives, and where the card provider sends them back (their own address: decision 029). */
 export interface Giver {
   userId: string | null;
+  /** A guest's device (platform/guest-giver.ts): their gifts stay visible there. */
+  guestId: string | null;
   /** An origin the app is served from; the card payment returns there. */
   returnOrigin: string;
 }
@@ -81,6 +83,7 @@ export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Pr
   await assertAssembly(ctx, offering.assembly);
   const common = {
     userId,
+    guestId: userId ? null : giver.guestId,
     firstName: offering.firstName,
     lastName: offering.lastName,
     assembly: offering.assembly,
@@ -131,6 +134,7 @@ export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Pr
 
 type Common = {
   userId: string | null;
+  guestId: string | null;
   firstName: string;
   lastName: string;
   assembly: string;
