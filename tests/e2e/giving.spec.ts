@@ -193,6 +193,80 @@ test('mobile money: processing screens, then the real result from the server', a
   await expect(page).toHaveURL(/\/home$/);
 });
 
+async function startMomo(page: Page, amount: string) {
+  await fillDetails(page, 'pledge');
+  await page.getByLabel('Mobile Money').check();
+  await page.getByLabel('Mobile money number').fill('024 765 4321');
+  await form(page).getByLabel('MTN', { exact: true }).check();
+  await page.getByLabel('Amount (GHS)').fill(amount);
+  await page.getByRole('button', { name: 'Give' }).click();
+  const waiting = page.getByRole('dialog', { name: GIVING_MESSAGES.processingPayment });
+  await expect(waiting).toBeVisible();
+  return waiting;
+}
+
+test('mobile money: Cancel stops waiting and says approving on the phone still completes the gift', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const waiting = await startMomo(page, '3');
+  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  // Flock cannot withdraw a prompt already on the phone: it says so (issue 30).
+  const stopped = page.getByRole('dialog', { name: 'Stopped Waiting' });
+  await expect(stopped).toBeVisible();
+  await expect(stopped).toContainText(
+    'approving it there will still complete your pledge of GHS 3.00',
+  );
+  await expect(stopped).toContainText('pending in your payment history');
+  // The gift is in the history (this device's, for a guest), and the sandbox's approval, which
+  // comes a few seconds later, completes it.
+  await stopped.getByRole('link', { name: 'Payment History' }).click();
+  const entry = page
+    .getByRole('list', { name: 'Payment History' })
+    .getByRole('listitem')
+    .filter({ hasText: 'GHS 3.00' });
+  await expect(entry).toContainText('Mobile Money');
+  await expect(async () => {
+    await page.reload();
+    await expect(entry).toContainText('success', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  // Nothing waits on /offerings any more: the form is empty.
+  await page.goto('/offerings');
+  await expect(page.getByRole('form', { name: 'Give' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("mobile money: 'I Have Paid' shows the gift's live status, not home", async ({ page }) => {
+  const waiting = await startMomo(page, '4');
+  await waiting.getByRole('button', { name: 'I Have Paid' }).click();
+  await expect(page.getByRole('dialog', { name: 'Checking Your Payment' })).toBeVisible();
+  await expect(page).toHaveURL(/\/offerings$/);
+  const received = page.getByRole('dialog', { name: 'Payment Received' });
+  await expect(received).toBeVisible({ timeout: 20_000 });
+  await expect(received.getByRole('link', { name: 'Payment History' })).toBeVisible();
+});
+
+test('mobile money: a reload while waiting shows the pending gift, not an empty form', async ({
+  page,
+}) => {
+  await startMomo(page, '6');
+  await page.reload();
+  // Still waiting on the same gift (or, if the network was quick, its result).
+  await expect(
+    page
+      .getByRole('dialog', { name: GIVING_MESSAGES.processingPayment })
+      .or(page.getByRole('dialog', { name: 'Payment Received' })),
+  ).toBeVisible();
+  const received = page.getByRole('dialog', { name: 'Payment Received' });
+  await expect(received).toBeVisible({ timeout: 20_000 });
+  await expect(received).toContainText('pledge of GHS 6.00 was received');
+  await received.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // Done: the next visit to /offerings is a fresh form.
+  await page.goto('/offerings');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('mobile money: asks for the OTP when the network wants one, then waits for approval', async ({
   page,
 }) => {
@@ -214,8 +288,11 @@ test('mobile money: asks for the OTP when the network wants one, then waits for 
 
   const waiting = page.getByRole('dialog', { name: GIVING_MESSAGES.processingPayment });
   await expect(waiting).toBeVisible();
+  // 'I Have Paid' follows the gift (decision 029), here to its approval.
   await waiting.getByRole('button', { name: 'I Have Paid' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('dialog', { name: 'Payment Received' })).toBeVisible({
+    timeout: 20_000,
+  });
 });
 
 test('mobile money: a declined payment says so, and Try Again keeps what was typed', async ({

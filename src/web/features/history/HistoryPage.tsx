@@ -9,7 +9,7 @@ import {
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/giving.ts';
-import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
+import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
@@ -107,8 +107,10 @@ export function HistoryPage() {
       </div>
     );
   } else {
+    const yearToDate = history.data.pages[0]?.yearToDate;
     body = (
       <>
+        {yearToDate && <YearToDateTotal total={yearToDate} />}
         <ul className="history-list" aria-labelledby={`${id}-title`}>
           {entries?.map((entry) => (
             <HistoryItem
@@ -231,6 +233,24 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
         </button>
       )}
     </li>
+  );
+}
+
+/** This year's giving, at the top of the history (issue 30). */
+function YearToDateTotal({ total }: { total: YearToDate }) {
+  const id = useId();
+  return (
+    <section className="card history-total" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="history-total-title">
+        Given in {total.year}
+      </h2>
+      <p className="history-total-amount">GHS {formatCedis(total.confirmed)}</p>
+      {total.waiting > 0 && (
+        <p className="history-total-waiting muted">
+          and GHS {formatCedis(total.waiting)} waiting for confirmation
+        </p>
+      )}
+    </section>
   );
 }
 
