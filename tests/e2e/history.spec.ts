@@ -10,7 +10,7 @@ import {
 import { expect, test } from './support/test.ts';
 
 // A member gives by every method, then sees it all in the payment history and deletes the
-// cash entry. Guests have no history.
+// cash entry. A guest sees what their device gave, and a sign-up there may take it along.
 
 const form = (page: Page) => page.getByRole('form', { name: 'Give' });
 
