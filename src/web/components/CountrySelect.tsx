@@ -119,7 +119,8 @@ export function CountrySelect({
         ref={buttonRef}
         type="button"
         className="country-select-button"
-        aria-label={`${ariaLabel}: ${selected}`}
+        // Its name holds the letters it shows (WCAG 2.5.3, label in name).
+        aria-label={`${ariaLabel}: ${selected}${value ? `, ${value}` : ''}`}
         aria-haspopup="listbox"
         aria-expanded={open}
         disabled={disabled}
