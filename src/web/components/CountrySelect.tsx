@@ -119,7 +119,7 @@ export function CountrySelect({
         ref={buttonRef}
         type="button"
         className="country-select-button"
-        // Its name holds the letters it shows (WCAG 2.5.3, label in name).
+        // The letters shown are part of the name (WCAG 2.5.3, label in name).
         aria-label={`${ariaLabel}: ${selected}${value ? `, ${value}` : ''}`}
         aria-haspopup="listbox"
         aria-expanded={open}
