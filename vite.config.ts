@@ -309,6 +309,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiServer, changeOrigin: false },
       '/dev': { target: apiServer, changeOrigin: false },
+      // The test checkout: a card payment started here comes back here (decision 029).
+      '/sandbox': { target: apiServer, changeOrigin: false },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { formatCedis, toPesewas } from './giving.ts';
+import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
 
 // The finance desk's texts and checks without zod, for its screens (route budgets, decision
 // 011): the server checks the same with the schemas of schemas/finance.ts, and
@@ -14,9 +14,7 @@ export const FINANCE_MESSAGES = {
   duplicateFile: 'This file was already uploaded: nothing was imported again.',
   noFinanceAccess: 'Only finance officers and admins may do this.',
   code: 'Enter the 6-digit code.',
-  amountRequired: 'Amount is required.',
-  amountFormat: 'Enter the amount in GHS, with at most 2 decimals.',
-  amountPositive: 'The amount must be more than 0.',
+  amountRequired: AMOUNT_ERRORS.required,
   receivedOn: 'Enter the date the cash was received.',
   receivedOnFuture: 'The date cannot be in the future.',
   receivedBy: 'Say who received the cash.',
@@ -41,17 +39,6 @@ export const latestReceivedOn = (now = Date.now()) =>
 /** 2026, 12 → "2026-000012" */
 export const receiptNumber = (year: number, number: number) =>
   `${year}-${String(number).padStart(6, '0')}`;
-
-/** An amount typed in GHS → pesewas, or the message to show. */
-export function checkAmount(text: string, maxPesewas: number): number | string {
-  if (text.trim() === '') return FINANCE_MESSAGES.amountRequired;
-  const pesewas = toPesewas(text);
-  if (pesewas === null) return FINANCE_MESSAGES.amountFormat;
-  if (pesewas <= 0) return FINANCE_MESSAGES.amountPositive;
-  if (pesewas > maxPesewas)
-    return `The most you can give at once is GHS ${formatCedis(maxPesewas)}.`;
-  return pesewas;
-}
 
 export interface CashReceiveValues {
   amount: string;

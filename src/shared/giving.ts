@@ -56,6 +56,38 @@ export function toPesewas(input: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** Why a typed amount is refused: each mistake its own words (issue 30). */
+export const AMOUNT_ERRORS = {
+  required: 'Amount is required.',
+  notANumber: 'Enter the amount as a number, e.g. 50 or 12.50.',
+  notPositive: 'The amount must be more than 0.',
+  tooManyDecimals: 'Use at most 2 decimals (pesewas), e.g. 10.55.',
+  tooLarge: (maxPesewas: number) =>
+    `The most you can give at once is GHS ${formatCedis(maxPesewas)}.`,
+} as const;
+
+/**
+ * A typed amount in GHS → pesewas, or the reason it is refused. The one check of an amount:
+ * the offering form, the finance desk and their zod schemas all use it. Exact (no floating
+ * point); a sign, an exponent or a second dot is not a number a member types.
+ */
+export function checkAmount(text: string, maxPesewas: number): number | string {
+  const value = text.trim().replace(/,/g, '');
+  if (value === '') return AMOUNT_ERRORS.required;
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(value);
+  if (!match || (match[2] === '' && !match[3])) return AMOUNT_ERRORS.notANumber;
+  const [, minus, whole = '', decimals = ''] = match;
+  const digits = whole.replace(/^0+/, '');
+  const isZero = digits === '' && /^0*$/.test(decimals);
+  if (minus || isZero) return AMOUNT_ERRORS.notPositive;
+  if (decimals.length > 2) return AMOUNT_ERRORS.tooManyDecimals;
+  // More digits than any maximum has: too large, before the number loses its exactness.
+  if (digits.length > 13) return AMOUNT_ERRORS.tooLarge(maxPesewas);
+  const pesewas = Number(digits || '0') * 100 + Number(decimals.padEnd(2, '0'));
+  if (pesewas > maxPesewas) return AMOUNT_ERRORS.tooLarge(maxPesewas);
+  return pesewas;
+}
+
 /** 5000 → "50.00" */
 export const formatCedis = (pesewas: number) =>
   `${Math.floor(pesewas / 100).toLocaleString('en-GH')}.${String(pesewas % 100).padStart(2, '0')}`;

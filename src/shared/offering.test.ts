@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMomoPhone } from './momo-phone.ts';
+import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
 import { checkMomoOtp, checkOffering, OFFERING_ERRORS, type OfferingRequest } from './offering.ts';
 import { momoOtpSchema, offeringDetailsSchema, offeringSchema } from './schemas/giving.ts';
 
@@ -22,6 +23,10 @@ const cases: OfferingRequest[] = [
   { ...base, paymentMethod: 'cash', amount: '12.345' },
   { ...base, paymentMethod: 'cash', amount: '1,250.5' },
   { ...base, paymentMethod: 'cash', amount: '50001' },
+  { ...base, paymentMethod: 'cash', amount: '-5' },
+  { ...base, paymentMethod: 'cash', amount: '1e9' },
+  { ...base, paymentMethod: 'cash', amount: '1000000000' },
+  { ...base, paymentMethod: 'cash', amount: '.5' },
   { ...base, type: 'offering', paymentMethod: 'cash' },
   { ...base, type: '', paymentMethod: 'cash' },
   { ...other, paymentMethod: 'cash' },
@@ -83,6 +88,29 @@ describe('checkOffering', () => {
       ok: false,
       errors: { ...expected, paymentMethod: OFFERING_ERRORS.method },
     });
+  });
+});
+
+describe('checkAmount', () => {
+  it.each([
+    ['', AMOUNT_ERRORS.required],
+    ['ten', AMOUNT_ERRORS.notANumber],
+    ['1e9', AMOUNT_ERRORS.notANumber],
+    ['1.2.3', AMOUNT_ERRORS.notANumber],
+    ['.', AMOUNT_ERRORS.notANumber],
+    ['+5', AMOUNT_ERRORS.notANumber],
+    ['-5', AMOUNT_ERRORS.notPositive],
+    ['0.00', AMOUNT_ERRORS.notPositive],
+    ['12.345', AMOUNT_ERRORS.tooManyDecimals],
+    ['1000000000', AMOUNT_ERRORS.tooLarge(MAX)],
+    ['9'.repeat(30), AMOUNT_ERRORS.tooLarge(MAX)],
+    ['50000.01', AMOUNT_ERRORS.tooLarge(MAX)],
+    ['50000', 5_000_000],
+    [' 1,250.5 ', 125_050],
+    ['.5', 50],
+    ['007', 700],
+  ])('reads %j as %j', (text, expected) => {
+    expect(checkAmount(text, MAX)).toBe(expected);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type OfferingType,
   type PaymentMethod,
 } from './constants.ts';
-import { formatCedis, toPesewas } from './giving.ts';
+import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
 
 // The offering form's rules and texts, without zod or the phone library: /offerings is a
 // member's main screen (decision 011). schemas/giving.ts builds the server's zod schema from
@@ -21,11 +21,7 @@ export const OFFERING_ERRORS = {
   otherTypeTooLong: 'Keep it under 60 characters.',
   otherTypeMissing: 'Please specify the type of giving.',
   assembly: 'Please select your assembly.',
-  amountRequired: 'Amount is required.',
-  amountFormat: 'Enter the amount in GHS, with at most 2 decimals.',
-  amountNotPositive: 'The amount must be more than 0.',
-  amountTooLarge: (maxPesewas: number) =>
-    `The most you can give at once is GHS ${formatCedis(maxPesewas)}.`,
+  amountRequired: AMOUNT_ERRORS.required,
   phoneRequired: 'Phone number is required.',
   phoneInvalid: 'Enter a valid Ghana mobile money number, e.g. 024 123 4567.',
   provider: 'Please choose your network.',
@@ -90,16 +86,6 @@ export type OfferingField = keyof OfferingRequest;
 export type OfferingCheck =
   | { ok: true; values: CheckedOffering }
   | { ok: false; errors: Partial<Record<OfferingField, string>> };
-
-/** The amount in pesewas, or what is wrong with it. */
-export function checkAmount(text: string, maxPesewas: number): number | string {
-  if (text.trim() === '') return OFFERING_ERRORS.amountRequired;
-  const pesewas = toPesewas(text);
-  if (pesewas === null) return OFFERING_ERRORS.amountFormat;
-  if (pesewas <= 0) return OFFERING_ERRORS.amountNotPositive;
-  if (pesewas > maxPesewas) return OFFERING_ERRORS.amountTooLarge(maxPesewas);
-  return pesewas;
-}
 
 const isOneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
   value !== undefined && (list as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { GIVING_MESSAGES } from '../../src/shared/schemas/giving.ts';
+import { confirmEmail, logIn, signUpWithForm, uniqueEmail } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { expect, test } from './support/test.ts';
 
@@ -44,7 +45,7 @@ test('asks for every required field, and for the amount only after a method', as
   await page.getByLabel('Amount (GHS)').fill('10.555');
   await page.getByLabel('Mobile money number').fill('12345');
   await page.getByRole('button', { name: 'Give' }).click();
-  await expect(page.getByText('Enter the amount in GHS, with at most 2 decimals.')).toBeVisible();
+  await expect(page.getByText('Use at most 2 decimals (pesewas), e.g. 10.55.')).toBeVisible();
   await expect(page.getByText(/Enter a valid Ghana mobile money number/)).toBeVisible();
   await expect(page.getByText('Please choose your network.')).toBeVisible();
   // Nothing left the browser: every message came from the shared schema.
@@ -154,6 +155,10 @@ test('card: a declined payment is reported as failed and offers to try again', a
 test('card: the return page for an unknown reference says so', async ({ page }) => {
   await page.goto('/offerings/card/callback?reference=FLK-CARD-NOPE-0000000000');
   await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+  // Not one of our references at all: not found either, not 'could not reach the server'.
+  await page.goto('/offerings/card/callback?reference=nope');
+  await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+  await expect(page.getByText(/could not reach the server/)).toHaveCount(0);
 });
 
 test('mobile money: processing screens, then the real result from the server', async ({ page }) => {
@@ -188,6 +193,80 @@ test('mobile money: processing screens, then the real result from the server', a
   await expect(page).toHaveURL(/\/home$/);
 });
 
+async function startMomo(page: Page, amount: string) {
+  await fillDetails(page, 'pledge');
+  await page.getByLabel('Mobile Money').check();
+  await page.getByLabel('Mobile money number').fill('024 765 4321');
+  await form(page).getByLabel('MTN', { exact: true }).check();
+  await page.getByLabel('Amount (GHS)').fill(amount);
+  await page.getByRole('button', { name: 'Give' }).click();
+  const waiting = page.getByRole('dialog', { name: GIVING_MESSAGES.processingPayment });
+  await expect(waiting).toBeVisible();
+  return waiting;
+}
+
+test('mobile money: Cancel stops waiting and says approving on the phone still completes the gift', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const waiting = await startMomo(page, '3');
+  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  // Flock cannot withdraw a prompt already on the phone: it says so (issue 30).
+  const stopped = page.getByRole('dialog', { name: 'Stopped Waiting' });
+  await expect(stopped).toBeVisible();
+  await expect(stopped).toContainText(
+    'approving it there will still complete your pledge of GHS 3.00',
+  );
+  await expect(stopped).toContainText('pending in your payment history');
+  // The gift is in the history (this device's, for a guest), and the sandbox's approval, which
+  // comes a few seconds later, completes it.
+  await stopped.getByRole('link', { name: 'Payment History' }).click();
+  const entry = page
+    .getByRole('list', { name: 'Payment History' })
+    .getByRole('listitem')
+    .filter({ hasText: 'GHS 3.00' });
+  await expect(entry).toContainText('Mobile Money');
+  await expect(async () => {
+    await page.reload();
+    await expect(entry).toContainText('success', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  // Nothing waits on /offerings any more: the form is empty.
+  await page.goto('/offerings');
+  await expect(page.getByRole('form', { name: 'Give' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("mobile money: 'I Have Paid' shows the gift's live status, not home", async ({ page }) => {
+  const waiting = await startMomo(page, '4');
+  await waiting.getByRole('button', { name: 'I Have Paid' }).click();
+  await expect(page.getByRole('dialog', { name: 'Checking Your Payment' })).toBeVisible();
+  await expect(page).toHaveURL(/\/offerings$/);
+  const received = page.getByRole('dialog', { name: 'Payment Received' });
+  await expect(received).toBeVisible({ timeout: 20_000 });
+  await expect(received.getByRole('link', { name: 'Payment History' })).toBeVisible();
+});
+
+test('mobile money: a reload while waiting shows the pending gift, not an empty form', async ({
+  page,
+}) => {
+  await startMomo(page, '6');
+  await page.reload();
+  // Still waiting on the same gift (or, if the network was quick, its result).
+  await expect(
+    page
+      .getByRole('dialog', { name: GIVING_MESSAGES.processingPayment })
+      .or(page.getByRole('dialog', { name: 'Payment Received' })),
+  ).toBeVisible();
+  const received = page.getByRole('dialog', { name: 'Payment Received' });
+  await expect(received).toBeVisible({ timeout: 20_000 });
+  await expect(received).toContainText('pledge of GHS 6.00 was received');
+  await received.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // Done: the next visit to /offerings is a fresh form.
+  await page.goto('/offerings');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('mobile money: asks for the OTP when the network wants one, then waits for approval', async ({
   page,
 }) => {
@@ -209,8 +288,11 @@ test('mobile money: asks for the OTP when the network wants one, then waits for 
 
   const waiting = page.getByRole('dialog', { name: GIVING_MESSAGES.processingPayment });
   await expect(waiting).toBeVisible();
+  // 'I Have Paid' follows the gift (decision 029), here to its approval.
   await waiting.getByRole('button', { name: 'I Have Paid' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('dialog', { name: 'Payment Received' })).toBeVisible({
+    timeout: 20_000,
+  });
 });
 
 test('mobile money: a declined payment says so, and Try Again keeps what was typed', async ({
@@ -275,6 +357,48 @@ test.describe('when the providers cannot be reached', () => {
     await page.getByRole('button', { name: 'Continue to card payment' }).click();
     await expect(page.getByText(GIVING_MESSAGES.cardFailed)).toBeVisible();
     await expect(page).toHaveURL(/\/offerings$/);
+  });
+});
+
+test.describe('started in development without PUBLIC_URL', () => {
+  // Issue 30: the server's default address is http://localhost:PORT; a member who opened
+  // http://127.0.0.1:PORT must come back from the card payment where their session is.
+  let app: RunningApp;
+  test.beforeAll(async () => {
+    app = await startApp({ PUBLIC_URL: '' });
+  });
+  test.afterAll(async () => {
+    await app?.dispose();
+  });
+
+  test('a card payment returns the member to the address they came from, still signed in', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('returning');
+    const password = 'returning-pass-123';
+    await signUpWithForm(
+      page,
+      { firstName: 'Esi', lastName: 'Owusu', email, password },
+      app.baseURL,
+    );
+    await confirmEmail(page, email, app.baseURL);
+    await page.goto(`${app.baseURL}/auth`);
+    await logIn(page, email, password, app.baseURL);
+
+    await page.goto(`${app.baseURL}/offerings`);
+    await page.getByLabel('Type').selectOption('seed');
+    await page.getByLabel('Card').check();
+    await page.getByLabel('Amount (GHS)').fill('10');
+    await page.getByRole('button', { name: 'Continue to card payment' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+
+    await page.waitForURL(/\/offerings\/card\/callback\?reference=FLK-CARD-/);
+    expect(new URL(page.url()).origin).toBe(app.baseURL);
+    await expect(page.getByRole('heading', { name: 'Payment Received' })).toBeVisible();
+    // Still signed in: the member's own link to their history is there, and it opens.
+    await page.getByRole('link', { name: 'Payment history' }).click();
+    await expect(page.getByRole('list', { name: 'Payment History' })).toContainText('GHS 10.00');
   });
 });
 

@@ -1,10 +1,16 @@
 import type { Page } from '@playwright/test';
 import { GIVING_MESSAGES } from '../../src/shared/schemas/giving.ts';
-import { newMemberOnHome, uniqueEmail } from './support/accounts.ts';
+import {
+  confirmEmail,
+  fillSignUpForm,
+  logIn,
+  newMemberOnHome,
+  uniqueEmail,
+} from './support/accounts.ts';
 import { expect, test } from './support/test.ts';
 
 // A member gives by every method, then sees it all in the payment history and deletes the
-// cash entry. Guests have no history.
+// cash entry. A guest sees what their device gave, and a sign-up there may take it along.
 
 const form = (page: Page) => page.getByRole('form', { name: 'Give' });
 
@@ -44,6 +50,12 @@ test('a member gives by every method, sees it all in the history, and deletes th
   await page.getByRole('button', { name: 'Give' }).click();
   const cashCode = await page.getByTestId('gift-code').textContent();
   expect(cashCode).toMatch(/^\d{6}$/);
+  // The end of every gift leads to the history (issue 30).
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Your Cash Code' })
+      .getByRole('link', { name: 'Payment History' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Got It' }).click();
 
   // 2. Bank transfer, other type.
@@ -76,6 +88,11 @@ test('a member gives by every method, sees it all in the history, and deletes th
   await expect(page).toHaveURL(/\/payment-history$/);
   const items = page.getByRole('list', { name: 'Payment History' }).getByRole('listitem');
   await expect(items).toHaveCount(4);
+  // This year's total at the top: paid (card 60 + mobile money 12), and what waits for the
+  // desk or the bank statement (cash 40 + bank 25.50).
+  const total = page.getByRole('region', { name: `Given in ${new Date().getUTCFullYear()}` });
+  await expect(total).toContainText('GHS 72.00');
+  await expect(total).toContainText('and GHS 65.50 waiting for confirmation');
   await expect(items.nth(0)).toContainText('Seed');
   await expect(items.nth(0)).toContainText('Card');
   await expect(items.nth(0)).toContainText('GHS 60.00');
@@ -108,15 +125,102 @@ test('a member gives by every method, sees it all in the history, and deletes th
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog.getByText('Please choose a reason.')).toBeVisible();
   await dialog.getByLabel('Mistaken amount or details').check();
+  // Spec §3/§7: the history lists only entries that are not deleted (issue 30: never one
+  // labelled 'Deleted'; the finance desk keeps them). Watch every change to the list.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenInHistory: string[] }).seenInHistory = seen;
+    const list = document.querySelector('.history-list')!;
+    new MutationObserver(() => seen.push(list.textContent ?? '')).observe(list, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  const reloaded = page.waitForRequest(
+    (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/history',
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(GIVING_MESSAGES.cashDeleted)).toBeVisible();
   await expect(items).toHaveCount(3);
   await expect(page.getByText(cashCode!)).toHaveCount(0);
+  // Its Delete button went with it: the focus is on the page's title, not lost.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment History' })).toBeFocused();
+  // Spec §4/§9: the list reloads from the server 1.5 s after the delete.
+  await reloaded;
+  const seen = await page.evaluate(
+    () => (window as unknown as { seenInHistory: string[] }).seenInHistory,
+  );
+  expect(seen.filter((text) => text.includes('Deleted'))).toEqual([]);
 
   // Still gone after a reload: the server keeps it deleted.
   await page.reload();
   await expect(items).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  // The profile leads here too.
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Payment History' }).click();
+  await expect(page).toHaveURL(/\/payment-history$/);
+});
+
+test("a guest's gifts stay on their device, and a sign-up there takes them along", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/continue-as-guest');
+  await expect(page).toHaveURL(/\/home$/);
+  // GHS 10 by card (approved at the test checkout) and GHS 25 cash.
+  await page.goto('/offerings');
+  await page.getByLabel('Type').selectOption('offering');
+  await page.getByLabel('First name').fill('Yaw');
+  await page.getByLabel('Last name').fill('Darko');
+  await page.getByLabel('Assembly').selectOption('bethel');
+  await page.getByLabel('Card').check();
+  await page.getByLabel('Email').fill('yaw.guest@example.com');
+  await page.getByLabel('Amount (GHS)').fill('10');
+  await page.getByRole('button', { name: 'Continue to card payment' }).click();
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Received' })).toBeVisible();
+  await give(page, 'tithe', 'Cash', '25');
+  await page.getByLabel('First name').fill('Yaw');
+  await page.getByLabel('Last name').fill('Darko');
+  await page.getByLabel('Assembly').selectOption('bethel');
+  await page.getByRole('button', { name: 'Give' }).click();
+  await page
+    .getByRole('dialog', { name: 'Your Cash Code' })
+    .getByRole('link', { name: 'Payment History' })
+    .click();
+
+  const items = page.getByRole('list', { name: 'Payment History' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('GHS 25.00');
+  await expect(items.nth(1)).toContainText('GHS 10.00');
+  await expect(page.getByText(GIVING_MESSAGES.noRecords)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: /^Given in / })).toContainText('GHS 10.00');
+
+  // Signing up on this device offers to take them along.
+  const email = uniqueEmail('was-guest');
+  const password = 'was-guest-pass-123';
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const offer = page.getByLabel(
+    'Add the 2 gifts (GHS 35.00) given as a guest on this device to my new account',
+  );
+  await expect(offer).toBeChecked();
+  await fillSignUpForm(page, { firstName: 'Yaw', lastName: 'Darko', email, password });
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await confirmEmail(page, email);
+  await logIn(page, email, password);
+  await page.goto('/payment-history');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(1)).toContainText('GHS 10.00');
+  // Once: the offer is gone from this device.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByLabel(/given as a guest on this device/)).toHaveCount(0);
 });
 
 test('a guest sees the empty history', async ({ page }) => {

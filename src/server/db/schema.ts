@@ -213,6 +213,8 @@ export const transactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A guest's gift: the giving device's guest id (issue 30), until attached to an account. */
+    guestId: text('guest_id'),
     reference: text('reference').notNull().unique(),
     method: text('method').notNull(),
     provider: text('provider').notNull(),
@@ -246,6 +248,9 @@ export const transactions = pgTable(
     ),
     offeringTypeCheck('transactions_type', 'type'),
     index('transactions_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('transactions_guest_created_idx')
+      .on(t.guestId, t.createdAt.desc())
+      .where(sql`${t.guestId} is not null`),
     index('transactions_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
@@ -258,6 +263,8 @@ export const cashOfferings = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A guest's gift: the giving device's guest id (issue 30), until attached to an account. */
+    guestId: text('guest_id'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     assembly: text('assembly')
@@ -307,6 +314,9 @@ export const cashOfferings = pgTable(
       .on(t.code)
       .where(sql`not ${t.deleted}`),
     index('cash_offerings_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('cash_offerings_guest_created_idx')
+      .on(t.guestId, t.createdAt.desc())
+      .where(sql`${t.guestId} is not null`),
   ],
 );
 
@@ -315,6 +325,8 @@ export const bankTransfers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A guest's gift: the giving device's guest id (issue 30), until attached to an account. */
+    guestId: text('guest_id'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     assembly: text('assembly')
@@ -345,6 +357,9 @@ export const bankTransfers = pgTable(
       .on(t.code)
       .where(sql`not ${t.deleted} and ${t.code} is not null`),
     index('bank_transfers_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('bank_transfers_guest_created_idx')
+      .on(t.guestId, t.createdAt.desc())
+      .where(sql`${t.guestId} is not null`),
   ],
 );
 

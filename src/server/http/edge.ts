@@ -69,7 +69,7 @@ function isEmpty(value: unknown): boolean {
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin a browser says a request comes from: Origin, or when absent the Referer's. */
-function requestOrigin(request: FastifyRequest): string | null {
+export function requestOrigin(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   if (typeof origin === 'string' && origin !== '') return origin;
   const referer = request.headers.referer;

@@ -365,9 +365,11 @@ describe('the page server (decision 027)', () => {
       const res = await t.app.inject(GUEST_PATH);
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/home');
-      expect(res.headers['set-cookie']).toBe(
+      expect(res.headers['set-cookie']).toContain(
         `flock.guest=1; Path=/; Max-Age=${400 * 24 * 3600}; SameSite=Lax`,
       );
+      // And the device's own guest id, so a guest's gifts stay visible here (issue 30).
+      expect(res.cookies.find((c) => c.name === 'flock.giver')).toMatchObject({ httpOnly: true });
       const home = await t.app.inject({ url: '/home', headers: { cookie: 'flock.guest=1' } });
       expect(rootOf(home.body)).toContain('Welcome to Your');
     });

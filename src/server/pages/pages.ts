@@ -9,6 +9,7 @@ import { errorBody } from '../http/errors.ts';
 import { sendOnce } from '../http/etag.ts';
 import { DOCUMENT_ONLY_HEADERS, pagePolicy } from '../http/security-headers.ts';
 import { hasGuestCookie, hasSessionCookie } from '../platform/auth.ts';
+import { ensureGuestId } from '../platform/guest-giver.ts';
 import { routeFor, watchBuild } from './build.ts';
 import { createDrawing } from './drawing.ts';
 import { pageHtml } from './template.ts';
@@ -105,8 +106,10 @@ export async function registerPages(
 
   // 'Continue as Guest' as an ordinary link, for a tap before the app is there: the guest
   // cookie (which the app reads as its guest flag), then /home drawn for a guest.
-  app.get(GUEST_PATH, (_request, reply) => {
+  app.get(GUEST_PATH, (request, reply) => {
     const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+    // The device's own guest id, so what a guest gives stays visible here (decision 029).
+    ensureGuestId(ctx, request, reply);
     return reply
       .header(
         'set-cookie',

@@ -138,18 +138,18 @@ describe('money: credited exactly once or never', () => {
   it.each([
     [0, 'The amount must be more than 0.'],
     ['0.00', 'The amount must be more than 0.'],
-    [-1, 'Enter the amount in GHS, with at most 2 decimals.'],
-    ['-0.01', 'Enter the amount in GHS, with at most 2 decimals.'],
-    [0.001, 'Enter the amount in GHS, with at most 2 decimals.'],
-    ['10.005', 'Enter the amount in GHS, with at most 2 decimals.'],
-    [1e21, 'Enter the amount in GHS, with at most 2 decimals.'],
-    ['1e3', 'Enter the amount in GHS, with at most 2 decimals.'],
-    ['0x10', 'Enter the amount in GHS, with at most 2 decimals.'],
-    ['١٠', 'Enter the amount in GHS, with at most 2 decimals.'],
-    ['Infinity', 'Enter the amount in GHS, with at most 2 decimals.'],
+    [-1, 'The amount must be more than 0.'],
+    ['-0.01', 'The amount must be more than 0.'],
+    [0.001, 'Use at most 2 decimals (pesewas), e.g. 10.55.'],
+    ['10.005', 'Use at most 2 decimals (pesewas), e.g. 10.55.'],
+    [1e21, 'Enter the amount as a number, e.g. 50 or 12.50.'],
+    ['1e3', 'Enter the amount as a number, e.g. 50 or 12.50.'],
+    ['0x10', 'Enter the amount as a number, e.g. 50 or 12.50.'],
+    ['١٠', 'Enter the amount as a number, e.g. 50 or 12.50.'],
+    ['Infinity', 'Enter the amount as a number, e.g. 50 or 12.50.'],
     ['10000.01', 'The most you can give at once is GHS 10,000.00.'],
     [10000.01, 'The most you can give at once is GHS 10,000.00.'],
-    ['99999999999999999999', 'Enter the amount in GHS, with at most 2 decimals.'],
+    ['99999999999999999999', 'The most you can give at once is GHS 10,000.00.'],
   ])('refuses the amount %j before any provider is asked', async (amount, message) => {
     const before = paystack.requests.length;
     const res = await give({ paymentMethod: 'card', email: 'giver@example.com', amount });

@@ -323,8 +323,16 @@ export const matrix: Record<string, MatrixCase[]> = {
   ],
   'GET /api/history': [
     {
-      label: "each caller's own (guests: none)",
+      label:
+        "each caller's own (a guest: what their device gave, by its signed guest-giver cookie)",
       request: () => ({ url: '/api/history' }),
+      expect: publicRoute(),
+    },
+  ],
+  'GET /api/history/guest-gifts': [
+    {
+      label: "how many gifts the caller's own device gave as a guest, and their total",
+      request: () => ({ url: '/api/history/guest-gifts' }),
       expect: publicRoute(),
     },
   ],

@@ -79,6 +79,8 @@ export const signUpSchema = z
     assembly: assemblySchema,
     email: emailSchema,
     password: passwordSchema,
+    /** Attach what this device gave as a guest to the new account (issue 30, decision 029). */
+    attachGuestGifts: z.boolean().optional(),
   })
   .strict();
 export type SignUpInput = z.input<typeof signUpSchema>;

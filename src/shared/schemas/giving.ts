@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BANKS, CASH_DELETE_REASONS, MOMO_PROVIDERS, OFFERING_TYPES } from '../constants.ts';
-import { CASH_DELETE_REASON_REQUIRED } from '../giving.ts';
+import { CASH_DELETE_REASON_REQUIRED, checkAmount } from '../giving.ts';
 import { toMomoPhone } from '../momo-phone.ts';
-import { checkAmount, nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
+import { nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
 import { emailSchema } from './accounts.ts';
 
 // Giving (spec §2 Offerings, §3 form fields, §5 rules, §8 messages). The same schema
@@ -171,9 +171,27 @@ export interface HistoryEntry {
   receivedAmount: number | null;
 }
 
+/** This year's giving (UTC, Ghana's time), in pesewas. */
+export interface YearToDate {
+  year: number;
+  /** Paid, received by the desk, or found on the bank statement. */
+  confirmed: number;
+  /** Pending: waiting for the provider, the desk or the bank statement. */
+  waiting: number;
+}
+
 /** One page of the payment history (GET /api/history), newest first. */
 export interface HistoryPage {
   entries: HistoryEntry[];
   /** Send back as `?cursor=` for the next page; null on the last one. */
   next: string | null;
+  /** On the first page only. */
+  yearToDate?: YearToDate;
+}
+
+/** What a guest gave on this device that no account has taken yet (GET /api/history/guest-gifts). */
+export interface GuestGifts {
+  count: number;
+  /** pesewas */
+  amount: number;
 }

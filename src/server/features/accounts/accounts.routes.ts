@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError, errorBody, parseInput } from '../../http/errors.ts';
 import { AUTH_BASE_PATH, authHeaders } from '../../platform/auth.ts';
 import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
+import { clearGuestId, guestIdOf } from '../../platform/guest-giver.ts';
+import { attachGuestGifts } from '../history/history.service.ts';
 import { getMe, isEmailAvailable, listMembers, requireAdmin, signUp } from './accounts.service.ts';
 import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
 
@@ -140,7 +142,13 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     { config: { rateLimit: perAddress } },
     async (request, reply) => {
       const input = parseInput(signUpSchema, request.body);
-      await signUp(ctx, input, authHeaders(request));
+      const userId = await signUp(ctx, input, authHeaders(request));
+      // Only this device's guest gifts, and only once: the cookie goes with them.
+      const guestId = input.attachGuestGifts ? guestIdOf(ctx, request) : null;
+      if (guestId) {
+        await attachGuestGifts(ctx, guestId, userId);
+        clearGuestId(ctx, reply);
+      }
       return reply.status(201).send({ ok: true });
     },
   );

@@ -120,7 +120,7 @@ export async function signUp(
   ctx: AppContext,
   input: z.output<typeof signUpSchema>,
   headers: Headers,
-): Promise<void> {
+): Promise<string> {
   const perAccount = await consumeRateLimit(
     ctx.db,
     `signup-account:${input.email}`,
@@ -138,8 +138,11 @@ export async function signUp(
   if (!(await isEmailAvailable(ctx, input.email))) {
     throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
   }
+  let userId: string;
   try {
-    await ctx.auth.api.signUpEmail({
+    ({
+      user: { id: userId },
+    } = await ctx.auth.api.signUpEmail({
       headers,
       body: {
         name: `${input.firstName} ${input.lastName}`,
@@ -149,7 +152,7 @@ export async function signUp(
         assemblyName: input.assembly,
         callbackURL: '/auth?verified=1',
       },
-    });
+    }));
   } catch (error) {
     if (isAPIError(error)) {
       const body = error.body as { code?: string; message?: string } | undefined;
@@ -165,6 +168,7 @@ export async function signUp(
     throw error;
   }
   if (ctx.config.adminEmails.includes(input.email)) await grantAdmin(ctx, input.email);
+  return userId;
 }
 
 /** Makes the account with this email an admin. False when no such account exists. */

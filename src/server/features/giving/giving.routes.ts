@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { momoOtpSchema, offeringSchema } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
-import { assertStorableText } from '../../http/edge.ts';
+import { assertStorableText, requestOrigin } from '../../http/edge.ts';
+import { trustedOrigins } from '../../platform/auth.ts';
+import { ensureGuestId } from '../../platform/guest-giver.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
 import {
@@ -14,15 +16,29 @@ import {
 } from './giving.service.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 
-const referenceParams = z.object({
-  reference: z.string().regex(/^FLK-[A-Z0-9-]{5,60}$/, 'Unknown reference.'),
-});
+const referenceParams = z.object({ reference: z.string() });
+const REFERENCE = /^FLK-[A-Z0-9-]{5,60}$/;
+
+/** A gift's reference from the path; one not of our shape is a gift that does not exist. */
+function referenceOf(params: unknown) {
+  const { reference } = parseInput(referenceParams, params);
+  if (!REFERENCE.test(reference)) throw new AppError(404, 'NOT_FOUND', 'No such gift.');
+  return reference;
+}
 
 // Giving is open to members and guests (spec §2, §6): a guest's gift has no user.
 export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const schema = offeringSchema(ctx.config.giving.maxAmountPesewas);
   const userIdOf = async (request: FastifyRequest) =>
     (await sessionUserOf(ctx, request))?.id ?? null;
+  // The address the member came from, when it is one the app is served from (the edge has
+  // checked the origin of every write): in development the server answers under several
+  // names, and the session cookie belongs to one of them (decision 029).
+  const served = new Set(trustedOrigins(ctx.config));
+  const returnOriginOf = (request: FastifyRequest) => {
+    const origin = requestOrigin(request);
+    return origin && served.has(origin) ? origin : ctx.config.publicUrl;
+  };
 
   app.post(
     '/api/giving/gifts',
@@ -33,7 +49,14 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     },
     async (request, reply) => {
       const offering = parseInput(schema, request.body);
-      return reply.status(201).send(await createGift(ctx, offering, await userIdOf(request)));
+      const userId = await userIdOf(request);
+      const giver = {
+        userId,
+        // A guest's gifts are kept for the device they were given on (decision 029).
+        guestId: userId ? null : ensureGuestId(ctx, request, reply),
+        returnOrigin: returnOriginOf(request),
+      };
+      return reply.status(201).send(await createGift(ctx, offering, giver));
     },
   );
 
@@ -45,14 +68,14 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       },
     },
     async (request) => {
-      const { reference } = parseInput(referenceParams, request.params);
+      const reference = referenceOf(request.params);
       const { otp } = parseInput(momoOtpSchema, request.body);
       return submitMomoOtp(ctx, reference, otp, await userIdOf(request));
     },
   );
 
   app.get('/api/giving/gifts/:reference', async (request, reply) => {
-    const { reference } = parseInput(referenceParams, request.params);
+    const reference = referenceOf(request.params);
     reply.header('cache-control', 'no-store');
     return getGiftStatus(ctx, reference, await userIdOf(request));
   });

@@ -69,14 +69,21 @@ async function insertWithCode<T>(
 const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const bankCode = () => `BT-${String(randomInt(0, 100_000)).padStart(5, '0')}`;
 
-export async function createGift(
-  ctx: Ctx,
-  offering: Offering,
-  userId: string | null,
-): Promise<GiftResult> {
+/** Who gives, and where the card provider sends them back (their own address: decision 029). */
+export interface Giver {
+  userId: string | null;
+  /** A guest's device (platform/guest-giver.ts): their gifts stay visible there. */
+  guestId: string | null;
+  /** An origin the app is served from; the card payment returns there. */
+  returnOrigin: string;
+}
+
+export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Promise<GiftResult> {
+  const { userId } = giver;
   await assertAssembly(ctx, offering.assembly);
   const common = {
     userId,
+    guestId: userId ? null : giver.guestId,
     firstName: offering.firstName,
     lastName: offering.lastName,
     assembly: offering.assembly,
@@ -119,7 +126,7 @@ export async function createGift(
       return { method: 'bank', code: row.code };
     }
     case 'card':
-      return startCardGift(ctx, offering, common);
+      return startCardGift(ctx, offering, common, giver.returnOrigin);
     case 'momo':
       return startMomoGift(ctx, offering, common);
   }
@@ -127,6 +134,7 @@ export async function createGift(
 
 type Common = {
   userId: string | null;
+  guestId: string | null;
   firstName: string;
   lastName: string;
   assembly: string;
@@ -139,6 +147,7 @@ async function startCardGift(
   ctx: Ctx,
   offering: Extract<Offering, { paymentMethod: 'card' }>,
   common: Common,
+  returnOrigin: string,
 ): Promise<GiftResult> {
   const reference = newReference('CARD');
   await ctx.db.insert(transactions).values({
@@ -161,7 +170,7 @@ async function startCardGift(
         type: offering.type,
         user_id: common.userId ?? GUEST,
       },
-      callbackUrl: `${ctx.config.publicUrl}${CARD_CALLBACK_PATH}`,
+      callbackUrl: `${returnOrigin}${CARD_CALLBACK_PATH}`,
     });
     if (!authorizationUrl) {
       await ctx.db

@@ -120,10 +120,20 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       [{ assembly: 'atlantis' }, 'assembly', 'Please select your assembly.'],
       [{ amount: '' }, 'amount', 'Amount is required.'],
       [{ amount: '0' }, 'amount', 'The amount must be more than 0.'],
-      [{ amount: '-5' }, 'amount', 'Enter the amount in GHS, with at most 2 decimals.'],
-      [{ amount: '10.555' }, 'amount', 'Enter the amount in GHS, with at most 2 decimals.'],
-      [{ amount: 'ten' }, 'amount', 'Enter the amount in GHS, with at most 2 decimals.'],
+      // Each refusal names its own reason (issue 30).
+      [{ amount: '-5' }, 'amount', 'The amount must be more than 0.'],
+      [{ amount: '-0.5' }, 'amount', 'The amount must be more than 0.'],
+      [{ amount: '10.555' }, 'amount', 'Use at most 2 decimals (pesewas), e.g. 10.55.'],
+      [{ amount: 'ten' }, 'amount', 'Enter the amount as a number, e.g. 50 or 12.50.'],
+      [{ amount: '1e9' }, 'amount', 'Enter the amount as a number, e.g. 50 or 12.50.'],
+      [{ amount: '1.2.3' }, 'amount', 'Enter the amount as a number, e.g. 50 or 12.50.'],
       [{ amount: '10000.01' }, 'amount', 'The most you can give at once is GHS 10,000.00.'],
+      [{ amount: '1000000000' }, 'amount', 'The most you can give at once is GHS 10,000.00.'],
+      [
+        { amount: '99999999999999999999' },
+        'amount',
+        'The most you can give at once is GHS 10,000.00.',
+      ],
       [{ phone: '12345' }, 'phone', 'Enter a valid Ghana mobile money number, e.g. 024 123 4567.'],
       [{ provider: 'Vodafone' }, 'provider', 'Please choose your network.'],
     ])('momo gift with %o is refused on %s', async (change, field, message) => {
@@ -167,7 +177,8 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         amount: 7525,
         currency: 'GHS',
         reference,
-        callback_url: 'https://flock.example/offerings/card/callback',
+        // Back to the address the member came from (one the app is served from).
+        callback_url: `${ORIGIN}/offerings/card/callback`,
         metadata: {
           first_name: 'Ama',
           last_name: 'Mensah',
@@ -182,6 +193,35 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         provider: 'paystack',
         method: 'card',
       });
+    });
+
+    it('returns the member to PUBLIC_URL, or to the address they came from when the app is served there, never elsewhere', async () => {
+      const callbackFrom = async (origin: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/giving/gifts',
+          payload: { ...base, paymentMethod: 'card', email: 'c@example.com' },
+          headers: { origin, cookie: member },
+          remoteAddress: someClient(),
+        });
+        expect(res.statusCode).toBe(201);
+        return (paystack.requests.at(-1)!.body as { callback_url: string }).callback_url;
+      };
+      expect(await callbackFrom('https://flock.example')).toBe(
+        'https://flock.example/offerings/card/callback',
+      );
+      expect(await callbackFrom('http://127.0.0.1:3000')).toBe(
+        'http://127.0.0.1:3000/offerings/card/callback',
+      );
+      // Another site's origin never gets this far (the edge refuses the write).
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/giving/gifts',
+        payload: { ...base, paymentMethod: 'card', email: 'c@example.com' },
+        headers: { origin: 'https://evil.example', cookie: member },
+        remoteAddress: someClient(),
+      });
+      expect(res.statusCode).toBe(403);
     });
 
     it('gives every gift its own reference, so Paystack never answers "Duplicate Transaction Reference"', async () => {
@@ -315,6 +355,14 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
           .statusCode,
       ).toBe(404);
       expect((await t.app.inject({ url: `/api/giving/gifts/${reference}` })).statusCode).toBe(404);
+    });
+
+    it('answers "not found" for a reference that is not one of ours at all', async () => {
+      for (const reference of ['nope', 'FLK-CARD-NOPE-0000000000', 'FLK-x'.repeat(20)]) {
+        const res = await t.app.inject({ url: `/api/giving/gifts/${reference}` });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
     });
   });
 

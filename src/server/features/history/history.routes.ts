@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { requireSessionUser, sessionUserOf } from '../accounts/accounts.service.ts';
 import { receiptPdf, statementPdf, statementYears } from '../finance/receipts.service.ts';
-import { decodeCursor, deleteCashGift, listHistory } from './history.service.ts';
+import { guestIdOf } from '../../platform/guest-giver.ts';
+import { decodeCursor, deleteCashGift, guestGiftsSummary, listHistory } from './history.service.ts';
 
 // Built once: a zod schema built in a handler costs its construction on every request.
 const pageQuery = z.object({ cursor: z.string().max(200).optional() });
@@ -23,7 +24,7 @@ function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
     .send(file.pdf);
 }
 
-// Owner only (spec §6). Guests have no history: they get the empty list.
+// Owner only (spec §6): a member's own; a guest's, on the device they gave from.
 export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A page of 50, newest first; `?cursor=` (the previous page's `next`) for the one after.
   app.get('/api/history', async (request, reply) => {
@@ -31,7 +32,17 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const { cursor } = parseInput(pageQuery, request.query);
     const after = cursor ? decodeCursor(cursor) : null;
     const user = await sessionUserOf(ctx, request);
-    return user ? listHistory(ctx, user.id, after) : { entries: [], next: null };
+    if (user) return listHistory(ctx, { userId: user.id }, after);
+    // A guest sees what was given on this device (decision 029); a visitor, nothing.
+    const guestId = guestIdOf(ctx, request);
+    return guestId ? listHistory(ctx, { guestId }, after) : { entries: [], next: null };
+  });
+
+  // What this device gave as a guest that no account has yet: sign-up offers to attach it.
+  app.get('/api/history/guest-gifts', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const guestId = guestIdOf(ctx, request);
+    return guestId ? guestGiftsSummary(ctx, guestId) : { count: 0, amount: 0 };
   });
 
   app.post('/api/history/cash/:id/delete', async (request, reply) => {

@@ -1,9 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
-import type { HistoryEntry, HistoryPage } from '../../../shared/schemas/giving.ts';
+import type {
+  GuestGifts,
+  HistoryEntry,
+  HistoryPage,
+  YearToDate,
+} from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
-import { cashOfferings } from '../../db/schema.ts';
+import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { receiptNumber } from '../../../shared/finance.ts';
 
@@ -50,40 +55,84 @@ const entryColumns = (kind: string, code: string, receivedAmount: string) => `
 const afterCursor = (kind: string) =>
   `($2::timestamptz is null or (created_at, '${kind}'::text, id) < ($2::timestamptz, $3::text, $4::uuid))`;
 
-/** Its name as a prepared statement on PostgreSQL (parsed and planned once per connection). */
-export const HISTORY_PAGE_STATEMENT = 'history_page';
+/** Whose history: a member's, or a guest's on the device they gave from (decision 029). */
+export type HistoryOwner = { userId: string } | { guestId: string };
 
-export const HISTORY_PAGE_SQL = `
+// $1 is the owner: a member's entries, or a guest's that no account has taken yet.
+const ownerCondition = { member: 'user_id = $1', guest: 'user_id is null and guest_id = $1' };
+
+function historyPageSql(owner: string) {
+  return `
 select e.kind, e.id, e.type, e.method, e.amount, e.status, e.code, e.received_amount,
   to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
   r.id as receipt_id, r.year as receipt_year, r.number as receipt_number
 from (
   (${entryColumns('transaction', 'reference', 'null::integer')}
-   from transactions where user_id = $1 and ${afterCursor('transaction')}
+   from transactions where ${owner} and ${afterCursor('transaction')}
    order by created_at desc, id desc limit $5)
   union all
   (${entryColumns('cash', 'code', 'received_amount')}
-   from cash_offerings where user_id = $1 and not deleted and ${afterCursor('cash')}
+   from cash_offerings where ${owner} and not deleted and ${afterCursor('cash')}
    order by created_at desc, id desc limit $5)
   union all
   (${entryColumns('bank', 'code', 'null::integer')}
-   from bank_transfers where user_id = $1 and not deleted and ${afterCursor('bank')}
+   from bank_transfers where ${owner} and not deleted and ${afterCursor('bank')}
    order by created_at desc, id desc limit $5)
 ) e
 left join receipts r on r.entry_kind = e.kind and r.entry_id = e.id
 order by e.created_at desc, e.kind desc, e.id desc
 limit $5`;
+}
 
-/** The statement's parameters for a member's page. */
-export function historyPageParams(userId: string, cursor: Cursor | null) {
+/** Its name as a prepared statement on PostgreSQL (parsed and planned once per connection). */
+export const HISTORY_PAGE_STATEMENT = 'history_page';
+export const HISTORY_PAGE_SQL = historyPageSql(ownerCondition.member);
+const GUEST_HISTORY_PAGE_STATEMENT = 'guest_history_page';
+const GUEST_HISTORY_PAGE_SQL = historyPageSql(ownerCondition.guest);
+
+/** The statement's parameters for a member's (or a guest's) page. */
+export function historyPageParams(ownerId: string, cursor: Cursor | null) {
   return [
-    userId,
+    ownerId,
     cursor?.at ?? null,
     cursor?.kind ?? null,
     cursor?.id ?? null,
     HISTORY_PAGE_SIZE + 1,
   ];
 }
+
+// This year's gifts (UTC: Ghana's time), confirmed (paid, received by the desk, found on the
+// bank statement) and still waiting; deleted, failed and abandoned ones count for nothing.
+function yearToDateSql(owner: string) {
+  const part = (table: string, confirmed: string, extra = '') => `
+    select amount, status in (${confirmed}) as confirmed, status = 'pending' as waiting
+    from ${table} where ${owner} ${extra} and created_at >= $2`;
+  return `
+select coalesce(sum(amount) filter (where confirmed), 0)::integer as confirmed,
+  coalesce(sum(amount) filter (where waiting), 0)::integer as waiting
+from (${part('transactions', "'success'")}
+  union all ${part('cash_offerings', "'received'", 'and not deleted')}
+  union all ${part('bank_transfers', "'matched'", 'and not deleted')}) g`;
+}
+const YEAR_TO_DATE_SQL = {
+  member: yearToDateSql(ownerCondition.member),
+  guest: yearToDateSql(ownerCondition.guest),
+};
+
+async function yearToDate(
+  ctx: Pick<AppContext, 'database'>,
+  owner: HistoryOwner,
+  now: Date,
+): Promise<YearToDate> {
+  const year = now.getUTCFullYear();
+  const [row] = await ctx.database.query<{ confirmed: number; waiting: number }>(
+    'userId' in owner ? YEAR_TO_DATE_SQL.member : YEAR_TO_DATE_SQL.guest,
+    [ownerIdOf(owner), new Date(Date.UTC(year, 0, 1)).toISOString()],
+  );
+  return { year, confirmed: Number(row?.confirmed ?? 0), waiting: Number(row?.waiting ?? 0) };
+}
+
+const ownerIdOf = (owner: HistoryOwner) => ('userId' in owner ? owner.userId : owner.guestId);
 
 interface PageRow {
   kind: HistoryEntry['kind'];
@@ -108,18 +157,20 @@ const CONFIRMED: Record<HistoryEntry['kind'], string> = {
 };
 
 /**
- * One page of the member's own card and mobile-money gifts, cash and bank entries (deleted
- * ones left out), newest first, in one statement.
+ * One page of the owner's card and mobile-money gifts, cash and bank entries (deleted ones
+ * left out), newest first, in one statement; the first page also carries this year's total.
  */
 export async function listHistory(
   ctx: Pick<AppContext, 'database'>,
-  userId: string,
+  owner: HistoryOwner,
   cursor: Cursor | null = null,
+  now = new Date(),
 ): Promise<HistoryPage> {
+  const member = 'userId' in owner;
   const rows = await ctx.database.query<PageRow>(
-    HISTORY_PAGE_SQL,
-    historyPageParams(userId, cursor),
-    HISTORY_PAGE_STATEMENT,
+    member ? HISTORY_PAGE_SQL : GUEST_HISTORY_PAGE_SQL,
+    historyPageParams(ownerIdOf(owner), cursor),
+    member ? HISTORY_PAGE_STATEMENT : GUEST_HISTORY_PAGE_STATEMENT,
   );
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
   const last = page.at(-1);
@@ -133,9 +184,10 @@ export async function listHistory(
       status: r.status,
       code: r.code,
       createdAt: new Date(r.at).toISOString(),
-      deletable: r.kind === 'cash' && r.status === 'pending',
+      // Deleting needs an account (spec §6: the owner); a guest's entry stays as given.
+      deletable: member && r.kind === 'cash' && r.status === 'pending',
       receipt:
-        r.receipt_id !== null && r.status === CONFIRMED[r.kind]
+        member && r.receipt_id !== null && r.status === CONFIRMED[r.kind]
           ? { id: r.receipt_id, number: receiptNumber(r.receipt_year!, r.receipt_number!) }
           : null,
       receivedAmount: r.kind === 'cash' && r.status === 'flagged' ? r.received_amount : null,
@@ -144,7 +196,53 @@ export async function listHistory(
       rows.length > HISTORY_PAGE_SIZE && last
         ? encodeCursor({ at: last.at, kind: last.kind, id: last.id })
         : null,
+    ...(cursor ? {} : { yearToDate: await yearToDate(ctx, owner, now) }),
   };
+}
+
+/** What a guest gave on this device that no account has taken yet. */
+export async function guestGiftsSummary(ctx: Ctx, guestId: string): Promise<GuestGifts> {
+  const tables = [transactions, cashOfferings, bankTransfers] as const;
+  let count = 0;
+  let amount = 0;
+  for (const table of tables) {
+    const [row] = await ctx.db
+      .select({
+        count: sql<number>`count(*)::integer`,
+        amount: sql<number>`coalesce(sum(${table.amount}), 0)::integer`,
+      })
+      .from(table)
+      .where(and(isNull(table.userId), eq(table.guestId, guestId)));
+    count += Number(row?.count ?? 0);
+    amount += Number(row?.amount ?? 0);
+  }
+  return { count, amount };
+}
+
+/**
+ * Gives a new account the gifts its owner made as a guest on this device: only that device's,
+ * only those no account has yet (so once). Returns how many.
+ */
+export async function attachGuestGifts(ctx: Ctx, guestId: string, userId: string) {
+  let attached = 0;
+  await ctx.db.transaction(async (tx) => {
+    for (const table of [transactions, cashOfferings, bankTransfers] as const) {
+      const rows = await tx
+        .update(table)
+        .set({ userId })
+        .where(and(isNull(table.userId), eq(table.guestId, guestId)))
+        .returning({ id: table.id });
+      attached += rows.length;
+    }
+    // Their receipts follow them.
+    await tx.execute(sql`
+      update receipts set user_id = ${userId}
+      where user_id is null and (
+        (entry_kind = 'transaction' and entry_id in (select id from transactions where guest_id = ${guestId} and user_id = ${userId}))
+        or (entry_kind = 'cash' and entry_id in (select id from cash_offerings where guest_id = ${guestId} and user_id = ${userId}))
+        or (entry_kind = 'bank' and entry_id in (select id from bank_transfers where guest_id = ${guestId} and user_id = ${userId})))`);
+  });
+  return attached;
 }
 
 /**

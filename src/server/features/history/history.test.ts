@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfers, cashOfferings, receipts, transactions } from '../../db/schema.ts';
-import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import {
+  confirmEmail,
+  cookieHeader,
+  logIn,
+  member,
+  memberSession,
+  ORIGIN,
+  someClient,
+} from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const base = {
@@ -118,6 +126,134 @@ describe('payment history', () => {
       'bank',
     ]);
     expect((await remove(ids.cash!, owner)).statusCode).toBe(404);
+  });
+
+  it("tops the first page with this year's total: confirmed, and still waiting", async () => {
+    const fresh = await memberSession(t, 'year-total@example.com');
+    const cash = await give({ ...base, paymentMethod: 'cash', amount: '12.50' }, fresh);
+    await give({ ...base, paymentMethod: 'bank', bank: 'fidelity', amount: '7' }, fresh);
+    await give({ ...base, paymentMethod: 'cash', amount: '1000' }, fresh);
+    // The desk receives the first cash gift: confirmed. A deleted one counts for nothing.
+    await t.db
+      .update(cashOfferings)
+      .set({ status: 'received', receivedAmount: 1250, receivedOn: '2026-01-02' })
+      .where(eq(cashOfferings.code, cash.json().code));
+    const big = (await history(fresh))
+      .json()
+      .entries.find((e: { amount: number }) => e.amount === 100000);
+    expect((await remove(big.id, fresh)).statusCode).toBe(204);
+    // Last year's gift is not this year's.
+    const userId = (
+      await t.db.select().from(cashOfferings).where(eq(cashOfferings.code, cash.json().code))
+    )[0]!.userId;
+    await t.db.insert(bankTransfers).values({
+      userId,
+      firstName: 'Kofi',
+      lastName: 'Owusu',
+      assembly: 'grace',
+      type: 'welfare',
+      amount: 300,
+      bank: 'fidelity',
+      code: null,
+      createdAt: new Date(Date.UTC(new Date().getUTCFullYear() - 1, 11, 31, 23, 59)),
+    });
+    expect((await history(fresh)).json().yearToDate).toEqual({
+      year: new Date().getUTCFullYear(),
+      confirmed: 1250,
+      waiting: 700,
+    });
+  });
+
+  describe("a guest's gifts, on the device they gave from (issue 30)", () => {
+    const deviceOf = (res: { cookies: { name: string; value: string }[] }) => {
+      const cookie = res.cookies.find((c) => c.name === 'flock.giver');
+      expect(cookie, 'the guest-giver cookie').toBeDefined();
+      return `flock.giver=${cookie!.value}`;
+    };
+
+    it('lists them on that device only, and no other', async () => {
+      const first = await give({ ...base, paymentMethod: 'cash', amount: '25' });
+      const device = deviceOf(first);
+      // The same device gives again: the same id, no new cookie.
+      const second = await give(
+        { ...base, paymentMethod: 'card', email: 'guest@example.com', amount: '10' },
+        device,
+      );
+      expect(second.cookies.find((c) => c.name === 'flock.giver')).toBeUndefined();
+      const page = (await history(device)).json();
+      expect(page.entries.map((e: { amount: number }) => e.amount)).toEqual([1000, 2500]);
+      expect(page.entries.every((e: { deletable: boolean }) => !e.deletable)).toBe(true);
+      expect(page.yearToDate).toEqual({
+        year: new Date().getUTCFullYear(),
+        confirmed: 0,
+        waiting: 3500,
+      });
+      // Another device, a forged or unsigned id: nothing.
+      const other = deviceOf(await give({ ...base, paymentMethod: 'cash', amount: '1' }));
+      expect((await history(other)).json().entries).toHaveLength(1);
+      const [id] = device.slice('flock.giver='.length).split('.');
+      for (const forged of [`flock.giver=${id}`, `flock.giver=${id}.${'A'.repeat(43)}`]) {
+        expect((await history(forged)).json()).toEqual({ entries: [], next: null });
+      }
+      expect(
+        (
+          await t.app.inject({ url: '/api/history/guest-gifts', headers: { cookie: device } })
+        ).json(),
+      ).toEqual({ count: 2, amount: 3500 });
+    });
+
+    it('sets the device id on the guest route too, HttpOnly', async () => {
+      const res = await t.app.inject({ url: '/continue-as-guest' });
+      const cookie = res.cookies.find((c) => c.name === 'flock.giver');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      // A device that has one keeps it.
+      const again = await t.app.inject({
+        url: '/continue-as-guest',
+        headers: { cookie: `flock.giver=${cookie!.value}` },
+      });
+      expect(again.cookies.find((c) => c.name === 'flock.giver')).toBeUndefined();
+    });
+
+    it('attaches them to the account signed up on that device, when asked, once', async () => {
+      const device = deviceOf(await give({ ...base, paymentMethod: 'cash', amount: '40' }));
+      await give({ ...base, paymentMethod: 'bank', bank: 'fidelity', amount: '5' }, device);
+      const elsewhere = deviceOf(await give({ ...base, paymentMethod: 'cash', amount: '77' }));
+      const signUpOn = (cookie: string, email: string, attachGuestGifts?: boolean) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/accounts/sign-up',
+          payload: {
+            ...member(email),
+            ...(attachGuestGifts === undefined ? {} : { attachGuestGifts }),
+          },
+          headers: { origin: ORIGIN, cookie },
+          remoteAddress: someClient(),
+        });
+      // Not asked: nothing moves.
+      expect((await signUpOn(device, 'kept-apart@example.com')).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({ url: '/api/history/guest-gifts', headers: { cookie: device } })
+        ).json(),
+      ).toEqual({ count: 2, amount: 4500 });
+
+      const res = await signUpOn(device, 'was-a-guest@example.com', true);
+      expect(res.statusCode).toBe(201);
+      // The device's id is forgotten with its gifts.
+      expect(res.cookies.find((c) => c.name === 'flock.giver')).toMatchObject({
+        value: '',
+        maxAge: 0,
+      });
+      expect((await history(device)).json().entries).toEqual([]);
+      await confirmEmail(t, 'was-a-guest@example.com');
+      const session = cookieHeader(await logIn(t, 'was-a-guest@example.com'));
+      const mine = (await history(session)).json().entries.map((e: { amount: number }) => e.amount);
+      expect(mine).toEqual([500, 4000]);
+      // Only that device's: the other device keeps its gift, and asking again moves nothing.
+      expect((await history(elsewhere)).json().entries).toHaveLength(1);
+      expect((await signUpOn(device, 'second-try@example.com', true)).statusCode).toBe(201);
+      expect((await history(session)).json().entries).toHaveLength(2);
+    });
   });
 
   describe('a long history, a page at a time', () => {

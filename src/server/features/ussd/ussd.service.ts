@@ -93,7 +93,8 @@ function giveLater(
         phone: caller.phone,
         provider: draft.network,
       },
-      null,
+      // A caller by USSD has no device cookie and no card return: their number is theirs.
+      { userId: null, guestId: null, returnOrigin: ctx.config.publicUrl },
     ).catch((error: unknown) => {
       ctx.log.warn({ err: error }, 'USSD gift: the mobile-money prompt was not sent');
       void ctx.sms

@@ -15,9 +15,7 @@ export interface Payments {
 export function createPayments(config: Config): Payments {
   const { paystack, moolre, providerTimeoutMs, sandboxMomoDelayMs } = config.giving;
   const sandbox =
-    paystack && moolre
-      ? undefined
-      : createSandbox({ publicUrl: config.publicUrl, momoDelayMs: sandboxMomoDelayMs });
+    paystack && moolre ? undefined : createSandbox({ momoDelayMs: sandboxMomoDelayMs });
   return {
     card: paystack ? createPaystack(paystack, providerTimeoutMs) : sandbox!.card,
     momo: moolre ? createMoolre(moolre, providerTimeoutMs) : sandbox!.momo,

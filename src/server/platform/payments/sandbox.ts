@@ -29,7 +29,7 @@ export interface Sandbox {
   close(): void;
 }
 
-export function createSandbox(options: { publicUrl: string; momoDelayMs: number }): Sandbox {
+export function createSandbox(options: { momoDelayMs: number }): Sandbox {
   const secret = randomBytes(32).toString('hex');
   const cards = new Map<string, SandboxPayment>();
   const momos = new Map<string, SandboxPayment>();
@@ -38,10 +38,11 @@ export function createSandbox(options: { publicUrl: string; momoDelayMs: number 
 
   const card: CardProvider = {
     name: 'sandbox',
-    async initialize({ reference, amount }) {
+    async initialize({ reference, amount, callbackUrl }) {
       cards.set(reference, { amount, status: 'pending' });
+      // On the address the member will come back to, as a real checkout sends them there.
       return {
-        authorizationUrl: `${options.publicUrl}/sandbox/checkout/${encodeURIComponent(reference)}`,
+        authorizationUrl: `${new URL(callbackUrl).origin}/sandbox/checkout/${encodeURIComponent(reference)}`,
         raw: { sandbox: true },
       };
     },

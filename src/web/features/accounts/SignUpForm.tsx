@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ACCOUNT_MESSAGES, checkEmail as checkEmailRules } from '../../../shared/accounts.ts';
+import { formatCedis } from '../../../shared/giving.ts';
+import type { GuestGifts } from '../../../shared/schemas/giving.ts';
 import { checkSignUp, type SignUpRequest } from '../../../shared/sign-up.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { messageOf } from '../../api.ts';
@@ -13,6 +15,7 @@ import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.ts
 import { useChurch } from '../church/useChurch.ts';
 import {
   checkEmailAvailable,
+  fetchGuestGifts,
   isEmailTakenError,
   signUp,
   type SignUpValues,
@@ -48,6 +51,18 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
   const [availability, setAvailability] = useState<Availability>('unknown');
   const [popup, setPopup] = useState<Popup | null>(null);
   const checkRef = useRef<AbortController | null>(null);
+  // What this device gave as a guest: the new account may take it (issue 30, decision 029).
+  const [guestGifts, setGuestGifts] = useState<GuestGifts | null>(null);
+  const [attachGuestGifts, setAttachGuestGifts] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchGuestGifts(controller.signal).then((gifts) => {
+      if (!controller.signal.aborted) setGuestGifts(gifts);
+    });
+    return () => controller.abort();
+  }, []);
+  const offerGuestGifts = guestGifts !== null && guestGifts.count > 0;
 
   const form = useForm<SignUpRequest, unknown, SignUpValues>({
     resolver,
@@ -89,7 +104,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
 
   const onSubmit = async (values: SignUpValues) => {
     try {
-      await signUp(values);
+      await signUp(offerGuestGifts ? { ...values, attachGuestGifts } : values);
     } catch (error) {
       if (isEmailTakenError(error)) {
         setAvailability('taken');
@@ -183,6 +198,20 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
           label="Password"
           render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
         />
+
+        {offerGuestGifts && (
+          <label className="choice guest-gifts-offer">
+            <input
+              type="checkbox"
+              checked={attachGuestGifts}
+              onChange={(event) => setAttachGuestGifts(event.target.checked)}
+            />
+            <span>
+              Add the {guestGifts.count === 1 ? 'gift' : `${guestGifts.count} gifts`} (GHS{' '}
+              {formatCedis(guestGifts.amount)}) given as a guest on this device to my new account
+            </span>
+          </label>
+        )}
 
         <SubmitButton
           busy={isSubmitting}

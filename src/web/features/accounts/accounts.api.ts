@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { LoginValues } from '../../../shared/accounts.ts';
 import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
+import type { GuestGifts } from '../../../shared/schemas/giving.ts';
 import { ApiError, apiFetch } from '../../api.ts';
 import { authReturnPaths } from '../../paths.ts';
 import { accountsApiPaths } from './accounts.paths.ts';
@@ -63,4 +64,13 @@ export function isEmailTakenError(error: unknown): boolean {
     error.code === 'EMAIL_TAKEN' ||
     /already registered|email already in use|email already exists/i.test(error.message)
   );
+}
+
+/** What this device gave as a guest that no account has yet (nothing when it cannot say). */
+export async function fetchGuestGifts(signal: AbortSignal): Promise<GuestGifts> {
+  try {
+    return await apiFetch<GuestGifts>(accountsApiPaths.guestGifts, { signal });
+  } catch {
+    return { count: 0, amount: 0 };
+  }
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCedis } from '../../../shared/giving.ts';
 import { ApiError } from '../../api.ts';
+import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
@@ -88,11 +89,8 @@ export function CardCallbackPage() {
               Try Again
             </Link>
           ) : (
-            session === 'member' && (
-              <Link className="button button-secondary button-block" to={paths.paymentHistory}>
-                Payment history
-              </Link>
-            )
+            // A member's own, or a guest's on this device (decision 029).
+            (session === 'member' || session === 'guest') && <PaymentHistoryLink />
           )}
         </div>
       </div>

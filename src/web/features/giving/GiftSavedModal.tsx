@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
 
@@ -77,6 +78,7 @@ export function GiftSavedModal({ saved, onDone }: GiftSavedModalProps) {
     >
       {body}
       <div className="button-row message-modal-actions">
+        <PaymentHistoryLink block={false} />
         <button ref={gotItRef} type="button" className="button" onClick={done}>
           Got It
         </button>

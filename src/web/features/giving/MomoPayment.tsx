@@ -15,6 +15,8 @@ import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
+import { readDraft, removeDraft, writeDraft } from '../../drafts.ts';
 import { paths } from '../../paths.ts';
 import { submitGiftOtp, useGiftStatus } from './giving.api.ts';
 import { momoPhoneText } from './offering-form.ts';
@@ -23,15 +25,25 @@ import { momoPhoneText } from './offering-form.ts';
 export const MOMO_CONFIRM_DELAY_MS = 2500;
 
 type MomoOffering = Extract<Offering, { paymentMethod: 'momo' }>;
-type Phase =
-  | { name: 'starting' }
-  | { name: 'otp'; reference: string }
-  | { name: 'waiting'; reference: string };
+type Phase = { name: 'starting' } | { name: 'otp' | 'waiting'; reference: string };
+
+/**
+ * The gift being waited on, kept in this browser (a draft: logging out forgets it), so a
+ * reload shows it again instead of an empty form (issue 30).
+ */
+const WAITING_DRAFT = 'momo-waiting';
+export interface WaitingGift {
+  offering: MomoOffering;
+  phase: 'otp' | 'waiting';
+  reference: string;
+}
+export const readWaitingGift = () => readDraft<WaitingGift>(WAITING_DRAFT);
+const forgetWaitingGift = () => removeDraft(WAITING_DRAFT);
 
 interface MomoPaymentProps {
   offering: MomoOffering;
-  request: Promise<GiftResult>;
-  startedAt: number;
+  /** A gift just sent from the form, or one this browser was waiting on before a reload. */
+  start: { request: Promise<GiftResult>; startedAt: number } | WaitingGift;
   /** The prompt could not be sent: back to the form (spec §8). */
   onFailedToStart: (error: unknown) => void;
   /** After a declined payment: back to the form with what was typed. */
@@ -40,33 +52,31 @@ interface MomoPaymentProps {
 
 /**
  * Spec §4: a full-screen 'Processing your offering...', then after 2.5 s 'Processing
- * Payment...' with 'I Have Paid' and 'Cancel', both to /home. Beyond the spec: it asks for the
- * OTP when the provider wants one, and follows the gift's real status from the server.
+ * Payment...' with 'I Have Paid' and 'Cancel'. Beyond the spec: it asks for the OTP when the
+ * provider wants one, follows the gift's real status from the server, and says what 'I Have
+ * Paid' and 'Cancel' really do (decision 029).
  */
-export function MomoPayment({
-  offering,
-  request,
-  startedAt,
-  onFailedToStart,
-  onTryAgain,
-}: MomoPaymentProps) {
+export function MomoPayment({ offering, start, onFailedToStart, onTryAgain }: MomoPaymentProps) {
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<Phase>({ name: 'starting' });
+  const [phase, setPhase] = useState<Phase>(
+    'reference' in start ? { name: start.phase, reference: start.reference } : { name: 'starting' },
+  );
   const onFailedRef = useRef(onFailedToStart);
   useEffect(() => {
     onFailedRef.current = onFailedToStart;
   });
 
   useEffect(() => {
+    if ('reference' in start) return;
     let cancelled = false;
-    request.then(
+    start.request.then(
       async (result) => {
         if (cancelled || result.method !== 'momo') return;
         if (result.status === 'otp_required') {
           setPhase({ name: 'otp', reference: result.reference });
           return;
         }
-        const rest = startedAt + MOMO_CONFIRM_DELAY_MS - Date.now();
+        const rest = start.startedAt + MOMO_CONFIRM_DELAY_MS - Date.now();
         if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
         if (!cancelled) setPhase({ name: 'waiting', reference: result.reference });
       },
@@ -77,9 +87,22 @@ export function MomoPayment({
     return () => {
       cancelled = true;
     };
-  }, [request, startedAt]);
+  }, [start]);
 
-  const goHome = () => void navigate(paths.memberHome);
+  // While a gift is waiting, a reload comes back to it.
+  useEffect(() => {
+    if (phase.name === 'starting') return;
+    writeDraft(WAITING_DRAFT, {
+      offering,
+      phase: phase.name,
+      reference: phase.reference,
+    } satisfies WaitingGift);
+  }, [phase, offering]);
+
+  const goHome = () => {
+    forgetWaitingGift();
+    void navigate(paths.memberHome);
+  };
 
   if (phase.name === 'starting') {
     return (
@@ -109,7 +132,10 @@ export function MomoPayment({
       offering={offering}
       reference={phase.reference}
       onHome={goHome}
-      onTryAgain={onTryAgain}
+      onTryAgain={() => {
+        forgetWaitingGift();
+        onTryAgain();
+      }}
     />
   );
 }
@@ -210,22 +236,55 @@ interface WaitingStepProps {
   onTryAgain: () => void;
 }
 
+/** What the member asked for while the gift is pending (decision 029). */
+type Waiting = 'waiting' | 'checking' | 'stopped';
+
 function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepProps) {
-  const gift = useGiftStatus(reference);
+  const [waiting, setWaiting] = useState<Waiting>('waiting');
+  // Cancel stops asking the server; nothing can stop the prompt already on the phone.
+  const gift = useGiftStatus(waiting === 'stopped' ? null : reference);
   const firstButtonRef = useRef<HTMLButtonElement>(null);
   const status = gift.data?.status ?? 'pending';
   const amount = `GHS ${formatCedis(offering.amount)}`;
   const what = (offering.otherType ?? OFFERING_TYPE_LABELS[offering.type]).toLowerCase();
+  const done = status !== 'pending' && waiting !== 'stopped';
+
+  // Over: a reload shows the form again.
+  useEffect(() => {
+    if (done || waiting === 'stopped') forgetWaitingGift();
+  }, [done, waiting]);
 
   // The buttons change with the status: keep focus on the first one so it is not lost.
   useEffect(() => {
     firstButtonRef.current?.focus();
-  }, [status]);
+  }, [status, waiting]);
 
   let title: string;
   let body;
   let actions;
-  if (status === 'success') {
+  if (waiting === 'stopped') {
+    title = 'Stopped Waiting';
+    body = (
+      <>
+        <p className="payment-outcome">
+          Flock has stopped waiting, but it cannot withdraw the request already sent to your phone:
+          approving it there will still complete your {what} of {amount}.
+        </p>
+        <p>
+          Until your network confirms or declines it, the gift shows as pending in your payment
+          history.
+        </p>
+      </>
+    );
+    actions = (
+      <>
+        <button ref={firstButtonRef} type="button" className="button button-block" onClick={onHome}>
+          Home
+        </button>
+        <PaymentHistoryLink />
+      </>
+    );
+  } else if (status === 'success') {
     title = 'Payment Received';
     body = (
       <p className="payment-outcome payment-outcome-success">
@@ -233,9 +292,12 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
       </p>
     );
     actions = (
-      <button ref={firstButtonRef} type="button" className="button button-block" onClick={onHome}>
-        Done
-      </button>
+      <>
+        <button ref={firstButtonRef} type="button" className="button button-block" onClick={onHome}>
+          Done
+        </button>
+        <PaymentHistoryLink />
+      </>
     );
   } else if (status === 'failed' || status === 'abandoned') {
     title = 'Payment Failed';
@@ -257,6 +319,37 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
         </button>
         <button type="button" className="button button-secondary button-block" onClick={onHome}>
           Cancel
+        </button>
+        <PaymentHistoryLink />
+      </>
+    );
+  } else if (waiting === 'checking') {
+    title = 'Checking Your Payment';
+    body = (
+      <>
+        <p>
+          Thank you. Flock is checking your {what} of <strong>{amount}</strong> with your network.
+        </p>
+        {gift.gaveUp ? (
+          <p className="payment-outcome">
+            Your network has not confirmed it yet. It shows as pending in your payment history until
+            it does.
+          </p>
+        ) : (
+          <Spinner label="Checking with your network..." />
+        )}
+      </>
+    );
+    actions = (
+      <>
+        <PaymentHistoryLink primary />
+        <button
+          ref={firstButtonRef}
+          type="button"
+          className="button button-secondary button-block"
+          onClick={onHome}
+        >
+          Home
         </button>
       </>
     );
@@ -285,10 +378,22 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
     );
     actions = (
       <>
-        <button ref={firstButtonRef} type="button" className="button button-block" onClick={onHome}>
+        <button
+          ref={firstButtonRef}
+          type="button"
+          className="button button-block"
+          onClick={() => {
+            setWaiting('checking');
+            void gift.refetch();
+          }}
+        >
           I Have Paid
         </button>
-        <button type="button" className="button button-secondary button-block" onClick={onHome}>
+        <button
+          type="button"
+          className="button button-secondary button-block"
+          onClick={() => setWaiting('stopped')}
+        >
           Cancel
         </button>
       </>
@@ -298,7 +403,7 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
   return (
     <Modal
       open
-      onClose={onHome}
+      onClose={waiting === 'stopped' || done ? onHome : () => setWaiting('stopped')}
       title={title}
       hideCloseButton
       initialFocusRef={firstButtonRef}

@@ -23,7 +23,7 @@ import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.ts
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { GiftSavedModal } from './GiftSavedModal.tsx';
-import { MomoPayment } from './MomoPayment.tsx';
+import { MomoPayment, readWaitingGift, type WaitingGift } from './MomoPayment.tsx';
 import {
   emptyOffering,
   localGhanaPhone,
@@ -41,9 +41,11 @@ const METHODS = ['momo', 'card', 'bank', 'cash'] as const;
 type Saved = { offering: Offering; result: Extract<GiftResult, { method: 'cash' | 'bank' }> };
 type MomoStarted = {
   offering: Extract<Offering, { paymentMethod: 'momo' }>;
-  /** Sent from the submit handler, never from an effect, so a gift cannot start twice. */
-  request: Promise<GiftResult>;
-  startedAt: number;
+  /**
+   * Sent from the submit handler, never from an effect, so a gift cannot start twice; or the
+   * gift this browser was waiting on before a reload.
+   */
+  start: { request: Promise<GiftResult>; startedAt: number } | WaitingGift;
 };
 
 interface OfferingFormProps {
@@ -76,7 +78,10 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
   } = form;
   const [type, method] = useWatch({ control, name: ['type', 'paymentMethod'] });
   const [saved, setSaved] = useState<Saved | null>(null);
-  const [momo, setMomo] = useState<MomoStarted | null>(null);
+  const [momo, setMomo] = useState<MomoStarted | null>(() => {
+    const waiting = readWaitingGift();
+    return waiting ? { offering: waiting.offering, start: waiting } : null;
+  });
 
   // A member's own details, filled in once they arrive, never over what they already typed.
   useEffect(() => {
@@ -108,7 +113,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
     const payload = offeringPayload(getValues());
     if (offering.paymentMethod === 'momo') {
       // The full-screen progress takes over and follows the request.
-      setMomo({ offering, request: createGift(payload), startedAt: Date.now() });
+      setMomo({ offering, start: { request: createGift(payload), startedAt: Date.now() } });
       return;
     }
     const failed: Record<typeof offering.paymentMethod, string> = {
@@ -299,8 +304,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
       {momo && (
         <MomoPayment
           offering={momo.offering}
-          request={momo.request}
-          startedAt={momo.startedAt}
+          start={momo.start}
           onFailedToStart={(error) => {
             setMomo(null);
             showServerErrors(error);

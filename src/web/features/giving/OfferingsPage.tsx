@@ -23,7 +23,7 @@ export function OfferingsPage() {
         Give your tithe or offering by mobile money, card, bank transfer or cash. Amounts are in
         Ghana cedis (GHS).
       </p>
-      {status === 'member' && (
+      {(status === 'member' || status === 'guest') && (
         <p className="offerings-history-link">
           <Link to={paths.paymentHistory}>See your payment history</Link>
         </p>

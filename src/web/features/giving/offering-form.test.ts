@@ -70,7 +70,7 @@ describe('offering form', () => {
     expect(ok.values).toMatchObject({ paymentMethod: 'cash', amount: 1250 });
 
     const bad = await resolve({ ...filled, type: 'seed', paymentMethod: 'cash', amount: '1.234' });
-    expect(bad.errors.amount?.message).toBe('Enter the amount in GHS, with at most 2 decimals.');
+    expect(bad.errors.amount?.message).toBe('Use at most 2 decimals (pesewas), e.g. 10.55.');
 
     const momo = await resolve({ ...filled, paymentMethod: 'momo', phone: '123', provider: '' });
     expect(momo.errors.phone?.message).toMatch(/valid Ghana mobile money number/);

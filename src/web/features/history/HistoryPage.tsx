@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../components/Toasts.tsx';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
@@ -9,7 +9,7 @@ import {
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/giving.ts';
-import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
+import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
@@ -41,11 +41,18 @@ export function HistoryPage() {
   const id = useId();
   const queryClient = useQueryClient();
   const history = useHistory();
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
   // Stays mounted after the first delete, so the dialog can give focus back when it closes.
   const [deleteUsed, setDeleteUsed] = useState(false);
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const [reloadAt, setReloadAt] = useState<number | null>(null);
+  const [deletes, setDeletes] = useState(0);
+
+  // The deleted entry's Delete button went with it: the dialog gives the focus to the title.
+  useEffect(() => {
+    if (deletes > 0) titleRef.current?.focus();
+  }, [deletes]);
 
   useEffect(() => {
     if (reloadAt === null) return;
@@ -59,14 +66,22 @@ export function HistoryPage() {
   const onDelete = async (entry: HistoryEntry, { reason }: { reason: CashDeleteReason }) => {
     try {
       await deleteCashEntry(entry.id, reason);
+      // Spec §7: the history lists entries that are not deleted (the finance desk keeps them).
       setDeleted((current) => new Set(current).add(entry.id));
       toast.success(GIVING_MESSAGES.cashDeleted);
       setReloadAt(Date.now());
+      setDeleting(null);
+      setDeletes((count) => count + 1);
+      return;
     } catch {
       toast.error(GIVING_MESSAGES.cashDeleteFailed);
     }
     setDeleting(null);
   };
+
+  const entries = history.data?.pages.flatMap((page) =>
+    page.entries.filter((entry) => !deleted.has(entry.id)),
+  );
 
   let body;
   if (history.isPending) {
@@ -82,7 +97,7 @@ export function HistoryPage() {
         </p>
       </div>
     );
-  } else if (history.data.pages[0]?.entries.length === 0) {
+  } else if (entries?.length === 0 && !history.hasNextPage) {
     body = (
       <div className="card history-empty">
         <p>{GIVING_MESSAGES.noRecords}</p>
@@ -92,22 +107,21 @@ export function HistoryPage() {
       </div>
     );
   } else {
+    const yearToDate = history.data.pages[0]?.yearToDate;
     body = (
       <>
+        {yearToDate && <YearToDateTotal total={yearToDate} />}
         <ul className="history-list" aria-labelledby={`${id}-title`}>
-          {history.data.pages.flatMap((page) =>
-            page.entries.map((entry) => (
-              <HistoryItem
-                key={`${entry.kind}-${entry.id}`}
-                entry={entry}
-                deleted={deleted.has(entry.id)}
-                onDelete={() => {
-                  setDeleteUsed(true);
-                  setDeleting(entry);
-                }}
-              />
-            )),
-          )}
+          {entries?.map((entry) => (
+            <HistoryItem
+              key={`${entry.kind}-${entry.id}`}
+              entry={entry}
+              onDelete={() => {
+                setDeleteUsed(true);
+                setDeleting(entry);
+              }}
+            />
+          ))}
         </ul>
         {history.hasNextPage && (
           <p className="history-more">
@@ -132,7 +146,9 @@ export function HistoryPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Payment History</h1>
+      <h1 id={`${id}-title`} ref={titleRef} tabIndex={-1}>
+        Payment History
+      </h1>
       {body}
       <Statements />
       {deleteUsed && (
@@ -150,19 +166,13 @@ export function HistoryPage() {
 
 interface HistoryItemProps {
   entry: HistoryEntry;
-  deleted: boolean;
   onDelete: () => void;
 }
 
-function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
+function HistoryItem({ entry, onDelete }: HistoryItemProps) {
   const id = useId();
   return (
-    <li
-      className="history-item card"
-      aria-labelledby={`${id}-type`}
-      data-kind={entry.kind}
-      data-deleted={deleted || undefined}
-    >
+    <li className="history-item card" aria-labelledby={`${id}-type`} data-kind={entry.kind}>
       <div className="history-item-top">
         <span id={`${id}-type`} className="history-type">
           {typeLabel(entry.type)}
@@ -178,7 +188,7 @@ function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
           <dt>Status</dt>
           <dd>
             <span className="history-status" data-status={entry.status}>
-              {deleted ? 'Deleted' : entry.status}
+              {entry.status}
             </span>
           </dd>
         </div>
@@ -211,7 +221,7 @@ function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
           Receipt {entry.receipt.number} (PDF)
         </a>
       )}
-      {entry.deletable && !deleted && (
+      {entry.deletable && (
         <button
           type="button"
           className="button button-secondary button-small history-delete"
@@ -223,6 +233,24 @@ function HistoryItem({ entry, deleted, onDelete }: HistoryItemProps) {
         </button>
       )}
     </li>
+  );
+}
+
+/** This year's giving, at the top of the history (issue 30). */
+function YearToDateTotal({ total }: { total: YearToDate }) {
+  const id = useId();
+  return (
+    <section className="card history-total" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="history-total-title">
+        Given in {total.year}
+      </h2>
+      <p className="history-total-amount">GHS {formatCedis(total.confirmed)}</p>
+      {total.waiting > 0 && (
+        <p className="history-total-waiting muted">
+          and GHS {formatCedis(total.waiting)} waiting for confirmation
+        </p>
+      )}
+    </section>
   );
 }
 

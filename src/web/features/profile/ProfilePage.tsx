@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { PROFILE_MESSAGES } from '../../../shared/profile.ts';
 import { ApiError } from '../../api.ts';
+import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
@@ -69,6 +70,11 @@ export function ProfilePage() {
   return (
     <section className="page narrow-page profile-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Profile</h1>
+      <section className="card profile-giving" aria-labelledby={`${id}-giving`}>
+        <h2 id={`${id}-giving`}>Your giving</h2>
+        <p>Every gift you made, its receipt, and this year's total.</p>
+        <PaymentHistoryLink block={false} />
+      </section>
       {body}
     </section>
   );
