@@ -13,7 +13,8 @@ const budgets: { name: string; method: 'GET' | 'POST'; url: string; max: number 
   { name: 'profile', method: 'GET', url: '/api/profile', max: 2 },
   // The assemblies (admins may retire one at any time).
   { name: 'church', method: 'GET', url: '/api/church', max: 1 },
-  { name: 'history page', method: 'GET', url: '/api/history', max: 2 },
+  // The first page also carries this year's totals (issue 30): one aggregate more.
+  { name: 'history page', method: 'GET', url: '/api/history', max: 3 },
   { name: 'sermons', method: 'GET', url: '/api/sermons', max: 1 },
   { name: 'devotional day', method: 'GET', url: '/api/devotional/weeks/15/days/2', max: 1 },
   // The session, the member's rate-limit counter, the code's uniqueness and the gift itself.

@@ -24,7 +24,7 @@ test('a member chooses SMS for receipts on the profile, by keyboard, and the cho
   await section.getByRole('radio', { name: 'Email', exact: true }).focus();
   await page.keyboard.press('ArrowDown'); // radios move with the arrows
   await expect(section.getByRole('radio', { name: 'SMS to my phone' })).toBeChecked();
-  await page.getByRole('button', { name: 'Save choice' }).click();
+  await page.getByRole('button', { name: 'Confirm choice' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: RECEIPT_CHANNEL_MESSAGES.saved.sms }),
   ).toBeVisible();

@@ -56,7 +56,7 @@ export function ReceiptChannelForm({ profile }: { profile: Profile }) {
         ))}
       </fieldset>
       <SubmitButton busy={busy} busyLabel="Saving...">
-        Save choice
+        Confirm choice
       </SubmitButton>
       <FlashMessage id={`${id}-message`} flash={flash} />
     </form>
