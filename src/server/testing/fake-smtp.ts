@@ -15,6 +15,8 @@ export interface FakeSmtp {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
   url: string;
   mails: ReceivedMail[];
+  /** The links in mails to `to`, oldest first; waits (bounded) until there are `count`. */
+  linksTo(to: string, count?: number): Promise<URL[]>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,16 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    async linksTo(to, count = 1) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const links = mails
+          .filter((m) => m.to.includes(to))
+          .flatMap((m) => [...m.text.matchAll(/https?:\/\/[^\s"<>]+/g)].map((x) => new URL(x[0])));
+        if (links.length >= count || Date.now() > deadline) return links;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

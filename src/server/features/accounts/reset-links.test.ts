@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, member, ORIGIN, someClient } from '../../testing/accounts.ts';
-import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts';
+import { startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // Issue 31, defect 3: a reset link sent before the password changed (a newer link used, or the
@@ -9,10 +9,10 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 describe('password-reset links end when the password changes', () => {
   let t: TestApp;
-  let smtp: SmtpSink;
+  let smtp: FakeSmtp;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
+    smtp = await startFakeSmtp();
     t = await createTestApp({ env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
