@@ -262,6 +262,7 @@ const channels = {
     to: receipts.email,
     sending: receipts.sendingAt,
     sent: receipts.sentAt,
+    keys: { sending: 'sendingAt', sent: 'sentAt' },
     send: (ctx: Ctx, gift: ReceiptGift, to: string) =>
       ctx.mailer.send({ ...receiptMail(ctx, gift), to }),
   },
@@ -269,6 +270,7 @@ const channels = {
     to: receipts.phone,
     sending: receipts.smsSendingAt,
     sent: receipts.smsSentAt,
+    keys: { sending: 'smsSendingAt', sent: 'smsSentAt' },
     send: (ctx: Ctx, gift: ReceiptGift, to: string) =>
       ctx.sms.send({ to, text: receiptSms(ctx, gift) }),
   },
@@ -281,8 +283,7 @@ type Channel = keyof typeof channels;
  */
 async function deliverBy(ctx: Ctx, channel: Channel, receiptId: string): Promise<boolean> {
   const c = channels[channel];
-  const column = channel === 'mail' ? 'sendingAt' : 'smsSendingAt';
-  const sentColumn = channel === 'mail' ? 'sentAt' : 'smsSentAt';
+  const { sending: column, sent: sentColumn } = c.keys;
   try {
     const claimed = await ctx.db
       .update(receipts)
