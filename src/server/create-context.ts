@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { loadChurch, loadContent } from './db/content.ts';
 import { SessionCache } from './platform/session-cache.ts';
 import { createAuth } from './platform/auth.ts';
-import { createMailer } from './platform/mail/mailer.ts';
+import { createMailer, withoutPhoneOnlyAddresses } from './platform/mail/mailer.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createSmsSender } from './platform/sms/sms.ts';
@@ -36,14 +36,15 @@ export async function createContext(
   if (changed.length > 0) app.log.info({ changed }, 'content files applied');
 
   const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
-  const mailer =
+  const mailer = withoutPhoneOnlyAddresses(
     options.mailer ??
-    (await createMailer({
-      smtpUrl: config.smtpUrl,
-      mailFrom: config.mailFrom,
-      db: database.db,
-      log: app.log,
-    }));
+      (await createMailer({
+        smtpUrl: config.smtpUrl,
+        mailFrom: config.mailFrom,
+        db: database.db,
+        log: app.log,
+      })),
+  );
   if (mailer.kind === 'dev' && config.env !== 'test') {
     app.log.warn(
       'SMTP_URL is not set: mail is NOT delivered. It is kept at /dev/mailbox (this machine only).',
@@ -73,7 +74,7 @@ export async function createContext(
     secrets,
     mailer,
     sms,
-    auth: createAuth({ config, db: database.db, mailer, church, secrets, log: app.log }),
+    auth: createAuth({ config, db: database.db, mailer, sms, church, secrets, log: app.log }),
     sessions: new SessionCache(config.sessionCacheMs),
     payments: createPayments(config),
     storage: options.storage ?? (await createStorage(config, secrets)),

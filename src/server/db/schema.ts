@@ -49,7 +49,14 @@ export const users = pgTable(
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
+    /** The profile's phone (E.164), as the member typed it: not proof of anything. */
     phoneNumber: text('phone_number'),
+    /**
+     * The phone the member signs in with and USSD knows them by (E.164), once an SMS code
+     * proved it theirs — or a phone-first sign-up's, until its code is entered (issue 32).
+     */
+    loginPhone: text('login_phone'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     assemblyName: text('assembly_name').references(() => assemblies.slug, {
       onUpdate: 'cascade',
     }),
@@ -62,6 +69,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_login_phone_idx').on(t.loginPhone),
     check('users_receipt_channel', inList('receipt_channel', RECEIPT_CHANNELS)),
   ],
 );

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth/minimal';
+import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import type { Church } from '../db/content.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Secrets } from './secrets.ts';
+import type { SmsSender } from './sms/sms.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -35,6 +37,7 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  sms: SmsSender;
   church: Church;
   secrets: Secrets;
   log: FastifyBaseLogger;
@@ -57,7 +60,17 @@ export function trustedOrigins(config: Config): string[] {
 /** The session cookie's name starts with it (flock.session_token, __Secure- over HTTPS). */
 const COOKIE_PREFIX = 'flock';
 
-export function createAuth({ config, db, mailer, church, secrets, log }: AuthDeps) {
+/** How long an SMS code works (seconds), and how many wrong tries one code takes. */
+export const PHONE_CODE_SECONDS = 10 * 60;
+export const PHONE_CODE_TRIES = 3;
+
+/** The SMS that carries a code: GSM-7 only, one segment, and the code never in the log. */
+export function phoneCodeText(productName: string, code: string, purpose: 'verify' | 'reset') {
+  const what = purpose === 'reset' ? 'password reset code' : 'code';
+  return `${code} is your ${productName} ${what}. It works for ${PHONE_CODE_SECONDS / 60} minutes. Never share it.`;
+}
+
+export function createAuth({ config, db, mailer, sms, church, secrets, log }: AuthDeps) {
   return betterAuth({
     appName: church.productName,
     baseURL: config.publicUrl,
@@ -72,7 +85,8 @@ export function createAuth({ config, db, mailer, church, secrets, log }: AuthDep
       modelName: 'users',
       fields: { name: 'fullName' },
       additionalFields: {
-        phoneNumber: { type: 'string', required: false, input: true },
+        // The profile's phone. `phoneNumber` is the phone-number plugin's: the sign-in phone.
+        contactPhone: { type: 'string', required: false, input: true, fieldName: 'phoneNumber' },
         assemblyName: { type: 'string', required: false, input: true },
       },
     },
@@ -139,6 +153,25 @@ export function createAuth({ config, db, mailer, church, secrets, log }: AuthDep
       },
     },
     telemetry: { enabled: false },
+    // Phone-first members (issue 32, decision 032): sign in with phone and password, the
+    // phone proved by an SMS code, the password reset by one. Our routes front every
+    // endpoint with their limits (features/accounts); numbers reach it in E.164.
+    plugins: [
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: PHONE_CODE_SECONDS,
+        allowedAttempts: PHONE_CODE_TRIES,
+        requireVerification: true,
+        phoneNumberValidator: (value) => /^\+\d{8,15}$/.test(value),
+        sendOTP: ({ phoneNumber: to, code }) =>
+          sms.send({ to, text: phoneCodeText(church.productName, code, 'verify') }),
+        sendPasswordResetOTP: ({ phoneNumber: to, code }) =>
+          sms.send({ to, text: phoneCodeText(church.productName, code, 'reset') }),
+        schema: {
+          user: { fields: { phoneNumber: 'loginPhone', phoneNumberVerified: 'phoneVerified' } },
+        },
+      }),
+    ],
   });
 }
 

@@ -7,6 +7,8 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PASSWORD_REQUIRED,
+  PHONE_ACCOUNT_MESSAGES,
+  PHONE_CODE_PATTERN,
   passwordMessages,
 } from '../accounts.ts';
 import {
@@ -84,6 +86,46 @@ export const signUpSchema = z
   })
   .strict();
 export type SignUpInput = z.input<typeof signUpSchema>;
+
+// Phone-first accounts (issue 32): sign up without email, and the auth library's phone
+// endpoints, each body checked here before it reaches the library.
+export const phoneSignUpSchema = z
+  .object({
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    phone: phoneSchema,
+    assembly: assemblySchema,
+    password: passwordSchema,
+  })
+  .strict();
+export type PhoneSignUpInput = z.input<typeof phoneSignUpSchema>;
+
+const phoneCodeSchema = z
+  .string({ error: PHONE_ACCOUNT_MESSAGES.codeFormat })
+  .trim()
+  .regex(PHONE_CODE_PATTERN, PHONE_ACCOUNT_MESSAGES.codeFormat);
+
+export const phoneOnlySchema = z.object({ phoneNumber: phoneSchema }).strict();
+
+export const phoneSignInSchema = z
+  .object({
+    phoneNumber: phoneSchema,
+    password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX),
+  })
+  .strict();
+
+export const phoneVerifySchema = z
+  .object({
+    phoneNumber: phoneSchema,
+    code: phoneCodeSchema,
+    /** The signed-in member proves a phone for their account (the profile). */
+    updatePhoneNumber: z.boolean().optional(),
+  })
+  .strict();
+
+export const phoneResetSchema = z
+  .object({ phoneNumber: phoneSchema, otp: phoneCodeSchema, newPassword: passwordSchema })
+  .strict();
 
 export const loginSchema = z
   .object({

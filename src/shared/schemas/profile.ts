@@ -15,7 +15,10 @@ export * from '../profile.ts';
 
 export interface Profile {
   fullName: string;
-  email: string;
+  /** None for a member who signed up with a phone (issue 32). */
+  email: string | null;
+  /** The phone an SMS code proved theirs: they sign in and are known on USSD by it. */
+  signInPhone: string | null;
   phoneNumber: string | null;
   /**
    * The number as the phone input writes it ('+233 24 123 4567'): the profile screen shows it

@@ -1,5 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { emailCheckSchema, signUpSchema, usersQuery } from '../../../shared/schemas/accounts.ts';
+import type { z } from 'zod';
+import {
+  emailCheckSchema,
+  PHONE_ERROR_TEXT,
+  phoneOnlySchema,
+  phoneResetSchema,
+  phoneSignInSchema,
+  phoneSignUpSchema,
+  phoneVerifySchema,
+  signUpSchema,
+  usersQuery,
+} from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, errorBody, parseInput } from '../../http/errors.ts';
 import { AUTH_BASE_PATH, authHeaders } from '../../platform/auth.ts';
@@ -7,19 +18,37 @@ import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
 import { clearGuestId, guestIdOf } from '../../platform/guest-giver.ts';
 import { attachGuestGifts } from '../history/history.service.ts';
 import { getMe, isEmailAvailable, listMembers, requireAdmin, signUp } from './accounts.service.ts';
+import { guardPhoneRequest, signUpByPhone } from './phone.ts';
 import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
 
+interface AuthEndpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Sends a mail. */
+  mail?: true;
+  /** The phone-number plugin's (issue 32): the body checked here, then guardPhoneRequest. */
+  phone?: z.ZodType<{ phoneNumber: string; password?: string; updatePhoneNumber?: boolean }>;
+}
+
 // The auth library's endpoints the app uses, and only those (its others, e.g. its own
-// change-password that skips our checks, are not routed at all). `mail`: sends a mail.
-const authEndpoints = [
-  { method: 'POST', path: '/sign-in/email', mail: false },
-  { method: 'POST', path: '/sign-out', mail: false },
+// change-password that skips our checks, are not routed at all).
+const authEndpoints: AuthEndpoint[] = [
+  { method: 'POST', path: '/sign-in/email' },
+  { method: 'POST', path: '/sign-out' },
   { method: 'POST', path: '/send-verification-email', mail: true },
-  { method: 'GET', path: '/verify-email', mail: false },
+  { method: 'GET', path: '/verify-email' },
   { method: 'POST', path: '/request-password-reset', mail: true },
-  { method: 'GET', path: '/reset-password/:token', mail: false },
-  { method: 'POST', path: '/reset-password', mail: false },
-] as const;
+  { method: 'GET', path: '/reset-password/:token' },
+  { method: 'POST', path: '/reset-password' },
+  { method: 'POST', path: '/sign-in/phone-number', phone: phoneSignInSchema },
+  { method: 'POST', path: '/phone-number/send-otp', phone: phoneOnlySchema },
+  { method: 'POST', path: '/phone-number/verify', phone: phoneVerifySchema },
+  { method: 'POST', path: '/phone-number/request-password-reset', phone: phoneOnlySchema },
+  { method: 'POST', path: '/phone-number/reset-password', phone: phoneResetSchema },
+];
+
+/** Ends what this process remembers of sessions: a sign-out, or a password set anew. */
+const endsSessions = new Set(['/sign-out', '/reset-password', '/phone-number/reset-password']);
 
 // What the library answers to a mail request, known address or not (no enumeration).
 const mailAccepted: Record<string, object> = {
@@ -37,10 +66,17 @@ async function forwardToAuth(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  endpoint: (typeof authEndpoints)[number],
+  endpoint: AuthEndpoint,
 ) {
   const url = new URL(request.url, ctx.config.publicUrl);
-  const body = request.body as { email?: unknown; password?: unknown } | undefined;
+  // Phone endpoints: numbers in E.164 from here on, and our limits before the library's code.
+  const phoneBody = endpoint.phone ? parseInput(endpoint.phone, request.body) : undefined;
+  if (phoneBody) {
+    const answer = await guardPhoneRequest(ctx, request, endpoint.path, phoneBody);
+    if (answer) return reply.send(answer);
+  }
+  const body = (phoneBody ?? request.body) as
+    { email?: unknown; password?: unknown; phoneNumber?: string } | undefined;
   const email =
     request.method === 'POST' && typeof body?.email === 'string'
       ? body.email.trim().toLowerCase()
@@ -48,10 +84,16 @@ async function forwardToAuth(
 
   // Sign-in: only failures count, keyed on the account (per client), the wrong password and,
   // as a ceiling, the client address (decision 028).
+  const account =
+    endpoint.path === '/sign-in/email'
+      ? email
+      : endpoint.path === '/sign-in/phone-number'
+        ? `phone:${body?.phoneNumber}`
+        : undefined;
   const attempt =
-    endpoint.path === '/sign-in/email' && email !== undefined
+    account !== undefined
       ? await startPasswordAttempt(ctx, {
-          email,
+          email: account,
           password: typeof body?.password === 'string' ? body.password : '',
           ip: request.ip,
         })
@@ -75,13 +117,13 @@ async function forwardToAuth(
     new Request(url, {
       method: request.method,
       headers,
-      body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
     }),
   );
 
   // A session ended (sign-out) or every session of an account did (a password reset):
   // nothing this process remembers about sessions may outlive that.
-  if (endpoint.path === '/sign-out' || endpoint.path === '/reset-password') ctx.sessions.forget();
+  if (endsSessions.has(endpoint.path)) ctx.sessions.forget();
   if (attempt && response.ok) await attempt.succeeded();
 
   reply.status(response.status);
@@ -102,7 +144,9 @@ async function forwardToAuth(
     try {
       const parsed = JSON.parse(text) as { code?: string; message?: string };
       if (parsed.code) code = parsed.code;
-      if (parsed.message && response.status !== 429) message = parsed.message;
+      if (parsed.message && response.status !== 429) {
+        message = (parsed.code && PHONE_ERROR_TEXT[parsed.code]) || parsed.message;
+      }
     } catch {
       // not JSON: keep the defaults
     }
@@ -132,7 +176,9 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     app.route({
       method: endpoint.method,
       url: `${AUTH_BASE_PATH}${endpoint.path}`,
-      config: { rateLimit: endpoint.path === '/sign-in/email' ? signInsPerAddress : perAddress },
+      config: {
+        rateLimit: endpoint.path.startsWith('/sign-in/') ? signInsPerAddress : perAddress,
+      },
       handler: (request, reply) => forwardToAuth(ctx, request, reply, endpoint),
     });
   }
@@ -150,6 +196,16 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         clearGuestId(ctx, reply);
       }
       return reply.status(201).send({ ok: true });
+    },
+  );
+
+  // Sign-up without email (issue 32): the account waits for the code texted to its phone.
+  app.post(
+    '/api/accounts/sign-up/phone',
+    { config: { rateLimit: perAddress } },
+    async (request, reply) => {
+      const input = parseInput(phoneSignUpSchema, request.body);
+      return reply.status(201).send(await signUpByPhone(ctx, input, authHeaders(request)));
     },
   );
 

@@ -4,6 +4,7 @@ import { isAPIError } from 'better-auth/api';
 import {
   ACCOUNT_MESSAGES,
   firstNameOf,
+  shownEmail,
   type Me,
   type UsersPage,
 } from '../../../shared/schemas/accounts.ts';
@@ -84,7 +85,7 @@ export async function getMe(ctx: AppContext, request: FastifyRequest): Promise<M
   return {
     user: {
       id: user.id,
-      email: user.email,
+      email: shownEmail(user.email),
       fullName: user.name,
       firstName: firstNameOf(user.name),
       isAdmin: user.isAdmin,
@@ -104,7 +105,7 @@ export async function isEmailAvailable(
   return !row;
 }
 
-async function assertAssemblyOffered(ctx: Pick<AppContext, 'db'>, slug: string) {
+export async function assertAssemblyOffered(ctx: Pick<AppContext, 'db'>, slug: string) {
   if (!(await isAssemblyOffered(ctx, slug))) {
     throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
       assembly: 'Please select your assembly.',
@@ -138,37 +139,51 @@ export async function signUp(
   if (!(await isEmailAvailable(ctx, input.email))) {
     throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
   }
-  let userId: string;
+  const userId = await createAuthUser(ctx, headers, {
+    name: `${input.firstName} ${input.lastName}`,
+    email: input.email,
+    password: input.password,
+    contactPhone: input.phone,
+    assemblyName: input.assembly,
+    callbackURL: '/auth?verified=1',
+  });
+  if (ctx.config.adminEmails.includes(input.email)) await grantAdmin(ctx, input.email);
+  return userId;
+}
+
+/**
+ * The auth library's sign-up (one `users` row, the hashed password, the confirmation mail):
+ * its errors in our shape. The id of the new member.
+ */
+export async function createAuthUser(
+  ctx: AppContext,
+  headers: Headers,
+  body: {
+    name: string;
+    email: string;
+    password: string;
+    contactPhone: string;
+    assemblyName: string;
+    callbackURL?: string;
+  },
+): Promise<string> {
   try {
-    ({
-      user: { id: userId },
-    } = await ctx.auth.api.signUpEmail({
-      headers,
-      body: {
-        name: `${input.firstName} ${input.lastName}`,
-        email: input.email,
-        password: input.password,
-        phoneNumber: input.phone,
-        assemblyName: input.assembly,
-        callbackURL: '/auth?verified=1',
-      },
-    }));
+    const { user } = await ctx.auth.api.signUpEmail({ headers, body });
+    return user.id;
   } catch (error) {
     if (isAPIError(error)) {
-      const body = error.body as { code?: string; message?: string } | undefined;
-      if (body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+      const errorBody = error.body as { code?: string; message?: string } | undefined;
+      if (errorBody?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
         throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
       }
       throw new AppError(
         error.statusCode,
-        body?.code ?? 'SIGN_UP_FAILED',
-        body?.message ?? error.message,
+        errorBody?.code ?? 'SIGN_UP_FAILED',
+        errorBody?.message ?? error.message,
       );
     }
     throw error;
   }
-  if (ctx.config.adminEmails.includes(input.email)) await grantAdmin(ctx, input.email);
-  return userId;
 }
 
 /** Makes the account with this email an admin. False when no such account exists. */
@@ -250,7 +265,7 @@ export async function listMembers(
     users: rows.map((row) => ({
       id: row.id,
       fullName: row.fullName,
-      email: row.email,
+      email: shownEmail(row.email),
       phoneNumber: row.phoneNumber,
       assemblyName: row.assemblyName,
       joinedAt: row.createdAt.toISOString(),

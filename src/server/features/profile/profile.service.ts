@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, formatPhone } from '../../../shared/schemas/accounts.ts';
+import { ACCOUNT_MESSAGES, formatPhone, shownEmail } from '../../../shared/schemas/accounts.ts';
 import {
   PROFILE_MESSAGES,
   RECEIPT_CHANNEL_MESSAGES,
@@ -25,6 +25,8 @@ const profileColumns = {
   location: users.location,
   dateOfBirth: users.dateOfBirth,
   receiptChannel: users.receiptChannel,
+  loginPhone: users.loginPhone,
+  phoneVerified: users.phoneVerified,
 };
 
 const profileOf = preparedQuery((db) =>
@@ -38,9 +40,12 @@ const profileOf = preparedQuery((db) =>
 export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Profile> {
   const [profile] = await profileOf(ctx.db).execute({ userId });
   if (!profile) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notFound);
+  const { loginPhone, phoneVerified, ...rest } = profile;
   const phone = profile.phoneNumber;
   return {
-    ...profile,
+    ...rest,
+    email: shownEmail(profile.email),
+    signInPhone: phoneVerified ? loginPhone : null,
     receiptChannel: profile.receiptChannel as ReceiptChannel,
     phoneDisplay: phone ? formatPhone(phone) : null,
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { devMails } from '../../db/schema.ts';
+import { isPhoneOnlyEmail } from '../../../shared/accounts.ts';
 
 export interface Mail {
   to: string;
@@ -66,4 +67,19 @@ export async function createMailer(options: {
   return options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.mailFrom)
     : createDevMailer(options.db, options.log);
+}
+
+/**
+ * A member who signed up with a phone has no mailbox: their account's address is a
+ * placeholder under `.invalid` (RFC 2606), and whatever would be mailed to it is dropped
+ * here, in one place, rather than checked by every sender.
+ */
+export function withoutPhoneOnlyAddresses(mailer: Mailer): Mailer {
+  return {
+    ...mailer,
+    async send(mail) {
+      if (isPhoneOnlyEmail(mail.to)) return;
+      await mailer.send(mail);
+    },
+  };
 }

@@ -106,10 +106,16 @@ export function AdminUsersPage() {
                   <div>
                     <dt>Email</dt>
                     <dd>
-                      {user.email}{' '}
-                      <span className="muted">
-                        ({user.emailVerified ? 'confirmed' : 'not confirmed'})
-                      </span>
+                      {user.email === null ? (
+                        <span className="muted">None (signs in with phone)</span>
+                      ) : (
+                        <>
+                          {user.email}{' '}
+                          <span className="muted">
+                            ({user.emailVerified ? 'confirmed' : 'not confirmed'})
+                          </span>
+                        </>
+                      )}
                     </dd>
                   </div>
                   <div>

@@ -94,7 +94,7 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
         ? (profile.assemblyName ?? '')
         : '',
       phone: localGhanaPhone(profile.phoneNumber),
-      email: profile.email,
+      email: profile.email ?? '',
     };
     for (const [name, value] of Object.entries(prefill) as [keyof OfferingFormValues, string][]) {
       if (value && !getFieldState(name).isDirty) setValue(name, value as never);

@@ -138,7 +138,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
     if (!p) return;
     const known: Answers = {
       full_name: p.fullName,
-      email: p.email,
+      email: p.email ?? undefined,
       contact_number: p.phoneNumber ?? undefined,
       current_branch: p.assemblyName ?? undefined,
     };
