@@ -122,6 +122,10 @@ export const pastorOnly = (status = 200): Expect => ({ ...signedIn(403), pastor:
 /** The dev mailbox and outbox (off with a real SMTP server / SMS gateway): this machine, or admins from elsewhere. */
 const mailbox = (status = 200): Expect => ({ ...all(403), admin: status });
 
+/** A Ghana mobile number no other call of the matrix uses (phone-first accounts). */
+let phoneSeq = 1_000_000;
+const freshPhone = () => `+23324${phoneSeq++}`;
+
 const GRACE_REPORT = '/api/finance/reports?from=2000-01-01&to=2100-12-31';
 
 export const matrix: Record<string, MatrixCase[]> = {
@@ -205,6 +209,79 @@ export const matrix: Record<string, MatrixCase[]> = {
         },
       }),
       expect: publicRoute(201),
+    },
+  ],
+  'POST /api/accounts/sign-up/phone': [
+    {
+      label: 'a number without an account',
+      request: () => ({
+        url: '/api/accounts/sign-up/phone',
+        payload: {
+          firstName: 'Esi',
+          lastName: 'Boateng',
+          phone: freshPhone(),
+          assembly: 'bethel',
+          password: 'correct horse 1',
+        },
+      }),
+      expect: publicRoute(201),
+    },
+  ],
+  'POST /api/auth/sign-in/phone-number': [
+    {
+      label: 'a number without an account',
+      request: () => ({
+        url: '/api/auth/sign-in/phone-number',
+        payload: { phoneNumber: freshPhone(), password: 'not it at all' },
+      }),
+      expect: publicRoute(401),
+    },
+  ],
+  'POST /api/auth/phone-number/send-otp': [
+    {
+      label: 'a free number (signed in: to add it; else nothing is sent)',
+      request: () => ({
+        url: '/api/auth/phone-number/send-otp',
+        payload: { phoneNumber: freshPhone() },
+      }),
+      expect: publicRoute(),
+    },
+  ],
+  'POST /api/auth/phone-number/verify': [
+    {
+      label: 'a forged code for a number without an account',
+      request: () => ({
+        url: '/api/auth/phone-number/verify',
+        payload: { phoneNumber: freshPhone(), code: '123456' },
+      }),
+      expect: publicRoute(400),
+    },
+    {
+      label: 'a forged code to add a number to one’s account',
+      request: () => ({
+        url: '/api/auth/phone-number/verify',
+        payload: { phoneNumber: freshPhone(), code: '123456', updatePhoneNumber: true },
+      }),
+      expect: signedIn(400),
+    },
+  ],
+  'POST /api/auth/phone-number/request-password-reset': [
+    {
+      request: () => ({
+        url: '/api/auth/phone-number/request-password-reset',
+        payload: { phoneNumber: freshPhone() },
+      }),
+      expect: publicRoute(),
+    },
+  ],
+  'POST /api/auth/phone-number/reset-password': [
+    {
+      label: 'a forged code',
+      request: () => ({
+        url: '/api/auth/phone-number/reset-password',
+        payload: { phoneNumber: freshPhone(), otp: '123456', newPassword: 'a new horse 12' },
+      }),
+      expect: publicRoute(400),
     },
   ],
   'POST /api/accounts/email-available': [
