@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, signUpSchema } from './schemas/accounts.ts';
-import { checkSignUp, type SignUpRequest } from './sign-up.ts';
+import { isValidPhone, phoneSignUpSchema, signUpSchema } from './schemas/accounts.ts';
+import { checkPhoneSignUp, checkSignUp, type SignUpRequest } from './sign-up.ts';
 
 // The sign-up form checks with `checkSignUp` (no zod for a new member's first form); the server
 // with `signUpSchema`. Given the server's phone validator (the browser's answers the same:
@@ -35,6 +35,21 @@ describe('checkSignUp', () => {
   it.each(cases)('agrees with signUpSchema on %j', (input) => {
     const ours = checkSignUp(input, isValidPhone);
     const theirs = signUpSchema.safeParse(input);
+    expect(ours.ok).toBe(theirs.success);
+    if (ours.ok && theirs.success) expect(ours.values).toEqual(theirs.data);
+    if (!ours.ok && !theirs.success) {
+      const first: Record<string, string> = {};
+      for (const issue of theirs.error.issues) first[String(issue.path[0])] ??= issue.message;
+      expect(ours.errors).toEqual(first);
+    }
+  });
+});
+
+describe('checkPhoneSignUp', () => {
+  const phoneCases = cases.map(({ email: _email, ...rest }) => rest);
+  it.each(phoneCases)('agrees with phoneSignUpSchema on %j', (input) => {
+    const ours = checkPhoneSignUp(input, isValidPhone);
+    const theirs = phoneSignUpSchema.safeParse(input);
     expect(ours.ok).toBe(theirs.success);
     if (ours.ok && theirs.success) expect(ours.values).toEqual(theirs.data);
     if (!ours.ok && !theirs.success) {

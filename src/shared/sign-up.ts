@@ -30,12 +30,19 @@ export type SignUpCheck =
   | { ok: true; values: SignUpRequest }
   | { ok: false; errors: Partial<Record<keyof SignUpRequest, string>> };
 
-/**
- * What `signUpSchema` decides, with its messages: texts trimmed, the email lower-cased. The
- * phone's validity is asked of `isValidPhone` (the server's own in tests).
- */
-export function checkSignUp(input: SignUpRequest, isValidPhone: PhoneValidator): SignUpCheck {
-  const errors: Partial<Record<keyof SignUpRequest, string>> = {};
+/** Sign-up without email (issue 32): `phoneSignUpSchema`. */
+export type PhoneSignUpRequest = Omit<SignUpRequest, 'email'>;
+
+export type PhoneSignUpCheck =
+  | { ok: true; values: PhoneSignUpRequest }
+  | { ok: false; errors: Partial<Record<keyof PhoneSignUpRequest, string>> };
+
+/** What `phoneSignUpSchema` decides (names, phone, assembly, password), with its messages. */
+export function checkPhoneSignUp(
+  input: PhoneSignUpRequest,
+  isValidPhone: PhoneValidator,
+): PhoneSignUpCheck {
+  const errors: Partial<Record<keyof PhoneSignUpRequest, string>> = {};
   const names = { firstName: 'First name', lastName: 'Last name' } as const;
   for (const field of ['firstName', 'lastName'] as const) {
     const value = input[field].trim();
@@ -47,11 +54,9 @@ export function checkSignUp(input: SignUpRequest, isValidPhone: PhoneValidator):
   if (phone) errors.phone = phone;
   const assembly = input.assembly.trim();
   if (assembly.length === 0 || assembly.length > 60) errors.assembly = ASSEMBLY_REQUIRED;
-  const email = checkEmail(input.email);
-  if ('error' in email) errors.email = email.error;
   const password = checkNewPassword(input.password);
   if (password) errors.password = password;
-  if (Object.keys(errors).length > 0 || 'error' in email) return { ok: false, errors };
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     values: {
@@ -59,8 +64,26 @@ export function checkSignUp(input: SignUpRequest, isValidPhone: PhoneValidator):
       lastName: input.lastName.trim(),
       phone: input.phone.trim(),
       assembly,
-      email: email.email,
       password: input.password,
     },
   };
+}
+
+/**
+ * What `signUpSchema` decides, with its messages: texts trimmed, the email lower-cased. The
+ * phone's validity is asked of `isValidPhone` (the server's own in tests).
+ */
+export function checkSignUp(input: SignUpRequest, isValidPhone: PhoneValidator): SignUpCheck {
+  const details = checkPhoneSignUp(input, isValidPhone);
+  const email = checkEmail(input.email);
+  if (!details.ok || 'error' in email) {
+    return {
+      ok: false,
+      errors: {
+        ...(details.ok ? {} : details.errors),
+        ...('error' in email ? { email: email.error } : {}),
+      },
+    };
+  }
+  return { ok: true, values: { ...details.values, email: email.email } };
 }

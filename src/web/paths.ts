@@ -9,6 +9,8 @@ import { CARD_CALLBACK_PATH } from '../shared/constants.ts';
 export const patterns = {
   home: '/',
   auth: '/auth',
+  /** Log in, sign up and reset the password with a phone instead of an email (issue 32). */
+  phoneAuth: '/auth/phone',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   /** The signed-in home screen with the feature grid (spec calls it "Home (/home)"). */

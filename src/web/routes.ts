@@ -74,6 +74,8 @@ export const screens: Screen[] = [
   // Accounts. DESIGN.md: / shows the Login / Sign Up screen, the same screen as /auth.
   { pattern: patterns.home, page: login, noPageData: true },
   { pattern: patterns.auth, page: login, noPageData: true },
+  // Members without email (issue 32): the same account with a phone and an SMS code.
+  { pattern: patterns.phoneAuth, page: 'features/accounts/PhoneAuthPage.tsx', noPageData: true },
   {
     pattern: patterns.forgotPassword,
     page: 'features/accounts/ForgotPasswordPage.tsx',

@@ -7,8 +7,6 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PASSWORD_REQUIRED,
-  PHONE_ACCOUNT_MESSAGES,
-  PHONE_CODE_PATTERN,
   passwordMessages,
 } from '../accounts.ts';
 import {
@@ -19,10 +17,12 @@ import {
   signUpNameErrors,
   type PhoneValidator,
 } from '../sign-up.ts';
+import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../phone-accounts.ts';
 
 // Sign-up, login and password rules (spec §2, §5, §8). The texts and limits live in
 // ../accounts.ts (no zod there, for the login screen); they are re-exported from here.
 export * from '../accounts.ts';
+export * from '../phone-accounts.ts';
 
 export const emailSchema = z
   .string({ error: EMAIL_MESSAGES.required })

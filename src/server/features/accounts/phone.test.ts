@@ -1,6 +1,6 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/accounts.ts';
+import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { devMails } from '../../db/schema.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
 import { cookieHeader, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';

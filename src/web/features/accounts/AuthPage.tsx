@@ -140,6 +140,9 @@ export function AuthPage() {
             <Link to={paths.forgotPassword}>Forgot your password?</Link>
           </p>
         )}
+        <p className="auth-link-row">
+          <Link to={paths.phoneAuth}>No email? Use your phone number</Link>
+        </p>
       </div>
 
       <p className="auth-guest">

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LoginValues } from '../../../shared/accounts.ts';
 import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
 import type { GuestGifts } from '../../../shared/schemas/giving.ts';
+import type { PhoneSignUpRequest } from '../../../shared/sign-up.ts';
 import { ApiError, apiFetch } from '../../api.ts';
 import { authReturnPaths } from '../../paths.ts';
 import { accountsApiPaths } from './accounts.paths.ts';
@@ -36,6 +37,52 @@ export function resetPassword(newPassword: string, token: string) {
   return apiFetch<unknown>(accountsApiPaths.resetPassword, {
     method: 'POST',
     body: { newPassword, token },
+  });
+}
+
+// Phone-first accounts (issue 32): numbers in E.164, codes of six digits.
+
+export function phoneSignUp(values: PhoneSignUpRequest) {
+  return apiFetch<{ phone: string }>(accountsApiPaths.phoneSignUp, {
+    method: 'POST',
+    body: values,
+  });
+}
+
+export function phoneSignIn(phoneNumber: string, password: string) {
+  return apiFetch<unknown>(accountsApiPaths.phoneSignIn, {
+    method: 'POST',
+    body: { phoneNumber, password },
+  });
+}
+
+/** Texts a new code to a number waiting for its sign-up code, or one the member is adding. */
+export function sendPhoneCode(phoneNumber: string) {
+  return apiFetch<unknown>(accountsApiPaths.phoneSendCode, {
+    method: 'POST',
+    body: { phoneNumber },
+  });
+}
+
+/** Proves the number: signs its account in, or (`addToAccount`) adds it to the signed-in one. */
+export function verifyPhoneCode(phoneNumber: string, code: string, addToAccount = false) {
+  return apiFetch<unknown>(accountsApiPaths.phoneVerify, {
+    method: 'POST',
+    body: { phoneNumber, code, ...(addToAccount ? { updatePhoneNumber: true } : {}) },
+  });
+}
+
+export function requestPhoneReset(phoneNumber: string) {
+  return apiFetch<unknown>(accountsApiPaths.phoneRequestReset, {
+    method: 'POST',
+    body: { phoneNumber },
+  });
+}
+
+export function resetPasswordByPhone(phoneNumber: string, otp: string, newPassword: string) {
+  return apiFetch<unknown>(accountsApiPaths.phoneReset, {
+    method: 'POST',
+    body: { phoneNumber, otp, newPassword },
   });
 }
 

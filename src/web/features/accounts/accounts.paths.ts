@@ -9,4 +9,11 @@ export const accountsApiPaths = {
   sendVerificationEmail: '/api/auth/send-verification-email',
   requestPasswordReset: '/api/auth/request-password-reset',
   resetPassword: '/api/auth/reset-password',
+  // Phone-first accounts (issue 32).
+  phoneSignUp: '/api/accounts/sign-up/phone',
+  phoneSignIn: '/api/auth/sign-in/phone-number',
+  phoneSendCode: '/api/auth/phone-number/send-otp',
+  phoneVerify: '/api/auth/phone-number/verify',
+  phoneRequestReset: '/api/auth/phone-number/request-password-reset',
+  phoneReset: '/api/auth/phone-number/reset-password',
 } as const;

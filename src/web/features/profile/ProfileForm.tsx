@@ -84,9 +84,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           Email
         </span>
         <p className="readonly-value" aria-labelledby={`${id}-email-label`}>
-          {profile.email ?? 'None: you log in with your phone number.'}
+          {profile.email ?? 'None (you log in with your phone)'}
         </p>
-        {profile.email && <p className="field-hint muted">Your email cannot be changed.</p>}
+        <p className="field-hint muted">Your email cannot be changed.</p>
       </div>
 
       <Field form={fields} name="fullName" label="Full name" type="text" autoComplete="name" />

@@ -1,0 +1,379 @@
+import { useId, useState } from 'react';
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES, checkNewPassword, PASSWORD_REQUIRED } from '../../../shared/accounts.ts';
+import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
+import { checkPhone } from '../../../shared/phone.ts';
+import { checkPhoneSignUp, type PhoneSignUpRequest } from '../../../shared/sign-up.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { checkResolver } from '../../components/check-resolver.ts';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
+import { MessageModal } from '../../components/MessageModal.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { phoneValidator } from '../../components/phone-check.ts';
+import { PhoneInput } from '../../components/PhoneInput.tsx';
+import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { paths } from '../../paths.ts';
+import { useChurch } from '../church/useChurch.ts';
+import {
+  phoneSignIn,
+  phoneSignUp,
+  requestPhoneReset,
+  resetPasswordByPhone,
+  sendPhoneCode,
+  verifyPhoneCode,
+} from './accounts.api.ts';
+import { setGuest } from './useIsGuest.ts';
+import { refreshMe } from './useMe.ts';
+
+// /auth/phone (issue 32): members without email log in, sign up and reset their password
+// with their phone; an SMS code proves the number theirs. The email screens stay the spec's.
+
+type Mode = 'login' | 'signup' | 'reset';
+/** The number waiting for a code, and what the code is for. */
+type Waiting = { phone: string; purpose: 'verify' | 'reset' };
+
+const titles: Record<Mode, string> = {
+  login: 'Log in with your phone',
+  signup: 'Sign up with your phone',
+  reset: 'Reset your password by SMS',
+};
+
+/** The form's onSubmit with its failure shown above the button (and server field errors placed). */
+function useSubmit<T extends FieldValues, V>(
+  form: UseFormReturn<T, unknown, V>,
+  run: (values: V) => Promise<void>,
+) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const onSubmit = submitUnlessBusy(
+    form.formState.isSubmitting,
+    form.handleSubmit(async (values) => {
+      setFailure(null);
+      try {
+        await run(values);
+      } catch (error) {
+        placeServerErrors(error, form);
+        setFailure(messageOf(error));
+      }
+    }),
+  );
+  const alert = failure && (
+    <p role="alert" className="form-alert">
+      {failure}
+    </p>
+  );
+  return { onSubmit, alert };
+}
+
+/** Signed in: no longer a guest, the app told, then home. */
+async function enterApp(navigate: ReturnType<typeof useNavigate>, message: string) {
+  setGuest(false);
+  try {
+    await refreshMe();
+  } catch {
+    // /home asks again; the session cookie is set either way.
+  }
+  toast.success(message);
+  await navigate(paths.memberHome);
+}
+
+const phoneError = async (phone: string) => checkPhone(phone, await phoneValidator(phone));
+
+export function PhoneAuthPage() {
+  const id = useId();
+  const [mode, setMode] = useState<Mode>('login');
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
+  const [done, setDone] = useState(false);
+
+  const choose = (next: Mode) => {
+    setWaiting(null);
+    setMode(next);
+  };
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{waiting ? 'Enter the code' : titles[mode]}</h1>
+      <p className="muted">
+        No email? Use your phone number. We send a 6-digit code by SMS to prove the number is yours.
+      </p>
+
+      <div className="card">
+        {waiting ? (
+          <CodeForm
+            key={`${waiting.purpose}-${waiting.phone}`}
+            waiting={waiting}
+            onReset={() => setDone(true)}
+          />
+        ) : mode === 'login' ? (
+          <LoginForm onUnverified={(phone) => setWaiting({ phone, purpose: 'verify' })} />
+        ) : mode === 'signup' ? (
+          <SignUpForm onCodeSent={(phone) => setWaiting({ phone, purpose: 'verify' })} />
+        ) : (
+          <ResetRequestForm onCodeSent={(phone) => setWaiting({ phone, purpose: 'reset' })} />
+        )}
+
+        <p className="auth-link-row">
+          {mode !== 'login' || waiting ? (
+            <button type="button" className="link-button" onClick={() => choose('login')}>
+              Back to login with phone
+            </button>
+          ) : (
+            <>
+              <button type="button" className="link-button" onClick={() => choose('signup')}>
+                New here? Sign up with your phone
+              </button>
+              <button type="button" className="link-button" onClick={() => choose('reset')}>
+                Forgot your password?
+              </button>
+            </>
+          )}
+        </p>
+      </div>
+
+      <p className="page-footer-link">
+        <Link to={paths.auth}>Log in with email instead</Link>
+      </p>
+
+      <MessageModal
+        message={done ? PHONE_ACCOUNT_MESSAGES.passwordReset : null}
+        onOkay={() => {
+          setDone(false);
+          choose('login');
+        }}
+      />
+    </section>
+  );
+}
+
+interface LoginValues {
+  phone: string;
+  password: string;
+}
+
+const loginResolver = checkResolver<LoginValues, LoginValues>(async (values) => {
+  const errors: Partial<Record<keyof LoginValues, string>> = {};
+  const phone = await phoneError(values.phone);
+  if (phone) errors.phone = phone;
+  if (values.password.length === 0) errors.password = PASSWORD_REQUIRED;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+});
+
+function LoginForm({ onUnverified }: { onUnverified: (phone: string) => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const form = useForm<LoginValues>({
+    resolver: loginResolver,
+    defaultValues: { phone: '', password: '' },
+  });
+  const { onSubmit, alert } = useSubmit(form, async ({ phone, password }) => {
+    try {
+      await phoneSignIn(phone, password);
+    } catch (error) {
+      // The server has texted a code: the number is proved first.
+      if (error instanceof ApiError && error.code === 'PHONE_NUMBER_NOT_VERIFIED') {
+        onUnverified(phone);
+        return;
+      }
+      throw error;
+    }
+    await enterApp(navigate, ACCOUNT_MESSAGES.loggedIn);
+  });
+  const fields = formFields(id, form);
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <Field
+        form={fields}
+        name="phone"
+        label="Phone"
+        render={(control) => <PhoneInput {...control} />}
+      />
+      <Field
+        form={fields}
+        name="password"
+        label="Password"
+        render={(control) => <PasswordInput autoComplete="current-password" {...control} />}
+      />
+      {alert}
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Logging in...">
+        Log In
+      </SubmitButton>
+    </form>
+  );
+}
+
+const signUpResolver = checkResolver<PhoneSignUpRequest, PhoneSignUpRequest>(async (values) =>
+  checkPhoneSignUp(values, await phoneValidator(values.phone)),
+);
+
+function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
+  const id = useId();
+  const { data: church } = useChurch();
+  const form = useForm<PhoneSignUpRequest>({
+    resolver: signUpResolver,
+    defaultValues: { firstName: '', lastName: '', phone: '', assembly: '', password: '' },
+  });
+  const { onSubmit, alert } = useSubmit(form, async (values) => {
+    const { phone } = await phoneSignUp(values);
+    onCodeSent(phone);
+  });
+  const fields = formFields(id, form);
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <div className="field-pair">
+        <Field
+          form={fields}
+          name="firstName"
+          label="First name"
+          type="text"
+          autoComplete="given-name"
+        />
+        <Field
+          form={fields}
+          name="lastName"
+          label="Last name"
+          type="text"
+          autoComplete="family-name"
+        />
+      </div>
+      <Field
+        form={fields}
+        name="phone"
+        label="Phone"
+        render={(control) => <PhoneInput {...control} />}
+      />
+      <Field form={fields} name="assembly" label="Assembly" as="select">
+        <option value="">--Select Assembly--</option>
+        {church?.assemblies.map((assembly) => (
+          <option key={assembly.slug} value={assembly.slug}>
+            {assembly.label}
+          </option>
+        ))}
+      </Field>
+      <Field
+        form={fields}
+        name="password"
+        label="Password"
+        render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
+      />
+      {alert}
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Signing up...">
+        Sign Up
+      </SubmitButton>
+    </form>
+  );
+}
+
+const phoneOnlyResolver = checkResolver<{ phone: string }, { phone: string }>(async (values) => {
+  const phone = await phoneError(values.phone);
+  return phone ? { ok: false, errors: { phone } } : { ok: true, values };
+});
+
+function ResetRequestForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
+  const id = useId();
+  const form = useForm<{ phone: string }>({
+    resolver: phoneOnlyResolver,
+    defaultValues: { phone: '' },
+  });
+  const { onSubmit, alert } = useSubmit(form, async ({ phone }) => {
+    await requestPhoneReset(phone);
+    onCodeSent(phone);
+  });
+  const fields = formFields(id, form);
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <Field
+        form={fields}
+        name="phone"
+        label="Phone"
+        render={(control) => <PhoneInput {...control} />}
+      />
+      {alert}
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Sending...">
+        Send Code
+      </SubmitButton>
+    </form>
+  );
+}
+
+interface CodeValues {
+  code: string;
+  newPassword: string;
+}
+
+function CodeForm({ waiting, onReset }: { waiting: Waiting; onReset: () => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const resetting = waiting.purpose === 'reset';
+  const [resent, setResent] = useState('');
+  const form = useForm<CodeValues>({
+    resolver: checkResolver<CodeValues, CodeValues>(async (values) => {
+      const errors: Partial<Record<keyof CodeValues, string>> = {};
+      const code = values.code.trim();
+      if (!PHONE_CODE_PATTERN.test(code)) errors.code = PHONE_ACCOUNT_MESSAGES.codeFormat;
+      const password = resetting ? checkNewPassword(values.newPassword) : null;
+      if (password) errors.newPassword = password;
+      return Object.keys(errors).length > 0
+        ? { ok: false, errors }
+        : { ok: true, values: { ...values, code } };
+    }),
+    defaultValues: { code: '', newPassword: '' },
+  });
+  const { onSubmit, alert } = useSubmit(form, async ({ code, newPassword }) => {
+    if (resetting) {
+      await resetPasswordByPhone(waiting.phone, code, newPassword);
+      onReset();
+      return;
+    }
+    await verifyPhoneCode(waiting.phone, code);
+    await enterApp(navigate, PHONE_ACCOUNT_MESSAGES.signedUp);
+  });
+  const sendAgain = async () => {
+    setResent('');
+    try {
+      await (resetting ? requestPhoneReset(waiting.phone) : sendPhoneCode(waiting.phone));
+      setResent('We sent a new code. The older one no longer works.');
+    } catch (error) {
+      setResent(messageOf(error));
+    }
+  };
+  const fields = formFields(id, form);
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <p>
+        {resetting ? PHONE_ACCOUNT_MESSAGES.resetCodeSent : PHONE_ACCOUNT_MESSAGES.codeSent}{' '}
+        {!resetting && <strong>{waiting.phone}</strong>}
+      </p>
+      <Field
+        form={fields}
+        name="code"
+        label="6-digit code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        hint="The code works for 10 minutes."
+      />
+      {resetting && (
+        <Field
+          form={fields}
+          name="newPassword"
+          label="New password"
+          render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
+        />
+      )}
+      {alert}
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Checking...">
+        {resetting ? 'Set New Password' : 'Verify'}
+      </SubmitButton>
+      <p className="auth-link-row">
+        <button type="button" className="link-button" onClick={() => void sendAgain()}>
+          Send a new code
+        </button>
+      </p>
+      <p role="status" className="muted">
+        {resent}
+      </p>
+    </form>
+  );
+}
