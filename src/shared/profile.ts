@@ -1,5 +1,4 @@
 import { ACCOUNT_MESSAGES, ASSEMBLY_REQUIRED, checkNewPassword } from './accounts.ts';
-import type { ReceiptChannel } from './constants.ts';
 import { checkPhone, type PhoneValidator } from './phone.ts';
 
 // The profile screen's rules and texts without zod (decision 011). schemas/profile.ts builds
@@ -14,22 +13,6 @@ export const PROFILE_MESSAGES = {
   updateFailed: 'Failed to update profile.',
   passwordFailed: 'Failed to update password.',
   error: 'An error occurred.',
-} as const;
-
-export { RECEIPT_CHANNELS, type ReceiptChannel } from './constants.ts';
-export const RECEIPT_CHANNEL_LABELS: Record<ReceiptChannel, string> = {
-  email: 'Email',
-  sms: 'SMS to my phone',
-  both: 'Email and SMS',
-};
-export const RECEIPT_CHANNEL_MESSAGES = {
-  saved: {
-    email: 'Saved. Receipts and codes will come by email.',
-    sms: 'Saved. Receipts and codes will come by SMS.',
-    both: 'Saved. Receipts and codes will come by email and SMS.',
-  } satisfies Record<ReceiptChannel, string>,
-  invalid: 'Choose email, SMS or both.',
-  needsPhone: 'Add your phone number above first: SMS goes to it.',
 } as const;
 
 export const PROFILE_ERRORS = {

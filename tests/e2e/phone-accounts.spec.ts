@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { PHONE_ACCOUNT_MESSAGES } from '../../src/shared/phone-accounts.ts';
+import { uniqueEmail } from './support/accounts.ts';
 import { checkScreen } from './support/screens.ts';
+import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 // Phone-first members (issue 32): a member without email signs up with a phone from the
@@ -93,4 +95,35 @@ test('a member without email signs up with a phone, proves it by SMS code, reset
   await page.getByLabel('Password', { exact: true }).fill('a new one 22');
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a member with email proves the profile phone by SMS code, then logs in with it', async ({
+  browser,
+  baseURL,
+}) => {
+  const local = localNumber();
+  const phone = `+233${local}`;
+  const email = uniqueEmail('adds-phone');
+  const storageState = await createAccount(baseURL!, { email, password: 'long-enough-1', phone });
+  const context = await browser.newContext({ storageState, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Phone for login and USSD' });
+  await expect(section).toContainText('Prove +233');
+  await section.getByRole('button', { name: 'Send code' }).click();
+  const code = await codeTo(page, phone);
+  await section.getByLabel('6-digit code').fill(code);
+  await section.getByRole('button', { name: 'Verify phone' }).click();
+  await expect(section).toContainText('You can log in with +233');
+  await checkScreen(page, 'profile-phone');
+  await context.close();
+
+  const fresh = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const login = await fresh.newPage();
+  await login.goto('/auth/phone');
+  await login.getByLabel('Phone', { exact: true }).fill(local);
+  await login.getByLabel('Password', { exact: true }).fill('long-enough-1');
+  await login.getByRole('button', { name: 'Log In' }).click();
+  await expect(login).toHaveURL(/\/home$/);
+  await fresh.close();
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { RECEIPT_CHANNEL_MESSAGES } from '../../src/shared/profile.ts';
+import { RECEIPT_CHANNEL_MESSAGES } from '../../src/shared/receipt-channels.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { isDateFormat, isRealBirthDate, PROFILE_ERRORS } from '../profile.ts';
 import {
-  isDateFormat,
-  isRealBirthDate,
-  PROFILE_ERRORS,
   RECEIPT_CHANNEL_MESSAGES,
   RECEIPT_CHANNELS,
   type ReceiptChannel,
-} from '../profile.ts';
+} from '../receipt-channels.ts';
 import { ACCOUNT_MESSAGES, assemblySchema, passwordSchema, phoneSchema } from './accounts.ts';
 
 // Profile (spec §2, §5, §8). Email is shown but never editable. The texts and date rules live
 // in ../profile.ts (no zod there, for the profile screen); they are re-exported from here.
 export * from '../profile.ts';
+export * from '../receipt-channels.ts';
 
 export interface Profile {
   fullName: string;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { PROFILE_MESSAGES } from '../../../shared/profile.ts';
 import { ApiError } from '../../api.ts';
@@ -8,8 +8,12 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { ReceiptChannelForm } from './ReceiptChannelForm.tsx';
 import { useProfile } from './profile.api.ts';
+
+// Issue 32's phone sections come after the spec's details, in their own file.
+const PhoneSections = lazy(async () => ({
+  default: (await import('./PhoneSections.tsx')).PhoneSections,
+}));
 
 /** /profile (spec §2 Profile, §5, §8). Guests have no account, so no profile. */
 export function ProfilePage() {
@@ -55,10 +59,9 @@ export function ProfilePage() {
           <h2 id={`${id}-details`}>Your details</h2>
           <ProfileForm profile={profile.data} />
         </section>
-        <section className="card" aria-labelledby={`${id}-receipts`}>
-          <h2 id={`${id}-receipts`}>Receipts and codes</h2>
-          <ReceiptChannelForm profile={profile.data} />
-        </section>
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <PhoneSections profile={profile.data} />
+        </Suspense>
         <section className="card" aria-labelledby={`${id}-password`}>
           <h2 id={`${id}-password`}>Change password</h2>
           <ChangePasswordForm />

@@ -3,7 +3,7 @@ import {
   RECEIPT_CHANNEL_LABELS,
   RECEIPT_CHANNELS,
   type ReceiptChannel,
-} from '../../../shared/profile.ts';
+} from '../../../shared/receipt-channels.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';

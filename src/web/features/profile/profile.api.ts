@@ -6,7 +6,7 @@ import type {
   profileUpdateSchema,
   ProfileUpdateResult,
 } from '../../../shared/schemas/profile.ts';
-import type { ReceiptChannel } from '../../../shared/profile.ts';
+import type { ReceiptChannel } from '../../../shared/receipt-channels.ts';
 import { apiFetch } from '../../api.ts';
 import { profileApiPaths } from './profile.paths.ts';
 
