@@ -193,7 +193,8 @@ describe('accounts', () => {
     const limited = await attempt(999);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
-  });
+    // 120 password checks (scrypt each): room for a machine busy with other work.
+  }, 120_000);
 
   it("cannot be turned into a lock-out: another client's failures never refuse the owner", async () => {
     await memberSession(t, 'kwame@example.com');

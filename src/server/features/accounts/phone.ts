@@ -189,3 +189,43 @@ export async function signUpByPhone(
   }
   return { phone: input.phone };
 }
+
+/**
+ * A member registered by USSD (issue 32): the call itself proves the number, so the account
+ * signs in with it at once — with a password the member sets by an SMS code (the phone
+ * screen's 'Forgot your password?'). A sign-up still waiting for this number's code gives way.
+ * Null when the number already belongs to a member.
+ */
+export async function registerByCall(
+  ctx: AppContext,
+  input: { firstName: string; lastName: string; assembly: string; phone: string },
+): Promise<{ id: string } | null> {
+  const existing = await loginPhoneAccount(ctx, input.phone);
+  if (existing?.phoneVerified) return null;
+  if (existing) {
+    await ctx.db
+      .delete(users)
+      .where(and(eq(users.id, existing.id), eq(users.phoneVerified, false)));
+  }
+  const { internalAdapter } = await ctx.auth.$context;
+  try {
+    const user = await internalAdapter.createUser(
+      {
+        name: `${input.firstName} ${input.lastName}`,
+        email: phoneOnlyEmail(),
+        emailVerified: false,
+        phoneNumber: input.phone,
+        phoneNumberVerified: true,
+        contactPhone: input.phone,
+        assemblyName: input.assembly,
+      },
+      { method: 'phone-number' },
+    );
+    await ctx.db.update(users).set({ receiptChannel: 'sms' }).where(eq(users.id, user.id));
+    return { id: user.id };
+  } catch (error) {
+    // Another registration took the number a moment ago.
+    if (await memberByVerifiedPhone(ctx, input.phone)) return null;
+    throw error;
+  }
+}
