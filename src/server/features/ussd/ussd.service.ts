@@ -161,8 +161,7 @@ async function saveCodeGift(
   if (draft.method === 'cash') {
     const result = await createGift(ctx, { ...common, paymentMethod: 'cash' }, giver);
     if (result.method !== 'cash') throw new Error('a cash gift came back as another method');
-    screen = `Your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}
-It is also sent by SMS.`;
+    screen = `Your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}\nIt is also sent by SMS.`;
     sms = `${church}: your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}`;
   } else {
     const bank = bankDetails(ctx)[draft.bank!];
@@ -174,15 +173,15 @@ It is also sent by SMS.`;
     if (result.method !== 'bank') throw new Error('a bank gift came back as another method');
     const account = `${bank.label}, ${bank.accountName}, acc. ${bank.accountNumber}, ${bank.branch}`;
     if (result.code) {
-      screen = `Your ${what} of ${amount} by transfer to ${bank.label} is recorded. Use this code as the reference of your transfer: ${result.code}
-Also sent by SMS.`;
+      screen = `Your ${what} of ${amount} by transfer to ${bank.label} is recorded. Use this code as the reference of your transfer: ${result.code}\nAlso sent by SMS.`;
       sms = `${church}: use ${result.code} as the reference of your transfer of ${amount} (${what}) to ${account}.`;
     } else {
       screen = `Thank you for your ${what} of ${amount}. Your bank transfer is recorded. The bank details come by SMS.`;
       sms = `${church}: your ${what} of ${amount} by transfer is recorded. Transfer to ${account}.`;
     }
   }
-  await sendSms(ctx, caller.phone, sms);
+  // Not awaited: the gateway waits for this screen, and an SMS gateway may be slow.
+  void sendSms(ctx, caller.phone, sms);
   return { text: screen, end: true };
 }
 

@@ -252,9 +252,11 @@ describe('USSD', () => {
         status: 'pending',
       }),
     ]);
-    expect(await textsTo(caller)).toEqual([
-      `Sample Gospel Church: your cash tithe of GHS 120.00 is recorded. Give this code with your cash: ${code}`,
-    ]);
+    await expect
+      .poll(() => textsTo(caller))
+      .toEqual([
+        `Sample Gospel Church: your cash tithe of GHS 120.00 is recorded. Give this code with your cash: ${code}`,
+      ]);
 
     // The desk receives it by its code, as any cash gift: the receipt goes to the caller by SMS.
     const officer = await memberSession(t, 'usher@example.com');
@@ -270,10 +272,12 @@ describe('USSD', () => {
       receivedBy: 'Usher',
     });
     expect(received.statusCode).toBe(200);
-    expect(await textsTo(caller)).toEqual([
-      expect.stringContaining('Give this code with your cash'),
-      expect.stringMatching(/: thank you\. Receipt [\d-]+: GHS 120\.00 Tithe, Cash, /),
-    ]);
+    await expect
+      .poll(() => textsTo(caller))
+      .toEqual([
+        expect.stringContaining('Give this code with your cash'),
+        expect.stringMatching(/: thank you\. Receipt [\d-]+: GHS 120\.00 Tithe, Cash, /),
+      ]);
   });
 
   it('Cash or bank code: a bank tithe gets its BT- code with the bank details by SMS; another gift by transfer gets the details only', async () => {
@@ -294,6 +298,7 @@ describe('USSD', () => {
       userId: null,
       assembly: 'grace',
     });
+    await expect.poll(async () => (await textsTo(caller)).length).toBe(1);
     const [sms] = await textsTo(caller);
     expect(sms).toMatch(
       new RegExp(
@@ -321,11 +326,13 @@ describe('USSD', () => {
       otherType: 'Harvest',
       channel: 'ussd',
     });
-    expect(await textsTo(other)).toEqual([
-      expect.stringMatching(
-        /^Sample Gospel Church: your harvest of GHS 30\.00 by transfer is recorded\. Transfer to Fidelity, /,
-      ),
-    ]);
+    await expect
+      .poll(() => textsTo(other))
+      .toEqual([
+        expect.stringMatching(
+          /^Sample Gospel Church: your harvest of GHS 30\.00 by transfer is recorded\. Transfer to Fidelity, /,
+        ),
+      ]);
   });
 
   it("Talk to us: a support request with the caller's number and no email, the inbox told", async () => {
