@@ -77,3 +77,7 @@ export type ReceiptEntryKind = (typeof RECEIPT_ENTRY_KINDS)[number];
 /** How a member's receipts and codes reach them (issue 32): a member without email or data has SMS. */
 export const RECEIPT_CHANNELS = ['email', 'sms', 'both'] as const;
 export type ReceiptChannel = (typeof RECEIPT_CHANNELS)[number];
+
+/** Where a gift was made (issue 32): in the app, or by USSD from a phone. Reports show it. */
+export const GIFT_CHANNELS = ['app', 'ussd'] as const;
+export type GiftChannel = (typeof GIFT_CHANNELS)[number];

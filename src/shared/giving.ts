@@ -1,6 +1,7 @@
 import {
   CASH_DELETE_REASONS,
   type CashDeleteReason,
+  type GiftChannel,
   type MomoProvider,
   type OFFERING_TYPES,
   type PAYMENT_METHODS,
@@ -40,6 +41,8 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
   bank: 'Bank Transfer',
   cash: 'Cash',
 };
+
+export const GIFT_CHANNEL_LABELS: Record<GiftChannel, string> = { app: 'App', ussd: 'USSD' };
 
 /** Dial these to approve a pending mobile-money payment (spec §2). */
 export const MOMO_SHORTCODES: Record<MomoProvider, string> = {

@@ -218,18 +218,20 @@ test('the report shows the totals, a chart and a table, and the CSV downloads', 
   await expect(totals).toContainText('GHS 190.00');
   await expect(totals).toContainText('2 gifts');
   await expect(page.locator('.finance-chart canvas')).toHaveCount(1);
-  const table = page.getByRole('table', { name: 'Totals by month, assembly, type and method' });
+  const table = page.getByRole('table', {
+    name: 'Totals by month, assembly, type, method and channel',
+  });
   await expect(table.getByRole('row').last()).toContainText('190.00 (2)');
   await noSideScroll(page);
   await shot(page, 'reports');
 
   // At 360 px every column of a row is read without scrolling sideways, the table's box too
-  // (issue 30): Method, Confirmed and Pending included, each with its column's name.
+  // (issue 30): Method, Channel, Confirmed and Pending included, each with its column's name.
   const wrap = page.locator('.finance-table-wrap');
   expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   const row = table.getByRole('row').nth(1);
   const cells = row.getByRole('cell');
-  await expect(cells).toHaveCount(6);
+  await expect(cells).toHaveCount(7);
   for (const cell of await cells.all()) {
     const box = (await cell.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -255,8 +257,8 @@ test('the report shows the totals, a chart and a table, and the CSV downloads', 
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^giving-report-\d{4}-01-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync((await file.path())!, 'utf8');
-  expect(text).toContain('month,assembly,type,method,confirmed_ghs');
-  expect(text.trim().split('\r\n').at(-1)).toBe('Total,,,,190.00,2,0.00,0');
+  expect(text).toContain('month,assembly,type,method,channel,confirmed_ghs');
+  expect(text.trim().split('\r\n').at(-1)).toBe('Total,,,,,190.00,2,0.00,0');
 
   // The audit trail has every action of the story.
   await page.goto('/admin/finance/audit');

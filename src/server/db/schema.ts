@@ -20,6 +20,7 @@ import {
   CASH_DELETE_REASONS,
   CASH_STATES,
   FINANCE_ACTIONS,
+  GIFT_CHANNELS,
   OFFERING_TYPES,
   PASTOR_TYPES,
   RECEIPT_CHANNELS,
@@ -239,6 +240,8 @@ export const transactions = pgTable(
     email: text('email'),
     phone: text('phone'),
     network: text('network'),
+    /** Where the gift was made: 'app' or 'ussd' (issue 32). */
+    channel: text('channel').notNull().default('app'),
     providerResponse: jsonb('provider_response'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -255,6 +258,7 @@ export const transactions = pgTable(
       sql`${t.network} is null or ${inList('network', ['MTN', 'Telecel', 'AT'])}`,
     ),
     offeringTypeCheck('transactions_type', 'type'),
+    check('transactions_channel', inList('channel', GIFT_CHANNELS)),
     index('transactions_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('transactions_guest_created_idx')
       .on(t.guestId, t.createdAt.desc())
@@ -282,6 +286,10 @@ export const cashOfferings = pgTable(
     otherType: text('other_type'),
     amount: integer('amount').notNull(),
     code: text('code').notNull(),
+    /** A USSD caller's number (E.164): the guest's code and receipt go there by SMS. */
+    phone: text('phone'),
+    /** Where the gift was made: 'app' or 'ussd' (issue 32). */
+    channel: text('channel').notNull().default('app'),
     deleted: boolean('deleted').notNull().default(false),
     deletedReason: text('deleted_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -297,6 +305,7 @@ export const cashOfferings = pgTable(
   (t) => [
     check('cash_offerings_amount_positive', sql`${t.amount} > 0`),
     check('cash_offerings_status', inList('status', CASH_STATES)),
+    check('cash_offerings_channel', inList('channel', GIFT_CHANNELS)),
     check(
       'cash_offerings_received',
       sql`(${t.status} = 'pending') = (${t.receivedAmount} is null and ${t.receivedOn} is null)`,
@@ -345,6 +354,10 @@ export const bankTransfers = pgTable(
     amount: integer('amount').notNull(),
     bank: text('bank').notNull(),
     code: text('code'),
+    /** A USSD caller's number (E.164): the guest's code and receipt go there by SMS. */
+    phone: text('phone'),
+    /** Where the gift was made: 'app' or 'ussd' (issue 32). */
+    channel: text('channel').notNull().default('app'),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: createdAt(),
     // Matched to a bank statement line by the finance desk (bank_statement_lines).
@@ -354,6 +367,7 @@ export const bankTransfers = pgTable(
   (t) => [
     check('bank_transfers_amount_positive', sql`${t.amount} > 0`),
     check('bank_transfers_status', inList('status', BANK_STATES)),
+    check('bank_transfers_channel', inList('channel', GIFT_CHANNELS)),
     check('bank_transfers_matched', sql`(${t.status} = 'matched') = (${t.matchedAt} is not null)`),
     index('bank_transfers_created_idx').on(t.createdAt),
     check('bank_transfers_bank', inList('bank', BANKS)),
@@ -550,12 +564,17 @@ export const supportRequests = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     fullName: text('full_name').notNull(),
-    email: text('email').notNull(),
+    /** The app's form asks an email; a request by USSD has the caller's phone instead. */
+    email: text('email'),
+    phone: text('phone'),
     title: text('title').notNull(),
     issue: text('issue').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('support_requests_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('support_requests_created_idx').on(t.createdAt.desc()),
+    check('support_requests_contact', sql`${t.email} is not null or ${t.phone} is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------- workers

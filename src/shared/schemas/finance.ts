@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BANKS, FINANCE_ACTIONS, type CashState, type FinanceAction } from '../constants.ts';
+import {
+  BANKS,
+  FINANCE_ACTIONS,
+  type CashState,
+  type FinanceAction,
+  type GiftChannel,
+} from '../constants.ts';
 import { emailSchema } from './accounts.ts';
 import { FINANCE_MESSAGES, isIsoDate, latestReceivedOn } from '../finance.ts';
 import { amountSchema } from './giving.ts';
@@ -208,6 +214,8 @@ export interface ReportGroup {
   assembly: string;
   type: string;
   method: 'momo' | 'card' | 'bank' | 'cash';
+  /** Made in the app or by USSD (issue 32). */
+  channel: GiftChannel;
   confirmedAmount: number;
   confirmedCount: number;
   pendingAmount: number;

@@ -29,6 +29,24 @@ export async function isAssemblyOffered(
   return Boolean(row);
 }
 
+/** The fixed details a member needs to make a bank transfer (spec §2/§3). */
+export function bankDetails(ctx: Pick<AppContext, 'church'>): ChurchInfo['giving']['banks'] {
+  const { church } = ctx;
+  return {
+    // The account name is the registered name; Prudential's has 'Church' appended (spec §3).
+    fidelity: {
+      label: 'Fidelity',
+      accountName: church.registeredName,
+      ...church.banks.fidelity,
+    },
+    prudential: {
+      label: 'Prudential',
+      accountName: `${church.registeredName} Church`,
+      ...church.banks.prudential,
+    },
+  };
+}
+
 export async function getChurchInfo(ctx: AppContext): Promise<ChurchInfo> {
   const { church } = ctx;
   return {
@@ -42,19 +60,7 @@ export async function getChurchInfo(ctx: AppContext): Promise<ChurchInfo> {
     devMailbox: ctx.mailer.kind === 'dev',
     giving: {
       maxAmount: ctx.config.giving.maxAmountPesewas,
-      banks: {
-        // The account name is the registered name; Prudential's has 'Church' appended (spec §3).
-        fidelity: {
-          label: 'Fidelity',
-          accountName: church.registeredName,
-          ...church.banks.fidelity,
-        },
-        prudential: {
-          label: 'Prudential',
-          accountName: `${church.registeredName} Church`,
-          ...church.banks.prudential,
-        },
-      },
+      banks: bankDetails(ctx),
       testMode: {
         card: ctx.payments.card.name === 'sandbox',
         momo: ctx.payments.momo.name === 'sandbox',

@@ -136,7 +136,16 @@ async function matchLine(
       },
     },
   });
-  return issueReceipt(tx, { kind: 'bank', id: entry.id, userId: entry.userId }, now);
+  return issueReceipt(
+    tx,
+    {
+      kind: 'bank',
+      id: entry.id,
+      userId: entry.userId,
+      guestPhone: entry.userId ? null : entry.phone,
+    },
+    now,
+  );
 }
 
 const NO_CODE_NOTE = 'No BT- code in the description.';

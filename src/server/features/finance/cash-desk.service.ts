@@ -170,7 +170,13 @@ export async function receiveCash(
       next,
     });
     if (status === 'received') {
-      receiptId = await issueReceipt(tx, { kind: 'cash', id: cash.id, userId: cash.userId });
+      // A USSD caller's cash gift is receipted by SMS to the number that asked for the code.
+      receiptId = await issueReceipt(tx, {
+        kind: 'cash',
+        id: cash.id,
+        userId: cash.userId,
+        guestPhone: cash.userId ? null : cash.phone,
+      });
     }
     return status;
   });

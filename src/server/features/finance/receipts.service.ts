@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
+import { smsNumberOf } from '../../platform/sms/sms.ts';
 import type { DbOrTx } from './audit.service.ts';
 
 // Receipts (issue 12): one per confirmed gift, ever — a provider's success, cash received at
@@ -79,9 +80,8 @@ export async function issueReceipt(
       .from(users)
       .where(eq(users.id, gift.userId));
     // SMS needs a number; without one the receipt is mailed whatever was chosen.
-    const bySms = user?.channel !== 'email' && Boolean(user?.phone);
-    phone = bySms ? user!.phone : null;
-    email = bySms && user?.channel === 'sms' ? null : (user?.email ?? null);
+    phone = smsNumberOf(user);
+    email = phone && user?.channel === 'sms' ? null : (user?.email ?? null);
   }
   const [row] = await tx
     .insert(receipts)

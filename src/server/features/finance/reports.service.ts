@@ -1,6 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { toCsv } from '../../platform/csv.ts';
-import { OFFERING_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
+import {
+  GIFT_CHANNEL_LABELS,
+  OFFERING_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+} from '../../../shared/schemas/giving.ts';
 import type {
   FinanceReport,
   FinanceScope,
@@ -13,8 +17,8 @@ import { assemblies, bankTransfers, cashOfferings, transactions } from '../../db
 import { AppError } from '../../http/errors.ts';
 import { describeAccess } from './officers.service.ts';
 
-// Reports (issue 12): gifts by assembly × type × method × month over a date range, confirmed
-// and pending apart. Both the table and the underlying rows come from ONE query of the
+// Reports (issue 12): gifts by assembly × type × method × channel × month over a date range,
+// confirmed and pending apart (the channel: made in the app or by USSD, issue 32). Both the table and the underlying rows come from ONE query of the
 // entries (`entriesSql`), so a total is always the sum of its rows.
 //
 // confirmed: card/mobile money `success`, cash `received`, bank `matched`.
@@ -63,19 +67,19 @@ function entriesSql(scope: FinanceScope, query: ReportQuery, detail: boolean): S
       : sql``;
   return sql`
     select ${t.createdAt} as created_at, ${t.assembly} as assembly, ${t.type} as type,
-      ${t.method} as method, ${t.amount} as amount,
+      ${t.method} as method, ${t.channel} as channel, ${t.amount} as amount,
       case when ${t.status} = 'success' then 'confirmed' else 'pending' end as bucket
       ${more('transaction', sql`${t.id}`, sql`${t.status}`, sql`${t.reference}`, sql`${t.firstName}`, sql`${t.lastName}`)}
     from ${t}
     where ${t.status} in ('success', 'pending') and ${where(sql`${t.createdAt}`, sql`${t.assembly}`)}
     union all
-    select ${c.createdAt}, ${c.assembly}, ${c.type}, 'cash', ${c.amount},
+    select ${c.createdAt}, ${c.assembly}, ${c.type}, 'cash', ${c.channel}, ${c.amount},
       case when ${c.status} = 'received' then 'confirmed' else 'pending' end
       ${more('cash', sql`${c.id}`, sql`${c.status}`, sql`${c.code}`, sql`${c.firstName}`, sql`${c.lastName}`)}
     from ${c}
     where not ${c.deleted} and ${where(sql`${c.createdAt}`, sql`${c.assembly}`)}
     union all
-    select ${b.createdAt}, ${b.assembly}, ${b.type}, 'bank', ${b.amount},
+    select ${b.createdAt}, ${b.assembly}, ${b.type}, 'bank', ${b.channel}, ${b.amount},
       case when ${b.status} = 'matched' then 'confirmed' else 'pending' end
       ${more('bank', sql`${b.id}`, sql`${b.status}`, sql`${b.code}`, sql`${b.firstName}`, sql`${b.lastName}`)}
     from ${b}
@@ -89,6 +93,7 @@ interface GroupRow {
   assembly: string;
   type: string;
   method: ReportGroup['method'];
+  channel: ReportGroup['channel'];
   confirmed_amount: string | number;
   confirmed_count: string | number;
   pending_amount: string | number;
@@ -103,19 +108,20 @@ export async function buildReport(
   // Grouped by date_trunc (cheap) and formatted once per group, not once per gift.
   const result = await ctx.db.execute(sql`
     select to_char(date_trunc('month', e.created_at at time zone 'UTC'), 'YYYY-MM') as month,
-      e.assembly, e.type, e.method,
+      e.assembly, e.type, e.method, e.channel,
       coalesce(sum(e.amount) filter (where e.bucket = 'confirmed'), 0)::bigint as confirmed_amount,
       count(*) filter (where e.bucket = 'confirmed') as confirmed_count,
       coalesce(sum(e.amount) filter (where e.bucket = 'pending'), 0)::bigint as pending_amount,
       count(*) filter (where e.bucket = 'pending') as pending_count
     from (${entriesSql(scope, query, false)}) e
-    group by date_trunc('month', e.created_at at time zone 'UTC'), 2, 3, 4
-    order by 1, 2, 3, 4`);
+    group by date_trunc('month', e.created_at at time zone 'UTC'), 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5`);
   const groups: ReportGroup[] = rowsOf<GroupRow>(result).map((r) => ({
     month: r.month,
     assembly: r.assembly,
     type: r.type,
     method: r.method,
+    channel: r.channel,
     confirmedAmount: Number(r.confirmed_amount),
     confirmedCount: Number(r.confirmed_count),
     pendingAmount: Number(r.pending_amount),
@@ -144,6 +150,7 @@ export interface ReportEntry {
   assembly: string;
   type: string;
   method: ReportGroup['method'];
+  channel: ReportGroup['channel'];
   amount: number;
   state: string;
   bucket: 'confirmed' | 'pending';
@@ -160,7 +167,7 @@ export async function listReportEntries(
   query: ReportQuery,
 ): Promise<ReportEntry[]> {
   const result = await ctx.db.execute(sql`
-    select e.kind, e.id, e.created_at, e.assembly, e.type, e.method, e.amount, e.state, e.bucket, e.code, e.name
+    select e.kind, e.id, e.created_at, e.assembly, e.type, e.method, e.channel, e.amount, e.state, e.bucket, e.code, e.name
     from (${entriesSql(scope, query, true)}) e
     order by e.created_at, e.id
     limit ${MAX_REPORT_ENTRIES}`);
@@ -171,6 +178,7 @@ export async function listReportEntries(
     assembly: String(r.assembly),
     type: String(r.type),
     method: r.method as ReportEntry['method'],
+    channel: r.channel as ReportEntry['channel'],
     amount: Number(r.amount),
     state: String(r.state),
     bucket: r.bucket as ReportEntry['bucket'],
@@ -204,6 +212,7 @@ export async function reportTableCsv(ctx: Ctx, scope: FinanceScope, query: Repor
       'assembly',
       'type',
       'method',
+      'channel',
       'confirmed_ghs',
       'confirmed_count',
       'pending_ghs',
@@ -215,6 +224,7 @@ export async function reportTableCsv(ctx: Ctx, scope: FinanceScope, query: Repor
         labels.get(g.assembly) ?? g.assembly,
         typeLabel(g.type),
         PAYMENT_METHOD_LABELS[g.method],
+        GIFT_CHANNEL_LABELS[g.channel],
         cedis(g.confirmedAmount),
         g.confirmedCount,
         cedis(g.pendingAmount),
@@ -222,6 +232,7 @@ export async function reportTableCsv(ctx: Ctx, scope: FinanceScope, query: Repor
       ]),
       [
         'Total',
+        '',
         '',
         '',
         '',
@@ -245,6 +256,7 @@ export async function reportEntriesCsv(ctx: Ctx, scope: FinanceScope, query: Rep
       'assembly',
       'type',
       'method',
+      'channel',
       'state',
       'counted_as',
       'amount_ghs',
@@ -257,6 +269,7 @@ export async function reportEntriesCsv(ctx: Ctx, scope: FinanceScope, query: Rep
       labels.get(e.assembly) ?? e.assembly,
       typeLabel(e.type),
       PAYMENT_METHOD_LABELS[e.method],
+      GIFT_CHANNEL_LABELS[e.channel],
       e.state,
       e.bucket,
       cedis(e.amount),

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinanceReport, ReportGroup } from '../../../shared/schemas/finance.ts';
-import { OFFERING_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
+import {
+  GIFT_CHANNEL_LABELS,
+  OFFERING_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+} from '../../../shared/schemas/giving.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import Papa from 'papaparse';
 import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { LINE_BREAKS, liveFormulas, OWASP_PAYLOADS } from '../../testing/csv-injection.ts';
-import { call, gift } from '../../testing/finance.ts';
+import { call, gift, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from './officers.service.ts';
 
@@ -124,11 +128,13 @@ describe('finance reports', () => {
     method: string,
     confirmed: [number, number],
     pending: [number, number],
+    channel = 'app',
   ) => ({
     month,
     assembly,
     type,
     method,
+    channel,
     confirmedAmount: confirmed[0],
     confirmedCount: confirmed[1],
     pendingAmount: pending[0],
@@ -196,10 +202,10 @@ describe('finance reports', () => {
     );
     const tableLines = table.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(tableLines[0]).toBe(
-      'month,assembly,type,method,confirmed_ghs,confirmed_count,pending_ghs,pending_count',
+      'month,assembly,type,method,channel,confirmed_ghs,confirmed_count,pending_ghs,pending_count',
     );
-    expect(tableLines[3]).toBe('2026-01,Grace,Tithe,Cash,40.00,1,50.00,1');
-    expect(tableLines.at(-1)).toBe('Total,,,,262.50,5,107.34,4');
+    expect(tableLines[3]).toBe('2026-01,Grace,Tithe,Cash,App,40.00,1,50.00,1');
+    expect(tableLines.at(-1)).toBe('Total,,,,,262.50,5,107.34,4');
 
     const rows = await call(t, 'GET', `/api/finance/reports/entries.csv?${range}`, admin);
     const data = rows.body
@@ -210,8 +216,8 @@ describe('finance reports', () => {
     expect(data).toHaveLength(9);
     const sum = (bucket: string) =>
       data
-        .filter((r) => r[6] === bucket)
-        .reduce((total, r) => total + Math.round(Number(r[7]) * 100), 0);
+        .filter((r) => r[7] === bucket)
+        .reduce((total, r) => total + Math.round(Number(r[8]) * 100), 0);
     expect(sum('confirmed')).toBe(26250);
     expect(sum('pending')).toBe(10734);
 
@@ -220,17 +226,18 @@ describe('finance reports', () => {
       await call(t, 'GET', `/api/finance/reports?${range}`, admin)
     ).json() as FinanceReport;
     const cents = (list: string[][]) =>
-      list.reduce((total, r) => total + Math.round(Number(r[7]) * 100), 0);
+      list.reduce((total, r) => total + Math.round(Number(r[8]) * 100), 0);
     for (const g of report.groups) {
       const mine = data.filter(
         (r) =>
           r[1] === g.month &&
           r[2]!.toLowerCase() === g.assembly &&
           r[3] === OFFERING_TYPE_LABELS[g.type as keyof typeof OFFERING_TYPE_LABELS] &&
-          r[4] === PAYMENT_METHOD_LABELS[g.method],
+          r[4] === PAYMENT_METHOD_LABELS[g.method] &&
+          r[5] === GIFT_CHANNEL_LABELS[g.channel],
       );
-      const confirmed = mine.filter((r) => r[6] === 'confirmed');
-      const pending = mine.filter((r) => r[6] === 'pending');
+      const confirmed = mine.filter((r) => r[7] === 'confirmed');
+      const pending = mine.filter((r) => r[7] === 'pending');
       expect([cents(confirmed), confirmed.length, cents(pending), pending.length]).toEqual([
         g.confirmedAmount,
         g.confirmedCount,
@@ -289,8 +296,44 @@ describe('finance reports', () => {
     const rows = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data;
     const exported = rows
       .slice(1)
-      .map((r) => r[9]!.replace(/(^|\r\n|[\n\r\v\f\u0085\u2028\u2029])'/g, '$1'));
+      .map((r) => r[10]!.replace(/(^|\r\n|[\n\r\v\f\u0085\u2028\u2029])'/g, '$1'));
     for (const name of names) expect(exported).toContain(`${name.trim()} ${gift.lastName}`);
+  });
+
+  it('shows gifts made by USSD apart from those made in the app, in the table and both CSVs', async () => {
+    // A caller's cash tithe by the USSD menu (4 Cash or bank code), to Grace (the 2nd assembly).
+    const dial = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ussd/africastalking',
+        payload: new URLSearchParams({
+          sessionId: 'reports-ussd',
+          phoneNumber: '+233241234999',
+          networkCode: '62001',
+          text,
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    await give(t, admin, { paymentMethod: 'cash' }); // the same gift in the app
+    await dial('');
+    const end = await dial(['4', '1', '33', 'Esi Arthur', '2', '1'].join('*'));
+    expect(end.body).toMatch(/^END Your cash tithe of GHS 33\.00 is recorded/);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const query = `from=${today}&to=${today}&assembly=grace`;
+    const report = (await call(t, 'GET', `/api/finance/reports?${query}`, admin)).json();
+    const ussd = report.groups.filter((g: ReportGroup) => g.channel === 'ussd');
+    expect(ussd).toEqual([
+      group(today.slice(0, 7), 'grace', 'tithe', 'cash', [0, 0], [3300, 1], 'ussd'),
+    ]);
+    expect(report.groups.some((g: ReportGroup) => g.channel === 'app')).toBe(true);
+
+    const table = await call(t, 'GET', `/api/finance/reports/table.csv?${query}`, admin);
+    expect(table.body).toContain(`${today.slice(0, 7)},Grace,Tithe,Cash,USSD,0.00,0,33.00,1\r\n`);
+    const rows = await call(t, 'GET', `/api/finance/reports/entries.csv?${query}`, admin);
+    expect(rows.body).toMatch(
+      /,Grace,Tithe,Cash,USSD,pending,pending,33\.00,\d{6},Esi Arthur(\r\n|$)/,
+    );
   });
 
   it('checks the range', async () => {

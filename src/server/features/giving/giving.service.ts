@@ -76,6 +76,11 @@ export interface Giver {
   guestId: string | null;
   /** An origin the app is served from; the card payment returns there. */
   returnOrigin: string;
+  /**
+   * A USSD caller's number (E.164): the gift is made by USSD (channel 'ussd', issue 32), and
+   * a cash or bank entry keeps the number, where its code and receipt go by SMS.
+   */
+  ussdPhone?: string;
 }
 
 export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Promise<GiftResult> {
@@ -90,7 +95,9 @@ export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Pr
     type: offering.type,
     otherType: offering.otherType,
     amount: offering.amount,
+    channel: giver.ussdPhone ? ('ussd' as const) : ('app' as const),
   };
+  const phone = giver.ussdPhone ?? null;
 
   switch (offering.paymentMethod) {
     case 'cash': {
@@ -100,7 +107,7 @@ export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Pr
           (
             await ctx.db
               .insert(cashOfferings)
-              .values({ ...common, code })
+              .values({ ...common, phone, code })
               .onConflictDoNothing()
               .returning({ code: cashOfferings.code })
           )[0],
@@ -109,7 +116,9 @@ export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Pr
     }
     case 'bank': {
       if (offering.type !== 'tithe') {
-        await ctx.db.insert(bankTransfers).values({ ...common, bank: offering.bank, code: null });
+        await ctx.db
+          .insert(bankTransfers)
+          .values({ ...common, phone, bank: offering.bank, code: null });
         return { method: 'bank', code: null };
       }
       const row = await insertWithCode(
@@ -118,7 +127,7 @@ export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Pr
           (
             await ctx.db
               .insert(bankTransfers)
-              .values({ ...common, bank: offering.bank, code })
+              .values({ ...common, phone, bank: offering.bank, code })
               .onConflictDoNothing()
               .returning({ code: bankTransfers.code })
           )[0],
@@ -141,6 +150,7 @@ type Common = {
   type: string;
   otherType: string | null;
   amount: number;
+  channel: string;
 };
 
 async function startCardGift(

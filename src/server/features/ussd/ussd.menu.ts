@@ -1,4 +1,9 @@
-import { MOMO_PROVIDERS, OFFERING_TYPES, type MomoProvider } from '../../../shared/constants.ts';
+import {
+  MOMO_PROVIDERS,
+  OFFERING_TYPES,
+  type Bank,
+  type MomoProvider,
+} from '../../../shared/constants.ts';
 import { checkAmount, formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 
 // The USSD menu (issue 32) as a pure state machine: a screen for every step, what each input
@@ -16,7 +21,23 @@ export type Step =
   | 'give.name'
   | 'give.assembly'
   | 'give.network'
-  | 'give.confirm';
+  | 'give.confirm'
+  | CodeStep
+  | TalkStep;
+
+/** 'Cash or bank code' (issue 32): the app's cash and bank gifts, their code by SMS. */
+type CodeStep =
+  | 'code.method'
+  | 'code.bank'
+  | 'code.type'
+  | 'code.other'
+  | 'code.amount'
+  | 'code.name'
+  | 'code.assembly'
+  | 'code.confirm';
+
+/** 'Talk to us': a support request with the caller's number. */
+type TalkStep = 'talk.name' | 'talk.message';
 
 export interface GiveDraft {
   type?: (typeof OFFERING_TYPES)[number];
@@ -30,10 +51,29 @@ export interface GiveDraft {
   page?: number;
 }
 
+/** A cash or bank gift as the app makes it (cash is for tithe only, as in the app). */
+export interface CodeDraft {
+  method?: 'cash' | 'bank';
+  bank?: Bank;
+  type?: (typeof OFFERING_TYPES)[number];
+  otherType?: string;
+  amount?: number;
+  firstName?: string;
+  lastName?: string;
+  assembly?: string;
+  page?: number;
+}
+
+export interface TalkDraft {
+  name?: string;
+}
+
 export interface UssdState {
   step: Step;
   back: Step[];
   give: GiveDraft;
+  code?: CodeDraft;
+  talk?: TalkDraft;
   /** A refusal shown above the screen once. */
   notice?: string;
 }
@@ -50,6 +90,8 @@ export interface MenuData {
   churchName: string;
   maxPesewas: number;
   assemblies: { slug: string; label: string }[];
+  /** The banks a transfer can go to, with the names the app shows. */
+  banks: { slug: Bank; label: string }[];
 }
 
 /** What a screen asks the service to do once the input is accepted. */
@@ -59,7 +101,18 @@ export type Action =
       draft: Required<Pick<GiveDraft, 'type' | 'amount' | 'assembly' | 'network'>> & GiveDraft;
     }
   | { kind: 'last-gifts' }
-  | { kind: 'devotional' };
+  | { kind: 'devotional' }
+  | {
+      kind: 'code';
+      draft: Required<
+        Pick<CodeDraft, 'method' | 'type' | 'amount' | 'firstName' | 'lastName' | 'assembly'>
+      > &
+        CodeDraft;
+    }
+  | { kind: 'talk'; name: string; message: string };
+
+/** A 'Talk to us' message typed on the phone: USSD input is short. */
+export const TALK_MESSAGE_MAX = 140;
 
 export interface Screen {
   text: string;
@@ -80,6 +133,28 @@ function assemblyPage(data: MenuData, page: number) {
   };
 }
 
+function assemblyList(data: MenuData, page: number, title = 'Your assembly:') {
+  const { items, more } = assemblyPage(data, page);
+  return (
+    `${title}\n${items.map((a, i) => `${i + 1} ${a.label.slice(0, 16)}`).join('\n')}` +
+    `${more ? '\n9 More' : ''}\n${nav}`
+  );
+}
+
+const assemblyLabel = (data: MenuData, slug: string) =>
+  data.assemblies.find((a) => a.slug === slug)?.label ?? slug;
+
+/** What a cash or bank gift is, as its confirmation says it. */
+function codeWhat(c: CodeDraft, data: MenuData) {
+  if (c.method === 'cash') return 'Cash tithe';
+  const type = c.type === 'other' ? c.otherType!.slice(0, 20) : OFFERING_TYPE_LABELS[c.type!];
+  const bank = data.banks.find((b) => b.slug === c.bank)?.label ?? c.bank;
+  return `${type} by transfer to ${bank}`;
+}
+
+/** Each screen of the flow names it, so a caller (and the menu walk) tells them apart. */
+const methodLabel = (c: CodeDraft) => (c.method === 'cash' ? 'Cash' : 'Transfer');
+
 /** The screen for where the session stands. */
 export function render(state: UssdState, caller: Caller, data: MenuData): Screen {
   const notice = state.notice ? `${state.notice}\n` : '';
@@ -88,7 +163,8 @@ export function render(state: UssdState, caller: Caller, data: MenuData): Screen
   switch (state.step) {
     case 'main':
       return con(
-        `${data.churchName.slice(0, 60)}\n1 Give\n2 My last 5 gifts\n3 Today's devotional`,
+        `${data.churchName.slice(0, 60)}\n1 Give\n2 My last 5 gifts\n3 Today's devotional` +
+          `\n4 Cash or bank code\n5 Talk to us`,
       );
     case 'give.type':
       return con(
@@ -100,13 +176,8 @@ export function render(state: UssdState, caller: Caller, data: MenuData): Screen
       return con(`Amount in GHS (up to ${formatCedis(data.maxPesewas)}):\n${nav}`);
     case 'give.name':
       return con(`Your first and last name:\n${nav}`);
-    case 'give.assembly': {
-      const { items, more } = assemblyPage(data, g.page ?? 0);
-      return con(
-        `Your assembly:\n${items.map((a, i) => `${i + 1} ${a.label.slice(0, 16)}`).join('\n')}` +
-          `${more ? '\n9 More' : ''}\n${nav}`,
-      );
-    }
+    case 'give.assembly':
+      return con(assemblyList(data, g.page ?? 0));
     case 'give.network':
       return con(
         `Mobile money network:\n${MOMO_PROVIDERS.map((n, i) => `${i + 1} ${n}`).join('\n')}\n${nav}`,
@@ -119,6 +190,42 @@ export function render(state: UssdState, caller: Caller, data: MenuData): Screen
           `(${g.network})?\n1 Confirm\n${nav}`,
       );
     }
+    default:
+      return con(renderMore(state, caller, data));
+  }
+}
+
+/** The screens of 'Cash or bank code' and 'Talk to us'. */
+function renderMore(state: UssdState, caller: Caller, data: MenuData): string {
+  const c = state.code ?? {};
+  switch (state.step as CodeStep | TalkStep) {
+    case 'code.method':
+      return `Get a code to give by:\n1 Cash (tithe)\n2 Bank transfer\n${nav}`;
+    case 'code.bank':
+      return `Bank transfer to:\n${data.banks.map((b, i) => `${i + 1} ${b.label.slice(0, 20)}`).join('\n')}\n${nav}`;
+    case 'code.type':
+      return `Transfer: choose\n${OFFERING_TYPES.map((t, i) => `${i + 1} ${OFFERING_TYPE_LABELS[t]}`).join('\n')}\n${nav}`;
+    case 'code.other':
+      return `Transfer: what is the gift for?\n${nav}`;
+    case 'code.amount':
+      return `${methodLabel(c)}: amount in GHS (up to ${formatCedis(data.maxPesewas)}):\n${nav}`;
+    case 'code.name':
+      return `${methodLabel(c)}: your first and last name:\n${nav}`;
+    case 'code.assembly':
+      return assemblyList(data, c.page ?? 0, `${methodLabel(c)}: your assembly:`);
+    case 'code.confirm': {
+      const asks =
+        c.method === 'bank' && c.type !== 'tithe' ? 'Record it?' : 'Get the code by SMS?';
+      return (
+        `${codeWhat(c, data)}: GHS ${formatCedis(c.amount!)}, ` +
+        `${assemblyLabel(data, c.assembly!).slice(0, 20)}, ${c.firstName} ${c.lastName!.slice(0, 20)}. ` +
+        `${asks}\n1 Confirm\n${nav}`
+      );
+    }
+    case 'talk.name':
+      return `Talk to us. Your name:\n${nav}`;
+    case 'talk.message':
+      return `Your message (up to ${TALK_MESSAGE_MAX} characters). We will call you on ${caller.phone}.\n${nav}`;
   }
 }
 
@@ -176,7 +283,7 @@ export function answer(
 
   switch (state.step) {
     case 'main': {
-      const n = choice(input, 3);
+      const n = choice(input, 5);
       if (n === 0) {
         // The network the gateway named is not asked again. Callers give as guests with
         // their number until a phone can be verified as a member's (decision 031).
@@ -185,7 +292,9 @@ export function answer(
       }
       if (n === 1) return { state: base, action: { kind: 'last-gifts' } };
       if (n === 2) return { state: base, action: { kind: 'devotional' } };
-      return refuse('Choose 1, 2 or 3.');
+      if (n === 3) return { state: { ...base, step: 'code.method', back: ['main'], code: {} } };
+      if (n === 4) return { state: { ...base, step: 'talk.name', back: ['main'], talk: {} } };
+      return refuse('Choose 1 to 5.');
     }
     case 'give.type': {
       const n = choice(input, OFFERING_TYPES.length);
@@ -240,6 +349,132 @@ export function answer(
           draft: { ...g, type: type!, amount: amount!, assembly: assembly!, network: network! },
         },
       };
+    }
+    default:
+      return answerMore(state, input, data);
+  }
+}
+
+/** The step after `step` in 'Cash or bank code', skipping what is already known. */
+function nextCodeStep(step: CodeStep, c: CodeDraft): CodeStep {
+  const order: CodeStep[] = [
+    'code.method',
+    'code.bank',
+    'code.type',
+    'code.other',
+    'code.amount',
+    'code.name',
+    'code.assembly',
+    'code.confirm',
+  ];
+  for (let i = order.indexOf(step) + 1; i < order.length; i++) {
+    const next = order[i]!;
+    // Cash is for tithe only (spec §5), so a cash gift is a tithe: no bank, no type to ask.
+    if ((next === 'code.bank' || next === 'code.type') && c.method === 'cash') continue;
+    if (next === 'code.other' && c.type !== 'other') continue;
+    if (next === 'code.name' && c.firstName) continue;
+    if (next === 'code.assembly' && c.assembly) continue;
+    return next;
+  }
+  return 'code.confirm';
+}
+
+/** One input on a screen of 'Cash or bank code' or 'Talk to us'. */
+function answerMore(
+  state: UssdState,
+  input: string,
+  data: MenuData,
+): { state: UssdState; action?: Action } {
+  const c: CodeDraft = { ...state.code };
+  const talk: TalkDraft = { ...state.talk };
+  const base: UssdState = { ...state, notice: undefined, code: c, talk };
+  const refuse = (notice: string) => ({ state: { ...base, notice } });
+  const go = (step: Step) => ({ state: { ...base, step, back: [...state.back, state.step] } });
+  const step = state.step as CodeStep | TalkStep;
+  const next = () => go(nextCodeStep(step as CodeStep, c));
+
+  switch (step) {
+    case 'code.method': {
+      const n = choice(input, 2);
+      if (n === null) return refuse('Choose 1 or 2.');
+      c.method = n === 0 ? 'cash' : 'bank';
+      if (c.method === 'cash') c.type = 'tithe';
+      else delete c.type;
+      return next();
+    }
+    case 'code.bank': {
+      const n = choice(input, data.banks.length);
+      if (n === null) return refuse('Choose a number from the list.');
+      c.bank = data.banks[n]!.slug;
+      return next();
+    }
+    case 'code.type': {
+      const n = choice(input, OFFERING_TYPES.length);
+      if (n === null) return refuse('Choose a number from the list.');
+      c.type = OFFERING_TYPES[n];
+      return next();
+    }
+    case 'code.other': {
+      if (input.length < 2 || input.length > 60) return refuse('Say in 2 to 60 characters.');
+      c.otherType = input;
+      return next();
+    }
+    case 'code.amount': {
+      const pesewas = checkAmount(input, data.maxPesewas);
+      if (typeof pesewas === 'string') return refuse(pesewas.slice(0, 60));
+      c.amount = pesewas;
+      return next();
+    }
+    case 'code.name': {
+      const parts = input.split(/\s+/).filter(Boolean);
+      if (parts.length < 2 || input.length > 80) return refuse('Enter your first and last name.');
+      c.firstName = parts[0];
+      c.lastName = parts.slice(1).join(' ');
+      return next();
+    }
+    case 'code.assembly': {
+      const page = c.page ?? 0;
+      const { items, more } = assemblyPage(data, page);
+      if (input === '9' && more) {
+        c.page = page + 1;
+        return { state: base };
+      }
+      const n = choice(input, items.length);
+      if (n === null) return refuse('Choose a number from the list.');
+      c.assembly = items[n]!.slug;
+      delete c.page;
+      return next();
+    }
+    case 'code.confirm': {
+      if (input !== '1') return refuse('Reply 1 to confirm.');
+      const { method, type, amount, firstName, lastName, assembly } = c;
+      return {
+        state: base,
+        action: {
+          kind: 'code',
+          draft: {
+            ...c,
+            method: method!,
+            type: type!,
+            amount: amount!,
+            firstName: firstName!,
+            lastName: lastName!,
+            assembly: assembly!,
+          },
+        },
+      };
+    }
+    case 'talk.name': {
+      if (input.length < 2 || input.length > 80) return refuse('Enter your name.');
+      talk.name = input;
+      return go('talk.message');
+    }
+    case 'talk.message': {
+      if (input.length < 2) return refuse('Please type your message.');
+      if (input.length > TALK_MESSAGE_MAX) {
+        return refuse(`At most ${TALK_MESSAGE_MAX} characters, please.`);
+      }
+      return { state: base, action: { kind: 'talk', name: talk.name!, message: input } };
     }
   }
 }

@@ -1,12 +1,13 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { MomoProvider } from '../../../shared/constants.ts';
+import { BANKS, type MomoProvider } from '../../../shared/constants.ts';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { toMomoPhone } from '../../../shared/momo-phone.ts';
 import type { AppContext } from '../../context.ts';
 import { transactions, ussdSessions } from '../../db/schema.ts';
-import { listAssemblies } from '../church/church.service.ts';
+import { bankDetails, listAssemblies } from '../church/church.service.ts';
 import { todaysDevotional } from '../devotional/devotional.service.ts';
 import { createGift } from '../giving/giving.service.ts';
+import { createPhoneSupportRequest } from '../support/support.service.ts';
 import {
   answer,
   initialState,
@@ -70,10 +71,12 @@ async function menuData(ctx: AppContext): Promise<MenuData> {
     assembliesRead.set(ctx, cached);
     cached.list.catch(() => assembliesRead.delete(ctx));
   }
+  const banks = bankDetails(ctx);
   return {
     churchName: ctx.church.churchName,
     maxPesewas: ctx.config.giving.maxAmountPesewas,
     assemblies: await cached.list,
+    banks: BANKS.map((slug) => ({ slug, label: banks[slug].label })),
   };
 }
 
@@ -108,7 +111,12 @@ function giveLater(
         provider: draft.network,
       },
       // A caller by USSD has no device cookie and no card return: their number is theirs.
-      { userId: null, guestId: null, returnOrigin: ctx.config.publicUrl },
+      {
+        userId: null,
+        guestId: null,
+        returnOrigin: ctx.config.publicUrl,
+        ussdPhone: caller.phone,
+      },
     ).catch((error: unknown) => {
       ctx.log.warn({ err: error }, 'USSD gift: the mobile-money prompt was not sent');
       void ctx.sms
@@ -119,6 +127,94 @@ function giveLater(
         .catch(() => {});
     });
   }, ctx.config.ussd.promptDelayMs).unref();
+}
+
+/**
+ * 'Cash or bank code': the same cash or bank gift the app's form saves, with the code the
+ * app shows (a guest's gift with the caller's number, made by USSD), and the code by SMS
+ * with what to do with it, as the app's code screen says it.
+ */
+async function saveCodeGift(
+  ctx: AppContext,
+  draft: Extract<Action, { kind: 'code' }>['draft'],
+  caller: Caller,
+): Promise<Screen> {
+  const common = {
+    type: draft.type,
+    otherType: draft.type === 'other' ? draft.otherType! : null,
+    firstName: draft.firstName,
+    lastName: draft.lastName,
+    assembly: draft.assembly,
+    amount: draft.amount,
+  };
+  const giver = {
+    userId: null,
+    guestId: null,
+    returnOrigin: ctx.config.publicUrl,
+    ussdPhone: caller.phone,
+  };
+  const church = ctx.church.churchName.slice(0, 30);
+  const amount = `GHS ${formatCedis(draft.amount)}`;
+  const what = (common.otherType ?? OFFERING_TYPE_LABELS[draft.type]).toLowerCase();
+  let screen: string;
+  let sms: string;
+  if (draft.method === 'cash') {
+    const result = await createGift(ctx, { ...common, paymentMethod: 'cash' }, giver);
+    if (result.method !== 'cash') throw new Error('a cash gift came back as another method');
+    screen = `Your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}\nIt is also sent by SMS.`;
+    sms = `${church}: your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}`;
+  } else {
+    const bank = bankDetails(ctx)[draft.bank!];
+    const result = await createGift(
+      ctx,
+      { ...common, paymentMethod: 'bank', bank: draft.bank! },
+      giver,
+    );
+    if (result.method !== 'bank') throw new Error('a bank gift came back as another method');
+    const account = `${bank.label}, ${bank.accountName}, acc. ${bank.accountNumber}, ${bank.branch}`;
+    if (result.code) {
+      screen = `Your ${what} of ${amount} by transfer to ${bank.label} is recorded. Use this code as the reference of your transfer: ${result.code}\nAlso sent by SMS.`;
+      sms = `${church}: use ${result.code} as the reference of your transfer of ${amount} (${what}) to ${account}.`;
+    } else {
+      screen = `Thank you for your ${what} of ${amount}. Your bank transfer is recorded. The bank details come by SMS.`;
+      sms = `${church}: your ${what} of ${amount} by transfer is recorded. Transfer to ${account}.`;
+    }
+  }
+  // Not awaited: the gateway waits for this screen, and an SMS gateway may be slow.
+  void sendSms(ctx, caller.phone, sms);
+  return { text: screen, end: true };
+}
+
+/** An SMS the caller needs; a gateway failure is logged, the saved gift stands. */
+async function sendSms(ctx: AppContext, to: string, text: string) {
+  try {
+    await ctx.sms.send({ to, text });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'USSD: the SMS to the caller was not sent');
+  }
+}
+
+/** What a completed 'Cash or bank code' or 'Talk to us' saves, and the last screen. */
+async function save(
+  ctx: AppContext,
+  action: Extract<Action, { kind: 'code' | 'talk' }>,
+  caller: Caller,
+): Promise<Screen> {
+  try {
+    if (action.kind === 'code') return await saveCodeGift(ctx, action.draft, caller);
+    await createPhoneSupportRequest(ctx, {
+      fullName: action.name,
+      phone: caller.phone,
+      message: action.message,
+    });
+    return {
+      text: `Thank you, ${action.name.slice(0, 30)}. Your message is with the church; we will call you on ${caller.phone}.`,
+      end: true,
+    };
+  } catch (error) {
+    ctx.log.error({ err: error, kind: action.kind }, 'USSD: not saved');
+    return { text: 'Sorry, that could not be saved. Please dial again later.', end: true };
+  }
 }
 
 /** What the menus that only read answer (the last screen of the session). */
@@ -191,12 +287,25 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
   let state = row.state as UssdState;
   let screen = render(state, caller, data);
   let gift: Extract<Action, { kind: 'give' }>['draft'] | null = null;
+  let saving: Extract<Action, { kind: 'code' | 'talk' }> | null = null;
   for (const input of fresh) {
     const next = answer(state, input, caller, data);
     state = next.state;
     if (next.action?.kind === 'give') {
       gift = next.action.draft;
       screen = giveScreen(gift.amount);
+      break;
+    }
+    if (next.action?.kind === 'code' || next.action?.kind === 'talk') {
+      // Saved only by the request that wins the step below; a racing one is told this.
+      saving = next.action;
+      screen = {
+        text:
+          saving.kind === 'code'
+            ? 'Thank you. Your code comes by SMS shortly.'
+            : 'Thank you. Your message is with the church.',
+        end: true,
+      };
       break;
     }
     screen = next.action ? await look(ctx, next.action, caller) : render(state, caller, data);
@@ -219,6 +328,14 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
     return { text: now!.screen, end: now!.ended };
   }
   if (gift) giveLater(ctx, gift, caller);
+  if (saving) {
+    const saved = fit(await save(ctx, saving, caller));
+    await ctx.db
+      .update(ussdSessions)
+      .set({ screen: saved.text, updatedAt: new Date() })
+      .where(eq(ussdSessions.id, id));
+    return saved;
+  }
   return screen;
 }
 

@@ -1,9 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devSms, transactions } from '../../db/schema.ts';
+import {
+  bankTransfers,
+  cashOfferings,
+  devMails,
+  devSms,
+  supportRequests,
+  transactions,
+} from '../../db/schema.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { startFakeProviders } from '../../testing/fake-providers.ts';
+import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { grantOfficer } from '../finance/officers.service.ts';
 import { USSD_SCREEN_MAX } from './ussd.menu.ts';
 
 // USSD through both gateways' contracts (issue 32): the whole menu walked with every screen
@@ -68,36 +77,44 @@ describe('USSD', () => {
 
   it('walks every screen of the menu; each fits 160 characters and offers 0 and 00', async () => {
     const seen = new Map<string, string[]>(); // screen (without a notice) → the inputs to it
+    const ends = new Set<string>();
     const queue: string[][] = [[]];
     let requests = 0;
     while (queue.length > 0 && requests < 2_000) {
       const path = queue.shift()!;
       const session = newSession();
-      let body = '';
-      for (let i = 0; i <= path.length; i++) {
-        body = await at(session, path.slice(0, i));
+      // The dial, then every input at once (as Africa's Talking sends them after a lost
+      // request): the screens on the way were each reached by a shorter path already.
+      let body = await at(session, []);
+      requests++;
+      if (path.length > 0) {
+        body = await at(session, path);
         requests++;
       }
       const text = body.slice(4);
       expect(text.length, `screen after ${path.join('*')}: ${text}`).toBeLessThanOrEqual(
         USSD_SCREEN_MAX,
       );
+      if (body.startsWith('END')) ends.add(text);
       if (body.startsWith('END') || seen.has(text) || path.length > 10) continue;
       seen.set(text, path);
       if (!text.includes('1 Give'))
         expect(text, `back and menu on: ${text}`).toContain('0 Back 00 Menu');
       const options = [...text.matchAll(/^(\d) /gm)].map((m) => m[1]!);
-      const free = /Amount/.test(text)
+      const free = /amount in GHS/i.test(text)
         ? ['25', '-5', '1e9']
         : /name/.test(text)
           ? ['Kofi Boateng', 'Kofi']
           : /for\?/.test(text)
             ? ['Harvest thanksgiving']
-            : [];
+            : /Your message/.test(text)
+              ? ['Please call me about my tithe', 'x'.repeat(141)]
+              : [];
       for (const input of [...options, ...free, '0', '00', '7x']) queue.push([...path, input]);
     }
     // The main menu, the eight types, the other gift's purpose, the amount, the name, the
-    // assembly and the confirmation were all reached.
+    // assembly and the confirmation were all reached; so were cash and bank codes (cash, a
+    // bank tithe with its code, another bank gift without one) and 'Talk to us'.
     const screens = [...seen.keys()].join('\n---\n');
     for (const part of [
       '1 Give',
@@ -107,8 +124,33 @@ describe('USSD', () => {
       'first and last name',
       'Your assembly',
       '1 Confirm',
+      '4 Cash or bank code',
+      'Get a code to give by:',
+      'Cash: amount in GHS',
+      'Cash: your first and last name',
+      'Cash: your assembly',
+      'Cash tithe: GHS 25.00',
+      'Bank transfer to:\n1 Fidelity\n2 Prudential',
+      'Transfer: choose',
+      'Transfer: what is the gift for?',
+      'Transfer: amount in GHS',
+      'Transfer: your first and last name',
+      'Transfer: your assembly',
+      'Get the code by SMS?',
+      '5 Talk to us',
+      'Talk to us. Your name:',
+      'Your message (up to 140 characters)',
+      'At most 140 characters, please.',
     ]) {
       expect(screens).toContain(part);
+    }
+    const endings = [...ends].join('\n---\n');
+    for (const part of [
+      'Give this code with your cash: ',
+      'Use this code as the reference of your transfer: BT-',
+      'Your message is with the church',
+    ]) {
+      expect(endings).toContain(part);
     }
     expect(requests).toBeLessThan(2_000);
   });
@@ -147,6 +189,7 @@ describe('USSD', () => {
       firstName: 'Kofi',
       lastName: 'Boateng',
       phone: giver,
+      channel: 'ussd',
     });
 
     providers.moolre.approve(externalref!);
@@ -171,6 +214,159 @@ describe('USSD', () => {
     expect(last).toMatch(/^END Your last gifts \(GHS\):\n\d\d\/\d\d 50\.00 Tithe paid/);
   });
 
+  /** Walks a session input by input; returns the last screen. */
+  const walk = async (steps: string[], phone: string) => {
+    const session = newSession();
+    let body = await at(session, [], phone);
+    for (let i = 0; i < steps.length; i++) body = await at(session, steps.slice(0, i + 1), phone);
+    return { body, session };
+  };
+  const textsTo = async (phone: string) =>
+    (await t.db.select().from(devSms).where(eq(devSms.to, phone))).map((m) => m.text);
+
+  it('Cash or bank code: a cash tithe saved as the app saves it, its code on the last screen and by SMS', async () => {
+    const caller = '+233241110001';
+    const { body, session } = await walk(['4', '1', '120', 'Ama Mensah', '1'], caller);
+    expect(body).toBe(
+      'CON Cash tithe: GHS 120.00, Bethel, Ama Mensah. Get the code by SMS?\n1 Confirm\n0 Back 00 Menu',
+    );
+    const end = await at(session, ['4', '1', '120', 'Ama Mensah', '1', '1'], caller);
+    const code = end.match(/Give this code with your cash: (\d{6})\n/)?.[1];
+    expect(end).toBe(
+      `END Your cash tithe of GHS 120.00 is recorded. Give this code with your cash: ${code}\nIt is also sent by SMS.`,
+    );
+    // A replay gets the same screen and saves nothing more.
+    expect(await at(session, ['4', '1', '120', 'Ama Mensah', '1', '1'], caller)).toBe(end);
+    const rows = await t.db.select().from(cashOfferings).where(eq(cashOfferings.phone, caller));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        code,
+        type: 'tithe',
+        amount: 12_000,
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        assembly: 'bethel',
+        userId: null,
+        guestId: null,
+        channel: 'ussd',
+        status: 'pending',
+      }),
+    ]);
+    await expect
+      .poll(() => textsTo(caller))
+      .toEqual([
+        `Sample Gospel Church: your cash tithe of GHS 120.00 is recorded. Give this code with your cash: ${code}`,
+      ]);
+
+    // The desk receives it by its code, as any cash gift: the receipt goes to the caller by SMS.
+    const officer = await memberSession(t, 'usher@example.com');
+    await grantOfficer(
+      t.app.ctx,
+      { id: null, email: 'test' },
+      { email: 'usher@example.com', allAssemblies: true, assemblies: [] },
+    );
+    const entry = (await call(t, 'GET', `/api/finance/cash?code=${code}`, officer)).json();
+    const received = await call(t, 'POST', `/api/finance/cash/${entry.id}/receive`, officer, {
+      amount: '120',
+      receivedOn: new Date().toISOString().slice(0, 10),
+      receivedBy: 'Usher',
+    });
+    expect(received.statusCode).toBe(200);
+    await expect
+      .poll(() => textsTo(caller))
+      .toEqual([
+        expect.stringContaining('Give this code with your cash'),
+        expect.stringMatching(/: thank you\. Receipt [\d-]+: GHS 120\.00 Tithe, Cash, /),
+      ]);
+  });
+
+  it('Cash or bank code: a bank tithe gets its BT- code with the bank details by SMS; another gift by transfer gets the details only', async () => {
+    const caller = '+233241110002';
+    const steps = ['4', '2', '2', '1', '75.50', 'Yaw Asante', '2', '1'];
+    const { body } = await walk(steps, caller);
+    const code = body.match(/reference of your transfer: (BT-\d{5})\n/)?.[1];
+    expect(body).toBe(
+      `END Your tithe of GHS 75.50 by transfer to Prudential is recorded. Use this code as the reference of your transfer: ${code}\nAlso sent by SMS.`,
+    );
+    const [tithe] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.code, code!));
+    expect(tithe).toMatchObject({
+      bank: 'prudential',
+      type: 'tithe',
+      amount: 7_550,
+      phone: caller,
+      channel: 'ussd',
+      userId: null,
+      assembly: 'grace',
+    });
+    await expect.poll(async () => (await textsTo(caller)).length).toBe(1);
+    const [sms] = await textsTo(caller);
+    expect(sms).toMatch(
+      new RegExp(
+        `^Sample Gospel Church: use ${code} as the reference of your transfer of GHS 75\\.50 \\(tithe\\) to Prudential, .+ Church, acc\\. .+, .+\\.$`,
+      ),
+    );
+
+    const other = '+233241110003';
+    const confirm = await walk(['4', '2', '1', '8', 'Harvest', '30', 'Yaw Asante', '1'], other);
+    expect(confirm.body).toMatch(
+      /^CON Harvest by transfer to Fidelity: GHS 30\.00, .+ Record it\?\n/,
+    );
+    const end = await at(
+      confirm.session,
+      ['4', '2', '1', '8', 'Harvest', '30', 'Yaw Asante', '1', '1'],
+      other,
+    );
+    expect(end).toBe(
+      'END Thank you for your harvest of GHS 30.00. Your bank transfer is recorded. The bank details come by SMS.',
+    );
+    const [noCode] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.phone, other));
+    expect(noCode).toMatchObject({
+      code: null,
+      type: 'other',
+      otherType: 'Harvest',
+      channel: 'ussd',
+    });
+    await expect
+      .poll(() => textsTo(other))
+      .toEqual([
+        expect.stringMatching(
+          /^Sample Gospel Church: your harvest of GHS 30\.00 by transfer is recorded\. Transfer to Fidelity, /,
+        ),
+      ]);
+  });
+
+  it("Talk to us: a support request with the caller's number and no email, the inbox told", async () => {
+    const caller = '+233241110004';
+    const { body, session } = await walk(['5', 'Akua Owusu'], caller);
+    expect(body).toBe(
+      'CON Your message (up to 140 characters). We will call you on +233241110004.\n0 Back 00 Menu',
+    );
+    const long = await at(session, ['5', 'Akua Owusu', 'x'.repeat(141)], caller);
+    expect(long).toMatch(/^CON At most 140 characters, please\.\nYour message/);
+    const end = await at(
+      session,
+      ['5', 'Akua Owusu', 'x'.repeat(141), 'Please pray with me and call me back'],
+      caller,
+    );
+    expect(end).toBe(
+      'END Thank you, Akua Owusu. Your message is with the church; we will call you on +233241110004.',
+    );
+    const rows = await t.db.select().from(supportRequests).where(eq(supportRequests.phone, caller));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        fullName: 'Akua Owusu',
+        email: null,
+        phone: caller,
+        issue: 'Please pray with me and call me back',
+        userId: null,
+      }),
+    ]);
+    const [mail] = await t.db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(1);
+    expect(mail?.to).toBe('support@flock.example');
+    expect(mail?.text).toContain('From: Akua Owusu, phone +233241110004');
+    expect(mail?.text).toContain(rows[0]!.id);
+  });
+
   it('answers a replayed or late request with the screen already sent', async () => {
     const session = newSession();
     await at(session, []);
@@ -190,7 +386,7 @@ describe('USSD', () => {
   it('refuses wrong input on the same screen, goes back with 0 and home with 00', async () => {
     const session = newSession();
     await at(session, []);
-    expect(await at(session, ['9'])).toMatch(/^CON Choose 1, 2 or 3\.\n/);
+    expect(await at(session, ['9'])).toMatch(/^CON Choose 1 to 5\.\n/);
     expect(await at(session, ['9', '1'])).toMatch(/^CON Give: choose/);
     expect(await at(session, ['9', '1', '3'])).toMatch(/^CON Amount/);
     expect(await at(session, ['9', '1', '3', '0'])).toMatch(/^CON Give: choose/);

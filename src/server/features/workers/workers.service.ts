@@ -29,6 +29,7 @@ import {
 import { AppError, fieldsFromZod } from '../../http/errors.ts';
 import { processImage } from '../../platform/images.ts';
 import { announceAccessChange } from '../../platform/realtime.ts';
+import { smsNumberOf } from '../../platform/sms/sms.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import { startPasswordAttempt } from '../accounts/sign-in-limits.ts';
@@ -412,10 +413,11 @@ export async function getApplication(
 /**
  * Approve or reject (spec §2 Admin). Approving a pastor records which letter they get
  * (pastor_type: the form's answer unless the admin changes it); a rejection keeps its reason.
- * Every decision is kept, and the applicant is mailed it (issue 30).
+ * Every decision is kept, and the applicant is mailed it (issue 30), and sent it by SMS too
+ * when they chose SMS for receipts and codes and have a phone (issue 32).
  */
 export async function decideApplication(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'realtime' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'realtime' | 'log'>,
   admin: SessionUser,
   id: string,
   input: {
@@ -432,6 +434,8 @@ export async function decideApplication(
         role: workerApplications.role,
         pastorType: workerApplications.pastorType,
         email: users.email,
+        phone: users.phoneNumber,
+        channel: users.receiptChannel,
       })
       .from(workerApplications)
       .innerJoin(users, eq(users.id, workerApplications.userId))
@@ -457,6 +461,7 @@ export async function decideApplication(
     return {
       userId: row.userId,
       email: row.email,
+      textTo: smsNumberOf(row),
       role: row.role as WorkerRole,
       pastorType,
       reason,
@@ -471,11 +476,35 @@ export async function decideApplication(
     // The decision stands and /workers shows it; the admin is not failed for a mail.
     ctx.log.error({ err: error, applicationId: id }, 'decision mail not sent');
   }
+  if (decided.textTo) {
+    try {
+      await ctx.sms.send({
+        to: decided.textTo,
+        text: decisionSms(ctx, { ...decided, status: input.status }),
+      });
+    } catch (error) {
+      ctx.log.error({ err: error, applicationId: id }, 'decision SMS not sent');
+    }
+  }
   return {
     message: WORKER_MESSAGES.marked(input.status),
     status: input.status,
     pastorType: decided.pastorType,
   };
+}
+
+/** The decision mail in an SMS (issue 32): the reason in full, the portal's address. */
+function decisionSms(
+  ctx: Pick<AppContext, 'config' | 'church'>,
+  d: { role: WorkerRole; status: 'approved' | 'rejected'; reason: string | null },
+) {
+  const role = ROLE_LABELS[d.role].toLowerCase();
+  const church = ctx.church.churchName.slice(0, 40);
+  const portal = `${ctx.config.publicUrl}/workers`;
+  return d.status === 'approved'
+    ? `${church}: your ${role} application was approved. See the Workers Portal: ${portal}`
+    : `${church}: your ${role} application was not approved. The reason given: ${d.reason ?? ''} ` +
+        `You may contact the church leadership, or apply again later: ${portal}`;
 }
 
 /** What the applicant is mailed when an admin decides (issue 30). */

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formFor, WORKER_MESSAGES } from '../../../shared/workers.ts';
-import { applicationFiles, workerApplications, workersGateGrants } from '../../db/schema.ts';
+import {
+  applicationFiles,
+  devSms,
+  workerApplications,
+  workersGateGrants,
+} from '../../db/schema.ts';
 import { cookieHeader, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
@@ -599,6 +604,51 @@ describe('workers: gate, applications and admin review', () => {
       expect(mail.text).toContain(`${s.config.publicUrl}/workers`);
       const status = (await read('/api/workers/status', cookie)).json();
       expect(status).toMatchObject({ status: 'approved', application: { reason: null } });
+    });
+
+    it('is sent by SMS too to an applicant who chose SMS for receipts and codes, as receipts are', async () => {
+      const texts = async () =>
+        (await s.db.select().from(devSms).where(eq(devSms.to, '+233241234567'))).map((m) => m.text);
+      const choose = (cookie: string, channel: string) =>
+        s.app.inject({
+          method: 'PUT',
+          url: '/api/profile/receipt-channel',
+          payload: { channel },
+          headers: { origin: ORIGIN, cookie },
+        });
+      const portal = `${s.config.publicUrl}/workers`;
+
+      // 'both': the mail and an SMS with the reason, to the profile's phone.
+      const texted = await pendingApplicant(s, 'texted@example.com', 'elder');
+      expect((await choose(texted.cookie, 'both')).statusCode).toBe(200);
+      const before = await texts();
+      const reason = 'Serve a year in your cell first.';
+      expect(
+        (await decide(s, judge, texted.applicationId, 'rejected', { reason })).statusCode,
+      ).toBe(200);
+      expect(s.smtp!.mails.findLast((m) => m.to.includes('texted@example.com'))?.text).toContain(
+        reason,
+      );
+      expect((await texts()).slice(before.length)).toEqual([
+        `Sample Gospel Church: your elder application was not approved. The reason given: ${reason} ` +
+          `You may contact the church leadership, or apply again later: ${portal}`,
+      ]);
+
+      // 'sms': the approval too.
+      const approved = await pendingApplicant(s, 'smsonly@example.com', 'pastor');
+      expect((await choose(approved.cookie, 'sms')).statusCode).toBe(200);
+      const next = await texts();
+      expect((await decide(s, judge, approved.applicationId, 'approved')).statusCode).toBe(200);
+      expect((await texts()).slice(next.length)).toEqual([
+        `Sample Gospel Church: your pastor application was approved. See the Workers Portal: ${portal}`,
+      ]);
+
+      // 'email' (the default): the mail only.
+      const mailed = await pendingApplicant(s, 'mailonly@example.com', 'elder');
+      const last = await texts();
+      expect((await decide(s, judge, mailed.applicationId, 'approved')).statusCode).toBe(200);
+      expect(await texts()).toEqual(last);
+      expect(s.smtp!.mails.findLast((m) => m.to.includes('mailonly@example.com'))).toBeDefined();
     });
   });
 

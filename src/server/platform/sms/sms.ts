@@ -28,6 +28,16 @@ export interface SmsShape {
   characters: number;
 }
 
+/**
+ * The number a member's receipts, codes and notices go to by SMS: they chose SMS or both on
+ * the profile ('Receipts and codes', `users.receipt_channel`) and have a phone; else none.
+ */
+export function smsNumberOf(
+  member: { phone: string | null; channel: string } | undefined,
+): string | null {
+  return member && member.channel !== 'email' && member.phone ? member.phone : null;
+}
+
 /** What a message costs: its encoding and how many segments the networks bill. */
 export function smsShape(text: string): SmsShape {
   const message = new SegmentedMessage(text);

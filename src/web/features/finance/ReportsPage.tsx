@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { checkRange } from '../../../shared/finance.ts';
 import type { FinanceReport, ReportGroup } from '../../../shared/schemas/finance.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
+import { GIFT_CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -21,8 +21,8 @@ const ReportChart = lazy(async () => ({
 const startOfYear = () => `${new Date().getUTCFullYear()}-01-01`;
 
 /**
- * /admin/reports (the dashboard's Reports card): gifts by assembly × type × method × month
- * over a range, confirmed and pending apart, as a chart and a table, with CSV downloads.
+ * /admin/reports (the dashboard's Reports card): gifts by assembly × type × method × channel
+ * (app or USSD) × month over a range, confirmed and pending apart, as a chart and a table, with CSV downloads.
  * Finance officers see their assemblies only (the server decides).
  */
 export function ReportsPage() {
@@ -204,7 +204,9 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
             {/* Explicit roles: on a phone the rows are drawn as stacked cards (finance.css),
                 which would otherwise drop the table's semantics in some browsers. */}
             <table className="finance-table" role="table">
-              <caption id={`${id}-table`}>Totals by month, assembly, type and method</caption>
+              <caption id={`${id}-table`}>
+                Totals by month, assembly, type, method and channel
+              </caption>
               <thead role="rowgroup">
                 <tr role="row">
                   {COLUMNS.map((c, i) => (
@@ -212,7 +214,7 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
                       key={c}
                       role="columnheader"
                       scope="col"
-                      className={i > 3 ? 'num' : undefined}
+                      className={i > 4 ? 'num' : undefined}
                     >
                       {c}
                     </th>
@@ -221,7 +223,10 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
               </thead>
               <tbody role="rowgroup">
                 {report.groups.map((g) => (
-                  <tr role="row" key={`${g.month}-${g.assembly}-${g.type}-${g.method}`}>
+                  <tr
+                    role="row"
+                    key={`${g.month}-${g.assembly}-${g.type}-${g.method}-${g.channel}`}
+                  >
                     <td role="cell" data-label="Month">
                       {formatMonth(g.month)}
                     </td>
@@ -234,6 +239,9 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
                     <td role="cell" data-label="Method">
                       {PAYMENT_METHOD_LABELS[g.method]}
                     </td>
+                    <td role="cell" data-label="Channel">
+                      {GIFT_CHANNEL_LABELS[g.channel]}
+                    </td>
                     <td role="cell" data-label="Confirmed" className="num">
                       {cell(g.confirmedAmount, g.confirmedCount)}
                     </td>
@@ -245,7 +253,7 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
               </tbody>
               <tfoot role="rowgroup">
                 <tr role="row">
-                  <th role="rowheader" scope="row" colSpan={4}>
+                  <th role="rowheader" scope="row" colSpan={5}>
                     Total
                   </th>
                   <td role="cell" data-label="Confirmed" className="num">
@@ -264,7 +272,7 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
   );
 }
 
-const COLUMNS = ['Month', 'Assembly', 'Type', 'Method', 'Confirmed', 'Pending'] as const;
+const COLUMNS = ['Month', 'Assembly', 'Type', 'Method', 'Channel', 'Confirmed', 'Pending'] as const;
 
 const cell = (amount: number, count: number) =>
   count === 0 ? '—' : `${ghs(amount).replace('GHS ', '')} (${count})`;
