@@ -40,7 +40,7 @@ export async function loginPhoneAccount(ctx: Pick<AppContext, 'db'>, phone: stri
 /** The member this verified phone belongs to, or undefined (USSD callers, decision 032). */
 export async function memberByVerifiedPhone(ctx: Pick<AppContext, 'db'>, phone: string) {
   const [row] = await ctx.db
-    .select({ id: users.id, fullName: users.fullName })
+    .select({ id: users.id, fullName: users.fullName, assemblyName: users.assemblyName })
     .from(users)
     .where(and(eq(users.loginPhone, phone), eq(users.phoneVerified, true)));
   return row;

@@ -23,7 +23,8 @@ export type Step =
   | 'give.network'
   | 'give.confirm'
   | CodeStep
-  | TalkStep;
+  | TalkStep
+  | RegisterStep;
 
 /** 'Cash or bank code' (issue 32): the app's cash and bank gifts, their code by SMS. */
 type CodeStep =
@@ -38,6 +39,9 @@ type CodeStep =
 
 /** 'Talk to us': a support request with the caller's number. */
 type TalkStep = 'talk.name' | 'talk.message';
+
+/** 'Register' (callers who are not members yet): an account on the number that dials. */
+type RegisterStep = 'reg.first' | 'reg.last' | 'reg.assembly' | 'reg.confirm';
 
 export interface GiveDraft {
   type?: (typeof OFFERING_TYPES)[number];
@@ -68,12 +72,20 @@ export interface TalkDraft {
   name?: string;
 }
 
+export interface RegisterDraft {
+  firstName?: string;
+  lastName?: string;
+  assembly?: string;
+  page?: number;
+}
+
 export interface UssdState {
   step: Step;
   back: Step[];
   give: GiveDraft;
   code?: CodeDraft;
   talk?: TalkDraft;
+  register?: RegisterDraft;
   /** A refusal shown above the screen once. */
   notice?: string;
 }
@@ -83,6 +95,16 @@ export interface Caller {
   phone: string;
   /** From the gateway's operator field; null when it did not say. */
   network: MomoProvider | null;
+  /** The member whose proved phone this is (decision 033), or null: a guest with a number. */
+  member: CallerMember | null;
+}
+
+export interface CallerMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  /** Their assembly, when it is one the church still offers. */
+  assembly: string | null;
 }
 
 /** What the menu needs from the rest of Flock (the service gives it). */
@@ -109,7 +131,8 @@ export type Action =
       > &
         CodeDraft;
     }
-  | { kind: 'talk'; name: string; message: string };
+  | { kind: 'talk'; name: string; message: string }
+  | { kind: 'register'; firstName: string; lastName: string; assembly: string };
 
 /** A 'Talk to us' message typed on the phone: USSD input is short. */
 export const TALK_MESSAGE_MAX = 140;
@@ -163,8 +186,9 @@ export function render(state: UssdState, caller: Caller, data: MenuData): Screen
   switch (state.step) {
     case 'main':
       return con(
-        `${data.churchName.slice(0, 60)}\n1 Give\n2 My last 5 gifts\n3 Today's devotional` +
-          `\n4 Cash or bank code\n5 Talk to us`,
+        `${caller.member ? `Welcome, ${caller.member.firstName.slice(0, 20)}` : data.churchName.slice(0, 60)}` +
+          `\n1 Give\n2 My last 5 gifts\n3 Today's devotional\n4 Cash or bank code\n5 Talk to us` +
+          `${caller.member ? '' : '\n6 Register'}`,
       );
     case 'give.type':
       return con(
@@ -195,10 +219,11 @@ export function render(state: UssdState, caller: Caller, data: MenuData): Screen
   }
 }
 
-/** The screens of 'Cash or bank code' and 'Talk to us'. */
+/** The screens of 'Cash or bank code', 'Talk to us' and 'Register'. */
 function renderMore(state: UssdState, caller: Caller, data: MenuData): string {
   const c = state.code ?? {};
-  switch (state.step as CodeStep | TalkStep) {
+  const r = state.register ?? {};
+  switch (state.step as CodeStep | TalkStep | RegisterStep) {
     case 'code.method':
       return `Get a code to give by:\n1 Cash (tithe)\n2 Bank transfer\n${nav}`;
     case 'code.bank':
@@ -226,6 +251,17 @@ function renderMore(state: UssdState, caller: Caller, data: MenuData): string {
       return `Talk to us. Your name:\n${nav}`;
     case 'talk.message':
       return `Your message (up to ${TALK_MESSAGE_MAX} characters). We will call you on ${caller.phone}.\n${nav}`;
+    case 'reg.first':
+      return `Register ${caller.phone}. Your first name:\n${nav}`;
+    case 'reg.last':
+      return `Your last name:\n${nav}`;
+    case 'reg.assembly':
+      return assemblyList(data, r.page ?? 0);
+    case 'reg.confirm':
+      return (
+        `Register ${r.firstName!.slice(0, 30)} ${r.lastName!.slice(0, 30)}, ` +
+        `${assemblyLabel(data, r.assembly!).slice(0, 20)}, on ${caller.phone}?\n1 Confirm\n${nav}`
+      );
   }
 }
 
@@ -283,18 +319,28 @@ export function answer(
 
   switch (state.step) {
     case 'main': {
-      const n = choice(input, 5);
+      const m = caller.member;
+      // What a member's account answers is not asked (their name, their assembly).
+      const known = m
+        ? { firstName: m.firstName, lastName: m.lastName, assembly: m.assembly ?? undefined }
+        : {};
+      const n = choice(input, m ? 5 : 6);
       if (n === 0) {
-        // The network the gateway named is not asked again. Callers give as guests with
-        // their number until a phone can be verified as a member's (decision 031).
-        const give: GiveDraft = { network: caller.network ?? undefined };
+        // The network the gateway named is not asked again.
+        const give: GiveDraft = { network: caller.network ?? undefined, ...known };
         return { state: { step: 'give.type', back: ['main'], give } };
       }
       if (n === 1) return { state: base, action: { kind: 'last-gifts' } };
       if (n === 2) return { state: base, action: { kind: 'devotional' } };
-      if (n === 3) return { state: { ...base, step: 'code.method', back: ['main'], code: {} } };
-      if (n === 4) return { state: { ...base, step: 'talk.name', back: ['main'], talk: {} } };
-      return refuse('Choose 1 to 5.');
+      if (n === 3) return { state: { ...base, step: 'code.method', back: ['main'], code: known } };
+      if (n === 4) {
+        const talk = m ? { name: `${m.firstName} ${m.lastName}` } : {};
+        return {
+          state: { ...base, step: m ? 'talk.message' : 'talk.name', back: ['main'], talk },
+        };
+      }
+      if (n === 5) return { state: { ...base, step: 'reg.first', back: ['main'], register: {} } };
+      return refuse(m ? 'Choose 1 to 5.' : 'Choose 1 to 6.');
     }
     case 'give.type': {
       const n = choice(input, OFFERING_TYPES.length);
@@ -379,7 +425,7 @@ function nextCodeStep(step: CodeStep, c: CodeDraft): CodeStep {
   return 'code.confirm';
 }
 
-/** One input on a screen of 'Cash or bank code' or 'Talk to us'. */
+/** One input on a screen of 'Cash or bank code', 'Talk to us' or 'Register'. */
 function answerMore(
   state: UssdState,
   input: string,
@@ -387,10 +433,11 @@ function answerMore(
 ): { state: UssdState; action?: Action } {
   const c: CodeDraft = { ...state.code };
   const talk: TalkDraft = { ...state.talk };
-  const base: UssdState = { ...state, notice: undefined, code: c, talk };
+  const r: RegisterDraft = { ...state.register };
+  const base: UssdState = { ...state, notice: undefined, code: c, talk, register: r };
   const refuse = (notice: string) => ({ state: { ...base, notice } });
   const go = (step: Step) => ({ state: { ...base, step, back: [...state.back, state.step] } });
-  const step = state.step as CodeStep | TalkStep;
+  const step = state.step as CodeStep | TalkStep | RegisterStep;
   const next = () => go(nextCodeStep(step as CodeStep, c));
 
   switch (step) {
@@ -475,6 +522,38 @@ function answerMore(
         return refuse(`At most ${TALK_MESSAGE_MAX} characters, please.`);
       }
       return { state: base, action: { kind: 'talk', name: talk.name!, message: input } };
+    }
+    case 'reg.first':
+    case 'reg.last': {
+      if (!/^\p{L}[\p{L}' .-]{0,59}$/u.test(input)) return refuse('Type a name in letters.');
+      if (step === 'reg.first') r.firstName = input;
+      else r.lastName = input;
+      return go(step === 'reg.first' ? 'reg.last' : 'reg.assembly');
+    }
+    case 'reg.assembly': {
+      const page = r.page ?? 0;
+      const { items, more } = assemblyPage(data, page);
+      if (input === '9' && more) {
+        r.page = page + 1;
+        return { state: base };
+      }
+      const n = choice(input, items.length);
+      if (n === null) return refuse('Choose a number from the list.');
+      r.assembly = items[n]!.slug;
+      delete r.page;
+      return go('reg.confirm');
+    }
+    case 'reg.confirm': {
+      if (input !== '1') return refuse('Reply 1 to confirm.');
+      return {
+        state: base,
+        action: {
+          kind: 'register',
+          firstName: r.firstName!,
+          lastName: r.lastName!,
+          assembly: r.assembly!,
+        },
+      };
     }
   }
 }

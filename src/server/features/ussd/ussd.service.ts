@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { transactions, ussdSessions } from '../../db/schema.ts';
 import { bankDetails, listAssemblies } from '../church/church.service.ts';
 import { todaysDevotional } from '../devotional/devotional.service.ts';
+import { memberByVerifiedPhone, registerByCall } from '../accounts/phone.ts';
 import { createGift } from '../giving/giving.service.ts';
 import { createPhoneSupportRequest } from '../support/support.service.ts';
 import {
@@ -15,6 +16,7 @@ import {
   USSD_SCREEN_MAX,
   type Action,
   type Caller,
+  type CallerMember,
   type MenuData,
   type Screen,
   type UssdState,
@@ -110,9 +112,10 @@ function giveLater(
         phone: caller.phone,
         provider: draft.network,
       },
-      // A caller by USSD has no device cookie and no card return: their number is theirs.
+      // A caller by USSD has no device cookie and no card return: their number is theirs,
+      // and their account's when a member proved it (decision 033).
       {
-        userId: null,
+        userId: caller.member?.id ?? null,
         guestId: null,
         returnOrigin: ctx.config.publicUrl,
         ussdPhone: caller.phone,
@@ -148,7 +151,7 @@ async function saveCodeGift(
     amount: draft.amount,
   };
   const giver = {
-    userId: null,
+    userId: caller.member?.id ?? null,
     guestId: null,
     returnOrigin: ctx.config.publicUrl,
     ussdPhone: caller.phone,
@@ -197,11 +200,12 @@ async function sendSms(ctx: AppContext, to: string, text: string) {
 /** What a completed 'Cash or bank code' or 'Talk to us' saves, and the last screen. */
 async function save(
   ctx: AppContext,
-  action: Extract<Action, { kind: 'code' | 'talk' }>,
+  action: Extract<Action, { kind: 'code' | 'talk' | 'register' }>,
   caller: Caller,
 ): Promise<Screen> {
   try {
     if (action.kind === 'code') return await saveCodeGift(ctx, action.draft, caller);
+    if (action.kind === 'register') return await register(ctx, action, caller);
     await createPhoneSupportRequest(ctx, {
       fullName: action.name,
       phone: caller.phone,
@@ -217,6 +221,30 @@ async function save(
   }
 }
 
+/**
+ * 'Register': an account on the number that dials (the call proves it), its receipts by SMS;
+ * the app's password is set later by an SMS code, as the welcome SMS says.
+ */
+async function register(
+  ctx: AppContext,
+  action: Extract<Action, { kind: 'register' }>,
+  caller: Caller,
+): Promise<Screen> {
+  const created = await registerByCall(ctx, { ...action, phone: caller.phone });
+  if (!created)
+    return { text: 'This number already has an account. Dial again to give.', end: true };
+  const church = ctx.church.churchName.slice(0, 30);
+  void sendSms(
+    ctx,
+    caller.phone,
+    `Welcome to ${church}, ${action.firstName.slice(0, 20)}! Dial us to give. To use the app, open ${ctx.config.publicUrl}/auth/phone, choose Forgot your password? and set one.`,
+  );
+  return {
+    text: `Welcome, ${action.firstName.slice(0, 20)}! You are registered. Dial again to give. How to use the app comes by SMS.`,
+    end: true,
+  };
+}
+
 /** What the menus that only read answer (the last screen of the session). */
 async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Screen> {
   if (action.kind === 'devotional') {
@@ -227,7 +255,6 @@ async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Sc
       end: true,
     };
   }
-  // The number that paid is the caller's own: the network vouches for it.
   const rows = await ctx.db
     .select({
       amount: transactions.amount,
@@ -236,7 +263,12 @@ async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Sc
       createdAt: transactions.createdAt,
     })
     .from(transactions)
-    .where(eq(transactions.phone, caller.phone))
+    // A member's own gifts; a guest's, those the number paid (the network vouches for it).
+    .where(
+      caller.member
+        ? eq(transactions.userId, caller.member.id)
+        : eq(transactions.phone, caller.phone),
+    )
     .orderBy(desc(transactions.createdAt))
     .limit(5);
   if (rows.length === 0) return { text: 'No gifts from this number yet.', end: true };
@@ -248,6 +280,27 @@ async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Sc
   return { text: `Your last gifts (GHS):\n${lines.join('\n')}`, end: true };
 }
 
+/** The last screen of a request that lost the race to save (the winner saves). */
+const racingAnswer = {
+  code: 'Thank you. Your code comes by SMS shortly.',
+  talk: 'Thank you. Your message is with the church.',
+  register: 'Thank you. Your registration is on its way.',
+};
+
+/** The member whose proved phone dials, as the menu knows them. */
+async function callerMember(ctx: AppContext, phone: string): Promise<CallerMember | null> {
+  const member = await memberByVerifiedPhone(ctx, phone);
+  if (!member) return null;
+  const [firstName = '', ...rest] = member.fullName.trim().split(/\s+/);
+  const offered = (await menuData(ctx)).assemblies.some((a) => a.slug === member.assemblyName);
+  return {
+    id: member.id,
+    firstName,
+    lastName: rest.join(' ') || firstName,
+    assembly: offered ? member.assemblyName : null,
+  };
+}
+
 /**
  * The answer to one gateway request. A request that brings no new input (a gateway's
  * replay, or one that arrives after a later one) gets the screen already sent; two requests
@@ -257,7 +310,11 @@ async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Sc
 export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise<Screen> {
   const phone = callerPhone(request.phone);
   if (!phone) return { text: 'Sorry, this service is for Ghana mobile numbers.', end: true };
-  const caller: Caller = { phone, network: request.network };
+  const caller: Caller = {
+    phone,
+    network: request.network,
+    member: await callerMember(ctx, phone),
+  };
   const id = `${request.gateway}:${request.sessionId}`;
 
   // One statement: the session's row, made at its first request (a no-op update returns it).
@@ -287,7 +344,7 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
   let state = row.state as UssdState;
   let screen = render(state, caller, data);
   let gift: Extract<Action, { kind: 'give' }>['draft'] | null = null;
-  let saving: Extract<Action, { kind: 'code' | 'talk' }> | null = null;
+  let saving: Extract<Action, { kind: 'code' | 'talk' | 'register' }> | null = null;
   for (const input of fresh) {
     const next = answer(state, input, caller, data);
     state = next.state;
@@ -296,16 +353,14 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
       screen = giveScreen(gift.amount);
       break;
     }
-    if (next.action?.kind === 'code' || next.action?.kind === 'talk') {
+    if (
+      next.action?.kind === 'code' ||
+      next.action?.kind === 'talk' ||
+      next.action?.kind === 'register'
+    ) {
       // Saved only by the request that wins the step below; a racing one is told this.
       saving = next.action;
-      screen = {
-        text:
-          saving.kind === 'code'
-            ? 'Thank you. Your code comes by SMS shortly.'
-            : 'Thank you. Your message is with the church.',
-        end: true,
-      };
+      screen = { text: racingAnswer[saving.kind], end: true };
       break;
     }
     screen = next.action ? await look(ctx, next.action, caller) : render(state, caller, data);

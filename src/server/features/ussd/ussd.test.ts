@@ -7,6 +7,7 @@ import {
   devSms,
   supportRequests,
   transactions,
+  users,
 } from '../../db/schema.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { startFakeProviders } from '../../testing/fake-providers.ts';
@@ -80,7 +81,7 @@ describe('USSD', () => {
     const ends = new Set<string>();
     const queue: string[][] = [[]];
     let requests = 0;
-    while (queue.length > 0 && requests < 2_000) {
+    while (queue.length > 0 && requests < 3_000) {
       const path = queue.shift()!;
       const session = newSession();
       // The dial, then every input at once (as Africa's Talking sends them after a lost
@@ -100,7 +101,11 @@ describe('USSD', () => {
       seen.set(text, path);
       if (!text.includes('1 Give'))
         expect(text, `back and menu on: ${text}`).toContain('0 Back 00 Menu');
-      const options = [...text.matchAll(/^(\d) /gm)].map((m) => m[1]!);
+      // Registering would make the walking number a member's and change the menu under the
+      // walk: its confirmation is tested on its own below.
+      const options = [...text.matchAll(/^(\d) /gm)]
+        .map((m) => m[1]!)
+        .filter((o) => !(o === '1' && text.startsWith('Register ') && text.includes('?')));
       const free = /amount in GHS/i.test(text)
         ? ['25', '-5', '1e9']
         : /name/.test(text)
@@ -141,6 +146,10 @@ describe('USSD', () => {
       'Talk to us. Your name:',
       'Your message (up to 140 characters)',
       'At most 140 characters, please.',
+      '6 Register',
+      'Your first name:',
+      'Your last name:',
+      '?\n1 Confirm',
     ]) {
       expect(screens).toContain(part);
     }
@@ -365,6 +374,105 @@ describe('USSD', () => {
     expect(mail?.to).toBe('support@flock.example');
     expect(mail?.text).toContain('From: Akua Owusu, phone +233241110004');
     expect(mail?.text).toContain(rows[0]!.id);
+  });
+
+  it('registers an unknown number by USSD; then knows the caller as that member: their name, their gifts, their account', async () => {
+    const number = '+233261234567';
+    const session = newSession();
+    expect(await at(session, [], number)).toContain('6 Register');
+    const steps = ['6', 'Adwoa', 'Sarpong', '1'];
+    const confirm = await at(session, steps, number);
+    expect(confirm).toMatch(/^CON Register Adwoa Sarpong, .+, on \+233261234567\?\n1 Confirm/);
+    const end = await at(session, [...steps, '1'], number);
+    expect(end).toBe(
+      'END Welcome, Adwoa! You are registered. Dial again to give. How to use the app comes by SMS.',
+    );
+    const [member] = await t.db.select().from(users).where(eq(users.loginPhone, number));
+    expect(member).toMatchObject({
+      fullName: 'Adwoa Sarpong',
+      phoneVerified: true,
+      phoneNumber: number,
+      receiptChannel: 'sms',
+    });
+    expect(member!.email).toMatch(/@phone\.invalid$/);
+    await expect
+      .poll(async () =>
+        (await t.db.select().from(devSms).where(eq(devSms.to, number))).map((m) => m.text),
+      )
+      .toEqual([expect.stringMatching(/^Welcome to .+, Adwoa! .+\/auth\/phone, choose Forgot/)]);
+    // The same number cannot register twice.
+    const again = newSession();
+    expect(await at(again, [], number)).not.toContain('6 Register');
+
+    // Dialling again: greeted by name, and a gift asks neither name nor assembly.
+    const give = newSession();
+    expect(await at(give, [], number)).toMatch(/^CON Welcome, Adwoa\n1 Give/);
+    const giveSteps = ['1', '2', '20'];
+    expect(await at(give, giveSteps, number)).toMatch(/^CON Give GHS 20\.00 Offering to /);
+    await at(give, [...giveSteps, '1'], number);
+    await expect
+      .poll(async () =>
+        (await t.db.select().from(transactions).where(eq(transactions.userId, member!.id))).map(
+          (g) => [g.firstName, g.lastName, g.amount, g.channel],
+        ),
+      )
+      .toEqual([['Adwoa', 'Sarpong', 2000, 'ussd']]);
+    // Their last gifts are their account's.
+    const last = newSession();
+    expect(await at(last, ['2'], number)).toMatch(
+      /^END Your last gifts \(GHS\):\n.+ 20\.00 Offering/,
+    );
+
+    // The account signs in to the app once a password is set by SMS code.
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN } });
+    await post('/api/auth/phone-number/request-password-reset', { phoneNumber: number });
+    const [codeSms] = await t.db
+      .select()
+      .from(devSms)
+      .where(eq(devSms.to, number))
+      .orderBy(desc(devSms.createdAt))
+      .limit(1);
+    const code = /^(\d{6}) /.exec(codeSms!.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(
+      (
+        await post('/api/auth/phone-number/reset-password', {
+          phoneNumber: number,
+          otp: code,
+          newPassword: 'set by sms 1',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post('/api/auth/sign-in/phone-number', {
+          phoneNumber: number,
+          password: 'set by sms 1',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it("never shows a member's gifts to another number, nor another member's name", async () => {
+    const memberNumber = '+233271234567';
+    const register = newSession();
+    await at(register, ['6', 'Yaw', 'Mensah', '1', '1'], memberNumber);
+    const give = newSession();
+    await at(give, ['1', '1', '30', '1'], memberNumber);
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(transactions).where(eq(transactions.phone, memberNumber)))
+            .length,
+      )
+      .toBe(1);
+
+    const stranger = '+233281234567';
+    const main = await at(newSession(), [], stranger);
+    expect(main).not.toContain('Yaw');
+    expect(main).toContain('6 Register');
+    expect(await at(newSession(), ['2'], stranger)).toBe('END No gifts from this number yet.');
   });
 
   it('answers a replayed or late request with the screen already sent', async () => {
