@@ -78,11 +78,18 @@ describe('receipts by SMS', () => {
     await cashGiftReceived(member, '25');
     await deliverPendingReceipts(t.app.ctx); // a replay of the job changes nothing
 
+    // The cash code when the gift was made (as the app showed it), then the receipt.
+    await expect.poll(() => gateway.delivered.length - before).toBe(2);
     const sent = gateway.delivered.slice(before);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ gateway: 'arkesel', sender: 'BethelAG', to: '233241234567' });
-    expect(sent[0]!.text).toMatch(/Receipt \d{4}-\d{6}: GHS 25\.00 Tithe, Cash, /);
-    expect(sent[0]!.text).toContain('/payment-history');
+    expect(sent.every((m) => m.gateway === 'arkesel' && m.to === '233241234567')).toBe(true);
+    const receipt = sent.find((m) => m.text.includes('Receipt'));
+    const code = sent.find((m) => m !== receipt);
+    expect(code!.text).toMatch(
+      /: your cash tithe of GHS 25\.00 is recorded\. Give this code with your cash: \d{6}$/,
+    );
+    expect(receipt).toMatchObject({ sender: 'BethelAG' });
+    expect(receipt!.text).toMatch(/Receipt \d{4}-\d{6}: GHS 25\.00 Tithe, Cash, /);
+    expect(receipt!.text).toContain('/payment-history');
     expect(await receiptMails('sms@example.com')).toHaveLength(0);
   });
 
@@ -93,7 +100,10 @@ describe('receipts by SMS', () => {
     const before = gateway.delivered.length;
     await cashGiftReceived(both, '10');
     await cashGiftReceived(plain, '11');
+    // Its code and its receipt; nothing for the member who keeps email.
+    await expect.poll(() => gateway.delivered.length - before).toBe(2);
     expect(gateway.delivered.slice(before).map((m) => m.text)).toEqual([
+      expect.stringContaining('GHS 10.00'),
       expect.stringContaining('GHS 10.00'),
     ]);
     expect(await receiptMails('both@example.com')).toHaveLength(1);

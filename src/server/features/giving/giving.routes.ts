@@ -12,6 +12,7 @@ import {
   getGiftStatus,
   handleMoolreCallback,
   handlePaystackWebhook,
+  sendCodeToMember,
   submitMomoOtp,
 } from './giving.service.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
@@ -56,7 +57,19 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         guestId: userId ? null : ensureGuestId(ctx, request, reply),
         returnOrigin: returnOriginOf(request),
       };
-      return reply.status(201).send(await createGift(ctx, offering, giver));
+      const result = await createGift(ctx, offering, giver);
+      // The code by SMS too, for a member who chose it (not waited for: the screen shows it).
+      if (userId && (result.method === 'cash' || result.method === 'bank')) {
+        void sendCodeToMember(ctx, userId, {
+          method: result.method,
+          bank: offering.paymentMethod === 'bank' ? offering.bank : undefined,
+          type: offering.type,
+          otherType: offering.otherType,
+          amount: offering.amount,
+          code: result.code,
+        });
+      }
+      return reply.status(201).send(result);
     },
   );
 

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { CARD_CALLBACK_PATH } from '../../../shared/constants.ts';
+import { CARD_CALLBACK_PATH, type Bank } from '../../../shared/constants.ts';
 import {
+  formatCedis,
   OFFERING_TYPE_LABELS,
   GIVING_MESSAGES,
   type GiftResult,
@@ -11,11 +12,12 @@ import {
 } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { assemblies, bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
+import { assemblies, bankTransfers, cashOfferings, transactions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { ProviderError, type Verification } from '../../platform/payments/types.ts';
-import { isAssemblyOffered } from '../church/church.service.ts';
+import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { bankDetails, isAssemblyOffered } from '../church/church.service.ts';
 import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
 
 // The money path. Rules (DESIGN.md principle 5): amounts are integer pesewas; a card or
@@ -81,6 +83,52 @@ export interface Giver {
    * a cash or bank entry keeps the number, where its code and receipt go by SMS.
    */
   ussdPhone?: string;
+}
+
+/** A cash or bank gift as its code SMS tells it. */
+export interface CodeGift {
+  method: 'cash' | 'bank';
+  bank?: Bank | undefined;
+  type: Offering['type'];
+  otherType: string | null;
+  amount: number;
+  code: string | null;
+}
+
+/**
+ * The SMS that carries a cash or bank gift's code (or a transfer's details without one), in
+ * the words of the app's code screen: the same for a gift made in the app or by USSD.
+ */
+export function codeSmsText(ctx: Pick<AppContext, 'church'>, gift: CodeGift): string {
+  const church = ctx.church.churchName.slice(0, 30);
+  const amount = `GHS ${formatCedis(gift.amount)}`;
+  const what = (gift.otherType ?? OFFERING_TYPE_LABELS[gift.type]).toLowerCase();
+  if (gift.method === 'cash') {
+    return `${church}: your cash ${what} of ${amount} is recorded. Give this code with your cash: ${gift.code}`;
+  }
+  const bank = bankDetails(ctx)[gift.bank!];
+  const account = `${bank.label}, ${bank.accountName}, acc. ${bank.accountNumber}, ${bank.branch}`;
+  return gift.code
+    ? `${church}: use ${gift.code} as the reference of your transfer of ${amount} (${what}) to ${account}.`
+    : `${church}: your ${what} of ${amount} by transfer is recorded. Transfer to ${account}.`;
+}
+
+/**
+ * A member who chose SMS for receipts and codes gets a cash or bank gift's code by SMS too
+ * (issue 32). Not awaited by the caller's answer; a failure is logged, the gift stands.
+ */
+export async function sendCodeToMember(ctx: AppContext, userId: string, gift: CodeGift) {
+  const [member] = await ctx.db
+    .select({ phone: users.phoneNumber, channel: users.receiptChannel })
+    .from(users)
+    .where(eq(users.id, userId));
+  const to = smsNumberOf(member);
+  if (!to) return;
+  try {
+    await ctx.sms.send({ to, text: codeSmsText(ctx, gift) });
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'the code SMS was not sent');
+  }
 }
 
 export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Promise<GiftResult> {

@@ -7,7 +7,7 @@ import { transactions, ussdSessions } from '../../db/schema.ts';
 import { bankDetails, listAssemblies } from '../church/church.service.ts';
 import { todaysDevotional } from '../devotional/devotional.service.ts';
 import { memberByVerifiedPhone, registerByCall } from '../accounts/phone.ts';
-import { createGift } from '../giving/giving.service.ts';
+import { codeSmsText, createGift } from '../giving/giving.service.ts';
 import { createPhoneSupportRequest } from '../support/support.service.ts';
 import {
   answer,
@@ -156,7 +156,6 @@ async function saveCodeGift(
     returnOrigin: ctx.config.publicUrl,
     ussdPhone: caller.phone,
   };
-  const church = ctx.church.churchName.slice(0, 30);
   const amount = `GHS ${formatCedis(draft.amount)}`;
   const what = (common.otherType ?? OFFERING_TYPE_LABELS[draft.type]).toLowerCase();
   let screen: string;
@@ -165,7 +164,7 @@ async function saveCodeGift(
     const result = await createGift(ctx, { ...common, paymentMethod: 'cash' }, giver);
     if (result.method !== 'cash') throw new Error('a cash gift came back as another method');
     screen = `Your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}\nIt is also sent by SMS.`;
-    sms = `${church}: your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}`;
+    sms = codeSmsText(ctx, { ...common, method: 'cash', code: result.code });
   } else {
     const bank = bankDetails(ctx)[draft.bank!];
     const result = await createGift(
@@ -174,13 +173,12 @@ async function saveCodeGift(
       giver,
     );
     if (result.method !== 'bank') throw new Error('a bank gift came back as another method');
-    const account = `${bank.label}, ${bank.accountName}, acc. ${bank.accountNumber}, ${bank.branch}`;
     if (result.code) {
       screen = `Your ${what} of ${amount} by transfer to ${bank.label} is recorded. Use this code as the reference of your transfer: ${result.code}\nAlso sent by SMS.`;
-      sms = `${church}: use ${result.code} as the reference of your transfer of ${amount} (${what}) to ${account}.`;
+      sms = codeSmsText(ctx, { ...common, method: 'bank', bank: draft.bank, code: result.code });
     } else {
       screen = `Thank you for your ${what} of ${amount}. Your bank transfer is recorded. The bank details come by SMS.`;
-      sms = `${church}: your ${what} of ${amount} by transfer is recorded. Transfer to ${account}.`;
+      sms = codeSmsText(ctx, { ...common, method: 'bank', bank: draft.bank, code: null });
     }
   }
   // Not awaited: the gateway waits for this screen, and an SMS gateway may be slow.
