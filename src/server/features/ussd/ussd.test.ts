@@ -444,14 +444,15 @@ describe('USSD', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect(
-      (
-        await post('/api/auth/sign-in/phone-number', {
-          phoneNumber: number,
-          password: 'set by sms 1',
-        })
-      ).statusCode,
-    ).toBe(200);
+    const signedIn = await post('/api/auth/sign-in/phone-number', {
+      phoneNumber: number,
+      password: 'set by sms 1',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    // The app's history shows the gift given by USSD.
+    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const { entries } = (await t.app.inject({ url: '/api/history', headers: { cookie } })).json();
+    expect(entries).toEqual([expect.objectContaining({ amount: 2000, method: 'momo' })]);
   });
 
   it("never shows a member's gifts to another number, nor another member's name", async () => {
