@@ -44,6 +44,38 @@ export async function hitRateLimit(db: Db, rawKey: string, windowMs: number): Pr
   return { count: Number(row.count), ttl: Math.max(0, Number(row.ttl)) };
 }
 
+/**
+ * Counts several hits in one statement (one round trip, one write on the embedded database):
+ * each key is raised by its `by` (1 for a request, or a size such as bytes) in its own window.
+ * Answers in the order given.
+ */
+export async function hitRateLimits(
+  db: Db,
+  hits: { key: string; windowMs: number; by?: number }[],
+): Promise<Hit[]> {
+  const keys = hits.map((hit) => storableKey(hit.key));
+  const rows = sql.join(
+    hits.map(
+      (hit, i) =>
+        sql`(${keys[i]}, ${Math.max(0, Math.round(hit.by ?? 1))}::int, now() + make_interval(secs => ${hit.windowMs / 1000}))`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    insert into ${rateLimits} (key, count, reset_at)
+    values ${rows}
+    on conflict (key) do update set
+      count = case when ${rateLimits.resetAt} <= now() then excluded.count else ${rateLimits.count} + excluded.count end,
+      reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+    returning key, count, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl`);
+  const byKey = new Map(
+    (result as unknown as { rows: { key: string; count: number; ttl: number }[] }).rows.map(
+      (row) => [row.key, { count: Number(row.count), ttl: Math.max(0, Number(row.ttl)) }],
+    ),
+  );
+  return keys.map((key) => byKey.get(key)!);
+}
+
 /** Counts a hit and says whether it is within `max` per window. */
 export async function consumeRateLimit(db: Db, key: string, max: number, windowMs: number) {
   const hit = await hitRateLimit(db, key, windowMs);

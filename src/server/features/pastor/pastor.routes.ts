@@ -26,6 +26,7 @@ import {
   sendFile,
   sendText,
 } from './messages.service.ts';
+import { createMessageLimiter, type PastorMessageLimits } from './message-limits.ts';
 import { requirePastor } from './pastor-access.ts';
 import { servePastorSocket, socketErrorHandler, type PastorSocketLimits } from './pastor.socket.ts';
 
@@ -38,7 +39,8 @@ export const pastorRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   socketRecheckMs?: number | undefined;
   socketLimits?: Partial<PastorSocketLimits> | undefined;
-}> = async (app, { ctx, socketRecheckMs, socketLimits }) => {
+  messageLimits?: Partial<PastorMessageLimits> | undefined;
+}> = async (app, { ctx, socketRecheckMs, socketLimits, messageLimits }) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: ATTACHMENT_MAX_BYTES,
@@ -62,6 +64,9 @@ export const pastorRoutes: FastifyPluginAsync<{
       rateLimit: memberRateLimit(ctx, { member: 120, address: 60, timeWindow: '1 minute' }),
     },
   };
+
+  // What one pastor may write: a burst, a rate and bytes of text (decision 032).
+  const messageLimiter = createMessageLimiter(ctx, messageLimits);
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -106,6 +111,7 @@ export const pastorRoutes: FastifyPluginAsync<{
     const pastor = await pastorOf(request);
     const { peerId } = parseInput(peerParams, request.params);
     const { text, id } = parseInput(sendMessageSchema, request.body);
+    await messageLimiter.consume(pastor.id, Buffer.byteLength(text));
     return reply.status(201).send({ message: await sendText(ctx, pastor, peerId, text, id) });
   });
 
@@ -116,6 +122,8 @@ export const pastorRoutes: FastifyPluginAsync<{
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
     }
+    // A file counts as a message; its bytes go to storage, not into the message table.
+    await messageLimiter.consume(pastor.id, 0);
     const part = await request.file();
     if (!part) throw new AppError(400, 'NO_FILE', 'Choose a file to send.');
     let bytes: Buffer;
@@ -139,6 +147,7 @@ export const pastorRoutes: FastifyPluginAsync<{
     const pastor = await pastorOf(request);
     const { id } = parseInput(messageParams, request.params);
     const { text } = parseInput(editMessageSchema, request.body);
+    await messageLimiter.consume(pastor.id, Buffer.byteLength(text));
     return { message: await editMessage(ctx, pastor, id, text) };
   });
 
