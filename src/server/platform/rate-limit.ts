@@ -82,6 +82,50 @@ export async function consumeRateLimit(db: Db, key: string, max: number, windowM
   return { allowed: hit.count <= max, retryAfterSeconds: Math.ceil(hit.ttl / 1000) };
 }
 
+/**
+ * Keys this process found over their limit, until their window ends (ms since the epoch), per
+ * database. A count only grows within its window, so a key over its limit stays over it until
+ * the window ends: the next requests are refused from here, with no write (issue 31: a client
+ * that kept trying cost the embedded database one statement per refusal). Only for limits
+ * nothing takes back (not the sign-in failures, which a right password refunds).
+ */
+const refusals = new WeakMap<object, Map<string, number>>();
+const MAX_REFUSALS = 10_000;
+
+function refusalsOf(db: Db) {
+  let map = refusals.get(db);
+  if (!map) refusals.set(db, (map = new Map()));
+  return map;
+}
+
+/** Milliseconds until `key`'s window ends when it is known to be over its limit, else 0. */
+export function knownRefusal(db: Db, rawKey: string): number {
+  const map = refusals.get(db);
+  const until = map?.get(rawKey);
+  if (until === undefined) return 0;
+  const left = until - Date.now();
+  if (left > 0) return left;
+  map!.delete(rawKey);
+  return 0;
+}
+
+export function rememberRefusal(db: Db, rawKey: string, ttlMs: number) {
+  if (ttlMs <= 0) return;
+  const map = refusalsOf(db);
+  if (map.size >= MAX_REFUSALS) {
+    const now = Date.now();
+    for (const [key, until] of map) if (until <= now) map.delete(key);
+    // Still full: forget them all (the database still holds every count).
+    if (map.size >= MAX_REFUSALS) map.clear();
+  }
+  map.set(rawKey, Date.now() + ttlMs);
+}
+
+/** Forgets every remembered refusal (tests that empty `rate_limits` call this too). */
+export function forgetRefusals(db: Db) {
+  refusals.delete(db);
+}
+
 type RouteInfo = { routeInfo?: Partial<RouteOptions> };
 
 export function pgRateLimitStore(db: Db) {
@@ -97,9 +141,19 @@ export function pgRateLimitStore(db: Db) {
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ) {
-      hitRateLimit(db, this.prefix + key, timeWindow)
-        .then((hit) => callback(null, { current: hit.count, ttl: hit.ttl }))
+      const full = this.prefix + key;
+      const refusedFor = knownRefusal(db, full);
+      if (refusedFor > 0) {
+        callback(null, { current: max + 1, ttl: refusedFor });
+        return;
+      }
+      hitRateLimit(db, full, timeWindow)
+        .then((hit) => {
+          if (hit.count > max) rememberRefusal(db, full, hit.ttl);
+          callback(null, { current: hit.count, ttl: hit.ttl });
+        })
         .catch((error: Error) => callback(error));
     }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema.ts';
+import { forgetRefusals } from '../platform/rate-limit.ts';
 import { callersEnv, callerAddresses, collectRoutes, seedCallers } from '../testing/callers.ts';
 import { ORIGIN } from '../testing/accounts.ts';
 import { UNLIMITED_MESSAGES } from '../testing/pastor.ts';
@@ -236,7 +237,11 @@ export function fuzzEndpoints(part: number, parts: number) {
 
     async function send(sent: Sent, caller: Caller) {
       cases++;
-      if (cases % 200 === 0) await t.db.delete(rateLimits); // limits must not hide the handlers
+      // Limits must not hide the handlers.
+      if (cases % 200 === 0) {
+        await t.db.delete(rateLimits);
+        forgetRefusals(t.db);
+      }
       const cookie = seeded.cookies[caller];
       let timer: NodeJS.Timeout | undefined;
       const res = await Promise.race([

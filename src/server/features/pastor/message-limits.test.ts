@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
+import { forgetRefusals } from '../../platform/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { approvedPastor } from '../../testing/workers.ts';
 import { MESSAGE_LIMITS } from './message-limits.ts';
@@ -86,10 +87,23 @@ describe('pastor messages: how fast one pastor may write', () => {
     // Someone else sending large messages is not affected.
     expect((await send('yaw', 'kofi', large(0))).statusCode).toBe(201);
 
-    // The minute is up (the window's end moved to now, as the database's clock would).
+    // Refused again at once, from memory: the count in the database does not move.
+    const counted = async () =>
+      (
+        (await t.db.execute(
+          sql`select count from rate_limits where key = ${`pastor-messages:count:${ids.esi}`}`,
+        )) as unknown as { rows: { count: number }[] }
+      ).rows[0]!.count;
+    const before = await counted();
+    expect((await send('esi', 'kofi', large(allowed + 1))).statusCode).toBe(429);
+    expect(await counted()).toBe(before);
+
+    // The minute is up (the window's end moved to now, as the database's clock would, and the
+    // instance's memory of the refusal with it).
     await t.db.execute(
       sql`update rate_limits set reset_at = now() where key like ${`pastor-messages:%:${ids.esi}`}`,
     );
+    forgetRefusals(t.db);
     expect((await send('esi', 'kofi', large(99))).statusCode).toBe(201);
   });
 });

@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
-import { hitRateLimits } from '../../platform/rate-limit.ts';
+import { hitRateLimits, knownRefusal, rememberRefusal } from '../../platform/rate-limit.ts';
 
 // How fast one pastor may write messages (issue 31, decision 032). Each message is a write on
 // the database, which on the embedded one holds every other member's request while it runs:
 // without a bound, one pastor posting large messages as fast as the connection allows slowed
 // everyone. The counters live in PostgreSQL (they hold across instances): one statement per
-// message counts all three limits.
+// message counts all three limits. A pastor over a limit is refused on this instance without
+// a further write until that window ends (rate-limit.ts, `rememberRefusal`).
 
 /** What one pastor may write (new messages, files and edits). */
 export interface PastorMessageLimits {
@@ -67,12 +68,16 @@ export function createMessageLimiter(
           by: bytes,
         },
       ];
-      const hits = await hitRateLimits(ctx.db, checks);
       // The wait is until every limit passed has reset.
-      let ttl = 0;
-      checks.forEach((check, i) => {
-        if (hits[i]!.count > check.max) ttl = Math.max(ttl, hits[i]!.ttl);
-      });
+      let ttl = Math.max(...checks.map((check) => knownRefusal(ctx.db, check.key)));
+      if (ttl <= 0) {
+        const hits = await hitRateLimits(ctx.db, checks);
+        checks.forEach((check, i) => {
+          if (hits[i]!.count <= check.max) return;
+          rememberRefusal(ctx.db, check.key, hits[i]!.ttl);
+          ttl = Math.max(ttl, hits[i]!.ttl);
+        });
+      }
       if (ttl > 0) throw tooFast(Math.max(1, Math.ceil(ttl / 1000)));
     },
   };
