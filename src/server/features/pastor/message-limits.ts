@@ -32,6 +32,8 @@ export const MESSAGE_LIMITS: PastorMessageLimits = {
 export interface MessageLimiter {
   /** Counts one write of `bytes` bytes of text by `pastorId`; throws 429 over a limit. */
   consume(pastorId: string, bytes: number): Promise<void>;
+  /** Throws 429 when `pastorId` is known here to be over a limit (no database call). */
+  refuseIfKnown(pastorId: string): void;
 }
 
 const tooFast = (retryAfterSeconds: number) =>
@@ -48,28 +50,40 @@ export function createMessageLimiter(
   overrides: Partial<PastorMessageLimits> = {},
 ): MessageLimiter {
   const limits = { ...MESSAGE_LIMITS, ...overrides };
+  const keys = (pastorId: string) => ({
+    burst: `pastor-messages:burst:${pastorId}`,
+    count: `pastor-messages:count:${pastorId}`,
+    bytes: `pastor-messages:bytes:${pastorId}`,
+  });
+  const knownFor = (pastorId: string) =>
+    Math.max(...Object.values(keys(pastorId)).map((key) => knownRefusal(ctx.db, key)));
   return {
+    refuseIfKnown(pastorId) {
+      const ttl = knownFor(pastorId);
+      if (ttl > 0) throw tooFast(Math.max(1, Math.ceil(ttl / 1000)));
+    },
     async consume(pastorId, bytes) {
+      const key = keys(pastorId);
       const checks = [
         {
-          key: `pastor-messages:burst:${pastorId}`,
+          key: key.burst,
           windowMs: limits.burstWindowMs,
           max: limits.burst,
         },
         {
-          key: `pastor-messages:count:${pastorId}`,
+          key: key.count,
           windowMs: limits.windowMs,
           max: limits.perWindow,
         },
         {
-          key: `pastor-messages:bytes:${pastorId}`,
+          key: key.bytes,
           windowMs: limits.windowMs,
           max: limits.bytesPerWindow,
           by: bytes,
         },
       ];
       // The wait is until every limit passed has reset.
-      let ttl = Math.max(...checks.map((check) => knownRefusal(ctx.db, check.key)));
+      let ttl = knownFor(pastorId);
       if (ttl <= 0) {
         const hits = await hitRateLimits(ctx.db, checks);
         checks.forEach((check, i) => {

@@ -59,14 +59,25 @@ export const pastorRoutes: FastifyPluginAsync<{
 
   const pastorOf = async (request: FastifyRequest) =>
     requirePastor(ctx, await sessionUserOf(ctx, request));
-  const writeLimit = {
-    config: {
-      rateLimit: memberRateLimit(ctx, { member: 120, address: 60, timeWindow: '1 minute' }),
-    },
-  };
-
   // What one pastor may write: a burst, a rate and bytes of text (decision 032).
   const messageLimiter = createMessageLimiter(ctx, messageLimits);
+  // Both refuse before the body is read: a pastor known to be over the message limits, from
+  // memory, then the route's own limit (issue 31: a client repeating refused writes as fast
+  // as it could cost a body parse and a database read each).
+  const writeLimit = {
+    onRequest: async (request: FastifyRequest) => {
+      const user = await sessionUserOf(ctx, request);
+      if (user) messageLimiter.refuseIfKnown(user.id);
+    },
+    config: {
+      rateLimit: memberRateLimit(ctx, {
+        member: 120,
+        address: 60,
+        timeWindow: '1 minute',
+        hook: 'onRequest',
+      }),
+    },
+  };
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
