@@ -19,6 +19,7 @@ import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
+import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
@@ -79,6 +80,8 @@ export interface BuildOptions {
   pastorSocketRecheckMs?: number;
   /** Caps and handshake limit of the pastor socket (defaults in pastor.socket.ts). */
   pastorSocketLimits?: Partial<PastorSocketLimits>;
+  /** How fast one pastor may write messages (defaults in pastor/message-limits.ts). */
+  pastorMessageLimits?: Partial<PastorMessageLimits>;
 }
 
 /** Each feature's HTTP routes (features/<feature>/<feature>.routes.ts). */
@@ -151,6 +154,7 @@ export async function buildApp(
     ctx,
     socketRecheckMs: options.pastorSocketRecheckMs,
     socketLimits: options.pastorSocketLimits,
+    messageLimits: options.pastorMessageLimits,
   });
 
   // The web app: its files, and a page for every other path.

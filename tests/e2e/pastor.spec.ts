@@ -167,8 +167,21 @@ test('on a phone the composer is in view and the support button covers no contro
   await openChat(page, 'Kofi Mensah');
   const box = page.getByLabel('Message to Kofi Mensah');
   for (let i = 1; i <= 12; i++) {
-    await box.fill(`Line ${i} of the plan for Sunday`);
-    await box.press('Enter');
+    const text = `Line ${i} of the plan for Sunday`;
+    await box.fill(text);
+    for (;;) {
+      const answer = page.waitForResponse(
+        (res) => res.request().method() === 'POST' && res.url().endsWith('/messages'),
+      );
+      await box.press('Enter');
+      const res = await answer;
+      if (res.status() !== 429) break;
+      // Ten messages in ten seconds is what one pastor may send (decision 032): the composer
+      // says how long to wait and keeps the text.
+      await expect(page.locator('.composer-error')).toContainText('faster than Flock allows');
+      await expect(box).toHaveValue(text);
+      await page.waitForTimeout(Number(res.headers()['retry-after']) * 1000 + 200);
+    }
     await expect(bubble(page, `Line ${i} of the plan`)).toBeVisible();
   }
   const overlap = (

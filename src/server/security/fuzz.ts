@@ -4,8 +4,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema.ts';
+import { forgetRefusals } from '../platform/rate-limit.ts';
 import { callersEnv, callerAddresses, collectRoutes, seedCallers } from '../testing/callers.ts';
 import { ORIGIN } from '../testing/accounts.ts';
+import { UNLIMITED_MESSAGES } from '../testing/pastor.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { PAGES_FILE } from '../../shared/pages.ts';
 import { matrix, type Caller, type MatrixRequest } from '../testing/authorization-matrix.ts';
@@ -219,7 +221,11 @@ export function fuzzEndpoints(part: number, parts: number) {
       fs.mkdirSync(path.join(webDir, '.vite'));
       const shell = { entry: '/assets/i.js', imports: [], styles: [], boot: '/assets/b.js' };
       fs.writeFileSync(path.join(webDir, PAGES_FILE), JSON.stringify({ shell, routes: [] }));
-      t = await createTestApp({ env: callersEnv, build: { onRoute, webDir } });
+      // Limits must not hide the handlers (rate_limits is also emptied every 200 cases).
+      t = await createTestApp({
+        env: callersEnv,
+        build: { onRoute, webDir, pastorMessageLimits: UNLIMITED_MESSAGES },
+      });
       seeded = await seedCallers(t);
     });
     afterAll(async () => {
@@ -231,7 +237,11 @@ export function fuzzEndpoints(part: number, parts: number) {
 
     async function send(sent: Sent, caller: Caller) {
       cases++;
-      if (cases % 200 === 0) await t.db.delete(rateLimits); // limits must not hide the handlers
+      // Limits must not hide the handlers.
+      if (cases % 200 === 0) {
+        await t.db.delete(rateLimits);
+        forgetRefusals(t.db);
+      }
       const cookie = seeded.cookies[caller];
       let timer: NodeJS.Timeout | undefined;
       const res = await Promise.race([

@@ -1,9 +1,17 @@
 import WebSocket from 'ws';
 import { PASTOR_SOCKET_PATH } from '../../shared/pastor.ts';
+import type { PastorMessageLimits } from '../features/pastor/message-limits.ts';
 import { ORIGIN } from './accounts.ts';
 
 // The pastors' socket from a test: connect with a session cookie and an Origin, and wait for
 // events.
+
+/** For tests of other rules that send messages faster than a person would. */
+export const UNLIMITED_MESSAGES: Partial<PastorMessageLimits> = {
+  burst: 1_000_000,
+  perWindow: 1_000_000,
+  bytesPerWindow: 1_000_000_000,
+};
 
 export interface TestSocket {
   socket: WebSocket;

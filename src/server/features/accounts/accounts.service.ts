@@ -48,11 +48,20 @@ export function sessionUserOf(
  */
 export function memberRateLimit(
   ctx: AppContext,
-  limits: { member: number; address: number; timeWindow: string },
+  limits: {
+    member: number;
+    address: number;
+    timeWindow: string;
+    /**
+     * 'onRequest' (still after the edge's origin check) refuses before the body is read and
+     * checked: for writes a client may repeat as fast as it likes (issue 31).
+     */
+    hook?: 'onRequest' | 'preHandler';
+  },
 ) {
   return {
     // After the edge checks: a request refused there costs no session lookup.
-    hook: 'preHandler' as const,
+    hook: limits.hook ?? ('preHandler' as const),
     timeWindow: limits.timeWindow,
     keyGenerator: async (request: FastifyRequest) => {
       const user = await sessionUserOf(ctx, request);

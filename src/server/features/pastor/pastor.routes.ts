@@ -26,6 +26,7 @@ import {
   sendFile,
   sendText,
 } from './messages.service.ts';
+import { createMessageLimiter, type PastorMessageLimits } from './message-limits.ts';
 import { requirePastor } from './pastor-access.ts';
 import { servePastorSocket, socketErrorHandler, type PastorSocketLimits } from './pastor.socket.ts';
 
@@ -38,7 +39,8 @@ export const pastorRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   socketRecheckMs?: number | undefined;
   socketLimits?: Partial<PastorSocketLimits> | undefined;
-}> = async (app, { ctx, socketRecheckMs, socketLimits }) => {
+  messageLimits?: Partial<PastorMessageLimits> | undefined;
+}> = async (app, { ctx, socketRecheckMs, socketLimits, messageLimits }) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: ATTACHMENT_MAX_BYTES,
@@ -57,9 +59,23 @@ export const pastorRoutes: FastifyPluginAsync<{
 
   const pastorOf = async (request: FastifyRequest) =>
     requirePastor(ctx, await sessionUserOf(ctx, request));
+  // What one pastor may write: a burst, a rate and bytes of text (decision 032).
+  const messageLimiter = createMessageLimiter(ctx, messageLimits);
+  // Both refuse before the body is read: a pastor known to be over the message limits, from
+  // memory, then the route's own limit (issue 31: a client repeating refused writes as fast
+  // as it could cost a body parse and a database read each).
   const writeLimit = {
+    onRequest: async (request: FastifyRequest) => {
+      const user = await sessionUserOf(ctx, request);
+      if (user) messageLimiter.refuseIfKnown(user.id);
+    },
     config: {
-      rateLimit: memberRateLimit(ctx, { member: 120, address: 60, timeWindow: '1 minute' }),
+      rateLimit: memberRateLimit(ctx, {
+        member: 120,
+        address: 60,
+        timeWindow: '1 minute',
+        hook: 'onRequest',
+      }),
     },
   };
 
@@ -106,6 +122,7 @@ export const pastorRoutes: FastifyPluginAsync<{
     const pastor = await pastorOf(request);
     const { peerId } = parseInput(peerParams, request.params);
     const { text, id } = parseInput(sendMessageSchema, request.body);
+    await messageLimiter.consume(pastor.id, Buffer.byteLength(text));
     return reply.status(201).send({ message: await sendText(ctx, pastor, peerId, text, id) });
   });
 
@@ -116,6 +133,8 @@ export const pastorRoutes: FastifyPluginAsync<{
     if (!request.isMultipart()) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
     }
+    // A file counts as a message; its bytes go to storage, not into the message table.
+    await messageLimiter.consume(pastor.id, 0);
     const part = await request.file();
     if (!part) throw new AppError(400, 'NO_FILE', 'Choose a file to send.');
     let bytes: Buffer;
@@ -139,6 +158,7 @@ export const pastorRoutes: FastifyPluginAsync<{
     const pastor = await pastorOf(request);
     const { id } = parseInput(messageParams, request.params);
     const { text } = parseInput(editMessageSchema, request.body);
+    await messageLimiter.consume(pastor.id, Buffer.byteLength(text));
     return { message: await editMessage(ctx, pastor, id, text) };
   });
 

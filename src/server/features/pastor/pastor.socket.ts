@@ -108,6 +108,8 @@ export function servePastorSocket(
         member: limits.handshakesPerMinute,
         address: limits.handshakesPerMinute * ADDRESS_SHARE,
         timeWindow: '1 minute',
+        // Before the caps and the approval read: a refused handshake costs no query.
+        hook: 'onRequest',
       }),
     },
     preValidation: async (request) => {
@@ -120,8 +122,10 @@ export function servePastorSocket(
           'This request did not come from the app. Open the app and try again.',
         );
       }
-      const pastor = await requirePastor(ctx, await sessionUserOf(ctx, request));
-      if ((byMember.get(pastor.id) ?? 0) >= limits.perMember) throw tooMany();
+      // The member's cap before their approval is read (the session lookup is cached).
+      const user = await sessionUserOf(ctx, request);
+      if (user && (byMember.get(user.id) ?? 0) >= limits.perMember) throw tooMany();
+      const pastor = await requirePastor(ctx, user);
       pastorsOf.set(request, pastor);
     },
     // A plain GET (no upgrade) gets the app's error shape rather than an empty 404.

@@ -7,6 +7,7 @@ import {
   type PastorPeer,
 } from '../../../shared/pastor.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
+import { UNLIMITED_MESSAGES } from '../../testing/pastor.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   approvedPastor,
@@ -28,7 +29,8 @@ describe('pastor portal: who gets in, messages and their rules', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: { ADMIN_EMAILS: 'overseer@example.com' },
-      build: { now: () => new Date(now) },
+      // The rules, not the pace: these tests send faster than a person (message-limits.test.ts).
+      build: { now: () => new Date(now), pastorMessageLimits: UNLIMITED_MESSAGES },
     });
     cookies.admin = await memberSession(t, 'overseer@example.com');
     cookies.ama = (await approvedPastor(t, 'ama@example.com', cookies.admin, 'full-time')).cookie;

@@ -14,7 +14,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
-import { messageOf } from '../../api.ts';
+import { ApiError, messageOf } from '../../api.ts';
 import { upsertMessage } from './messages.ts';
 import { PaperclipIcon } from './PaperclipIcon.tsx';
 import { MessageItem, type ShownMessage } from './MessageItem.tsx';
@@ -138,9 +138,14 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
     try {
       const { message } = await sendText(peer.id, typed, temp.id);
       keep(message);
-    } catch {
+    } catch (failure) {
       setText((current) => (current ? current : typed));
-      setError(PASTOR_MESSAGES.sendFailed);
+      // Too fast (decision 032): the server says how long to wait.
+      setError(
+        failure instanceof ApiError && failure.status === 429
+          ? failure.message
+          : PASTOR_MESSAGES.sendFailed,
+      );
     } finally {
       setPending((list) => list.filter((m) => m.id !== temp.id));
     }
