@@ -86,6 +86,11 @@ export interface UssdState {
   code?: CodeDraft;
   talk?: TalkDraft;
   register?: RegisterDraft;
+  /**
+   * Who is calling, looked up once at the session's first request and kept by the service
+   * (ussd.service.ts) whatever the menu does with the rest; the menu reads it from `Caller`.
+   */
+  member?: CallerMember | null;
   /** A refusal shown above the screen once. */
   notice?: string;
 }

@@ -308,11 +308,6 @@ async function callerMember(ctx: AppContext, phone: string): Promise<CallerMembe
 export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise<Screen> {
   const phone = callerPhone(request.phone);
   if (!phone) return { text: 'Sorry, this service is for Ghana mobile numbers.', end: true };
-  const caller: Caller = {
-    phone,
-    network: request.network,
-    member: await callerMember(ctx, phone),
-  };
   const id = `${request.gateway}:${request.sessionId}`;
 
   // One statement: the session's row, made at its first request (a no-op update returns it).
@@ -339,13 +334,17 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
   // About one new session in a hundred clears those a day old (an indexed delete).
   if (row.screen === '' && Math.random() < 0.01) await pruneUssdSessions(ctx, ctx.now());
   const data = await menuData(ctx);
-  let state = row.state as UssdState;
+  const saved = row.state as UssdState;
+  // Who calls is looked up at the session's first request only, and kept in its state.
+  const member = saved.member !== undefined ? saved.member : await callerMember(ctx, phone);
+  const caller: Caller = { phone, network: request.network, member };
+  let state: UssdState = { ...saved, member };
   let screen = render(state, caller, data);
   let gift: Extract<Action, { kind: 'give' }>['draft'] | null = null;
   let saving: Extract<Action, { kind: 'code' | 'talk' | 'register' }> | null = null;
   for (const input of fresh) {
     const next = answer(state, input, caller, data);
-    state = next.state;
+    state = { ...next.state, member };
     if (next.action?.kind === 'give') {
       gift = next.action.draft;
       screen = giveScreen(gift.amount);
