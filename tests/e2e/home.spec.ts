@@ -69,12 +69,19 @@ test.describe('guests and guards', () => {
     const grid = page.getByRole('list', { name: 'Features' });
     await expect(grid.getByRole('listitem')).toHaveText(tileLabels);
     await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
-    // Two tiles a row at 360 px, nothing wider than the screen.
-    const boxes = await Promise.all(
-      ['Sermons', 'Videos', 'Offerings'].map((name) =>
-        grid.getByRole('listitem').filter({ hasText: name }).boundingBox(),
-      ),
-    );
+    // Two tiles a row at 360 px, nothing wider than the screen. Measured once the app has
+    // taken the drawn page over (a tile replaced at that moment has no box for an instant).
+    const boxOf = async (name: string) => {
+      let box: { y: number } | null = null;
+      await expect
+        .poll(async () => {
+          box = await grid.getByRole('listitem').filter({ hasText: name }).boundingBox();
+          return box !== null;
+        })
+        .toBe(true);
+      return box!;
+    };
+    const boxes = [await boxOf('Sermons'), await boxOf('Videos'), await boxOf('Offerings')];
     expect(boxes[0]!.y).toBe(boxes[1]!.y);
     expect(boxes[2]!.y).toBeGreaterThan(boxes[0]!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
