@@ -248,8 +248,11 @@ async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Sc
   if (action.kind === 'devotional') {
     const today = await todaysDevotional(ctx, ctx.now());
     if (!today) return { text: 'No devotional for today yet. God bless you.', end: true };
+    // The day's own page, by SMS: a USSD screen cannot be kept or tapped.
+    const link = `${ctx.config.publicUrl}/devotional/week/${today.weekId}/day/${today.day}`;
+    void sendSms(ctx, caller.phone, `Today's devotional: ${today.title.slice(0, 80)}\n${link}`);
     return {
-      text: `Today's devotional: ${today.title.slice(0, 80)}\nRead it at ${ctx.config.publicUrl}/devotional`,
+      text: `Today's devotional: ${today.title.slice(0, 80)}\nThe link comes by SMS.`,
       end: true,
     };
   }

@@ -4,6 +4,8 @@ import {
   bankTransfers,
   cashOfferings,
   devMails,
+  devotionalDays,
+  devotionalWeeks,
   devSms,
   supportRequests,
   transactions,
@@ -14,6 +16,7 @@ import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from '../finance/officers.service.ts';
+import { isoWeekAndDay } from '../devotional/devotional.service.ts';
 import { USSD_SCREEN_MAX } from './ussd.menu.ts';
 
 // USSD through both gateways' contracts (issue 32): the whole menu walked with every screen
@@ -502,10 +505,25 @@ describe('USSD', () => {
     expect(await at(session, ['9', '1', '3', '0', '00'])).toMatch(/^CON .*\n1 Give/);
   });
 
-  it("says today's devotional, or that there is none", async () => {
-    expect(await at(newSession(), ['3'])).toMatch(
-      /^END (Today's devotional: |No devotional for today yet)/,
+  it("says today's devotional and texts its link, or says there is none", async () => {
+    const { week, day } = isoWeekAndDay(new Date());
+    const reader = '+233241110077';
+    await t.db.delete(devotionalWeeks).where(eq(devotionalWeeks.id, week));
+    expect(await at(newSession(), ['3'], reader)).toBe(
+      'END No devotional for today yet. God bless you.',
     );
+    await t.db.insert(devotionalWeeks).values({ id: week, title: 'This week', position: week });
+    await t.db.insert(devotionalDays).values({ weekId: week, day, title: 'Walking by faith' });
+    expect(await at(newSession(), ['3'], reader)).toBe(
+      "END Today's devotional: Walking by faith\nThe link comes by SMS.",
+    );
+    await expect
+      .poll(async () => (await textsTo(reader)).at(0) ?? '')
+      .toMatch(
+        new RegExp(
+          `^Today's devotional: Walking by faith\\nhttp.+/devotional/week/${week}/day/${day}$`,
+        ),
+      );
   });
 
   it('Hubtel: initiation, a response, a timeout mid-menu, and a replay after it', async () => {
