@@ -118,14 +118,14 @@ export function codeSmsText(ctx: Pick<AppContext, 'church'>, gift: CodeGift): st
  * (issue 32). Not awaited by the caller's answer; a failure is logged, the gift stands.
  */
 export async function sendCodeToMember(ctx: AppContext, userId: string, gift: CodeGift) {
-  const [member] = await ctx.db
-    .select({ phone: users.phoneNumber, channel: users.receiptChannel })
-    .from(users)
-    .where(eq(users.id, userId));
-  const to = smsNumberOf(member);
-  if (!to) return;
+  // Never throws: nobody waits for it, and the gift and its code on screen stand anyway.
   try {
-    await ctx.sms.send({ to, text: codeSmsText(ctx, gift) });
+    const [member] = await ctx.db
+      .select({ phone: users.phoneNumber, channel: users.receiptChannel })
+      .from(users)
+      .where(eq(users.id, userId));
+    const to = smsNumberOf(member);
+    if (to) await ctx.sms.send({ to, text: codeSmsText(ctx, gift) });
   } catch (error) {
     ctx.log.warn({ err: error }, 'the code SMS was not sent');
   }
