@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { DRAWN_PAGE_GLOBAL } from '../../../src/shared/pages.ts';
 import { ACCOUNT_MESSAGES } from '../../../src/shared/schemas/accounts.ts';
 import { expect } from './test.ts';
 
@@ -86,6 +87,9 @@ export async function confirmEmail(page: Page, email: string, base = '') {
 
 export async function logIn(page: Page, email: string, password: string, base = '') {
   if (!/\/auth(\?|$)/.test(page.url())) await page.goto(`${base}/auth`);
+  // Typed once the app has the screen: a fill on the drawn field in the instant the app
+  // replaces it is lost (typing before the app is first-paint.spec.ts's business).
+  await page.waitForFunction((name) => !(name in window), DRAWN_PAGE_GLOBAL);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
