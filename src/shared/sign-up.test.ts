@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { isValidPhone, phoneSignUpSchema, signUpSchema } from './schemas/accounts.ts';
 import { checkPhoneSignUp, checkSignUp, type SignUpRequest } from './sign-up.ts';
 
@@ -31,31 +32,29 @@ const cases: SignUpRequest[] = [
   { ...valid, password: 'p'.repeat(129) },
 ];
 
+/** The browser's check and the server's schema: same verdict, same words, same value. */
+function expectAgreement(
+  ours: { ok: true; values: unknown } | { ok: false; errors: unknown },
+  theirs: z.ZodSafeParseResult<unknown>,
+) {
+  expect(ours.ok).toBe(theirs.success);
+  if (ours.ok && theirs.success) expect(ours.values).toEqual(theirs.data);
+  if (!ours.ok && !theirs.success) {
+    const first: Record<string, string> = {};
+    for (const issue of theirs.error.issues) first[String(issue.path[0])] ??= issue.message;
+    expect(ours.errors).toEqual(first);
+  }
+}
+
 describe('checkSignUp', () => {
   it.each(cases)('agrees with signUpSchema on %j', (input) => {
-    const ours = checkSignUp(input, isValidPhone);
-    const theirs = signUpSchema.safeParse(input);
-    expect(ours.ok).toBe(theirs.success);
-    if (ours.ok && theirs.success) expect(ours.values).toEqual(theirs.data);
-    if (!ours.ok && !theirs.success) {
-      const first: Record<string, string> = {};
-      for (const issue of theirs.error.issues) first[String(issue.path[0])] ??= issue.message;
-      expect(ours.errors).toEqual(first);
-    }
+    expectAgreement(checkSignUp(input, isValidPhone), signUpSchema.safeParse(input));
   });
 });
 
 describe('checkPhoneSignUp', () => {
   const phoneCases = cases.map(({ email: _email, ...rest }) => rest);
   it.each(phoneCases)('agrees with phoneSignUpSchema on %j', (input) => {
-    const ours = checkPhoneSignUp(input, isValidPhone);
-    const theirs = phoneSignUpSchema.safeParse(input);
-    expect(ours.ok).toBe(theirs.success);
-    if (ours.ok && theirs.success) expect(ours.values).toEqual(theirs.data);
-    if (!ours.ok && !theirs.success) {
-      const first: Record<string, string> = {};
-      for (const issue of theirs.error.issues) first[String(issue.path[0])] ??= issue.message;
-      expect(ours.errors).toEqual(first);
-    }
+    expectAgreement(checkPhoneSignUp(input, isValidPhone), phoneSignUpSchema.safeParse(input));
   });
 });

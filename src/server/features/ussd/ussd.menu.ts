@@ -299,6 +299,28 @@ const choice = (input: string, count: number): number | null => {
 };
 
 /**
+ * An input on an assembly list (give, code, register): '9' turns the page, a number picks
+ * the assembly into the draft (its page forgotten).
+ */
+function pickAssembly(
+  draft: { page?: number | undefined; assembly?: string | undefined },
+  input: string,
+  data: MenuData,
+): 'more' | 'invalid' | 'picked' {
+  const page = draft.page ?? 0;
+  const { items, more } = assemblyPage(data, page);
+  if (input === '9' && more) {
+    draft.page = page + 1;
+    return 'more';
+  }
+  const n = choice(input, items.length);
+  if (n === null) return 'invalid';
+  draft.assembly = items[n]!.slug;
+  delete draft.page;
+  return 'picked';
+}
+
+/**
  * One input on the current screen: the next state, and what to do when the input completes
  * something (the service does it and answers the END screen).
  */
@@ -372,16 +394,9 @@ export function answer(
       return go(nextGiveStep('give.name', caller, g));
     }
     case 'give.assembly': {
-      const page = g.page ?? 0;
-      const { items, more } = assemblyPage(data, page);
-      if (input === '9' && more) {
-        g.page = page + 1;
-        return { state: base };
-      }
-      const n = choice(input, items.length);
-      if (n === null) return refuse('Choose a number from the list.');
-      g.assembly = items[n]!.slug;
-      g.page = undefined;
+      const picked = pickAssembly(g, input, data);
+      if (picked === 'invalid') return refuse('Choose a number from the list.');
+      if (picked === 'more') return { state: base };
       return go(nextGiveStep('give.assembly', caller, g));
     }
     case 'give.network': {
@@ -485,16 +500,9 @@ function answerMore(
       return next();
     }
     case 'code.assembly': {
-      const page = c.page ?? 0;
-      const { items, more } = assemblyPage(data, page);
-      if (input === '9' && more) {
-        c.page = page + 1;
-        return { state: base };
-      }
-      const n = choice(input, items.length);
-      if (n === null) return refuse('Choose a number from the list.');
-      c.assembly = items[n]!.slug;
-      delete c.page;
+      const picked = pickAssembly(c, input, data);
+      if (picked === 'invalid') return refuse('Choose a number from the list.');
+      if (picked === 'more') return { state: base };
       return next();
     }
     case 'code.confirm': {
@@ -536,16 +544,9 @@ function answerMore(
       return go(step === 'reg.first' ? 'reg.last' : 'reg.assembly');
     }
     case 'reg.assembly': {
-      const page = r.page ?? 0;
-      const { items, more } = assemblyPage(data, page);
-      if (input === '9' && more) {
-        r.page = page + 1;
-        return { state: base };
-      }
-      const n = choice(input, items.length);
-      if (n === null) return refuse('Choose a number from the list.');
-      r.assembly = items[n]!.slug;
-      delete r.page;
+      const picked = pickAssembly(r, input, data);
+      if (picked === 'invalid') return refuse('Choose a number from the list.');
+      if (picked === 'more') return { state: base };
       return go('reg.confirm');
     }
     case 'reg.confirm': {
