@@ -12,9 +12,11 @@ import { churchRoutes } from './features/church/church.routes.ts';
 import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
 import { financeRoutes } from './features/finance/finance.routes.ts';
 import { startGivingBackground } from './features/giving/giving.background.ts';
+import { startJobRunner } from './jobs.ts';
 import { givingRoutes } from './features/giving/giving.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
+import { recurringRoutes } from './features/recurring/recurring.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
@@ -92,6 +94,7 @@ const featureRoutes = [
   profileRoutes,
   givingRoutes,
   historyRoutes,
+  recurringRoutes,
   financeRoutes,
   sermonsRoutes,
   devotionalRoutes,
@@ -128,6 +131,7 @@ export async function buildApp(
   const ctx = await createContext(app, config, options);
   app.decorate('ctx', ctx);
   startGivingBackground(app, ctx);
+  startJobRunner(app, ctx);
   const admins = await applyAdminEmails(ctx, config.adminEmails);
   if (admins > 0) app.log.info({ admins }, 'ADMIN_EMAILS applied');
 

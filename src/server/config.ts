@@ -77,6 +77,7 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SMS_PROVIDER: z.enum(['hubtel', 'arkesel', 'mnotify', '']).optional(),
   SMS_SENDER_ID: z
     .string()
@@ -171,6 +172,8 @@ export interface Config {
     reconcileIntervalMs: number;
     sandboxMomoDelayMs: number;
   };
+  /** How often the durable job schedule is looked at (0: not by this instance). */
+  jobsIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -308,5 +311,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
       sandboxMomoDelayMs: e.SANDBOX_MOMO_DELAY_MS,
     },
+    jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,
   };
 }

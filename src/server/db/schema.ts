@@ -28,6 +28,12 @@ import {
   TRANSACTION_STATUSES,
   WORKER_ROLES,
 } from '../../shared/constants.ts';
+import {
+  FREQUENCIES,
+  MOMO_DUE_ACTIONS,
+  SCHEDULE_METHODS,
+  SCHEDULE_STATUSES,
+} from '../../shared/schemas/recurring.ts';
 
 // Money is integer pesewas (1 GHS = 100 pesewas); times are timestamptz.
 
@@ -242,6 +248,8 @@ export const transactions = pgTable(
     network: text('network'),
     /** Where the gift was made: 'app' or 'ussd' (issue 32). */
     channel: text('channel').notNull().default('app'),
+    /** A recurring gift's period (issue 33): its card renewal or its mobile-money prompt. */
+    scheduleId: uuid('schedule_id').references(() => givingSchedules.id, { onDelete: 'set null' }),
     providerResponse: jsonb('provider_response'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -267,6 +275,133 @@ export const transactions = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     index('transactions_created_idx').on(t.createdAt),
+    index('transactions_schedule_idx')
+      .on(t.scheduleId)
+      .where(sql`${t.scheduleId} is not null`),
+  ],
+);
+
+// ---------------------------------------------------------------- recurring gifts (issue 33)
+
+/**
+ * A member's standing gift (decision 034). Card: Paystack's plan and subscription take the
+ * money, their webhooks tell us; mobile money: on each due day the job schedule prompts or
+ * reminds the member, never debits. `next_due_on` is the one day the schedule waits for.
+ */
+export const givingSchedules = pgTable(
+  'giving_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    otherType: text('other_type'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    assembly: text('assembly')
+      .notNull()
+      .references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    method: text('method').notNull(),
+    amount: integer('amount').notNull(), // pesewas
+    frequency: text('frequency').notNull(),
+    /** weekly: 0 (Sunday) … 6; monthly: 1 … 28 */
+    day: integer('day').notNull(),
+    startOn: date('start_on', { mode: 'string' }).notNull(),
+    endOn: date('end_on', { mode: 'string' }),
+    status: text('status').notNull(),
+    nextDueOn: date('next_due_on', { mode: 'string' }),
+    // mobile money
+    phone: text('phone'),
+    network: text('network'),
+    onDue: text('on_due'),
+    // card (Paystack)
+    email: text('email'),
+    planCode: text('plan_code').unique(),
+    subscriptionCode: text('subscription_code').unique(),
+    emailToken: text('email_token'),
+    cardFailedAt: timestamp('card_failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('giving_schedules_amount_positive', sql`${t.amount} > 0`),
+    check('giving_schedules_method', inList('method', SCHEDULE_METHODS)),
+    check('giving_schedules_frequency', inList('frequency', FREQUENCIES)),
+    check('giving_schedules_status', inList('status', SCHEDULE_STATUSES)),
+    check(
+      'giving_schedules_day',
+      sql`(${t.frequency} = 'weekly' and ${t.day} between 0 and 6) or (${t.frequency} = 'monthly' and ${t.day} between 1 and 28)`,
+    ),
+    check(
+      'giving_schedules_momo',
+      sql`${t.method} <> 'momo' or (${t.phone} is not null and ${t.network} is not null and ${inList('on_due', MOMO_DUE_ACTIONS)})`,
+    ),
+    check('giving_schedules_card', sql`${t.method} <> 'card' or ${t.email} is not null`),
+    offeringTypeCheck('giving_schedules_type', 'type'),
+    index('giving_schedules_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * One row per schedule and due day, written once (the unique key): the period's prompt or
+ * reminder, or a day that passed while the app was stopped and was not asked for again.
+ */
+export const scheduleOccurrences = pgTable(
+  'schedule_occurrences',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => givingSchedules.id, { onDelete: 'cascade' }),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** prompted | reminded | missed | charged (a card charge Paystack made) */
+    outcome: text('outcome').notNull(),
+    /** The period's gift, when one was made. */
+    reference: text('reference'),
+    /** When the member was reminded; set before sending: never twice. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.dueOn] }),
+    check(
+      'schedule_occurrences_outcome',
+      inList('outcome', ['prompted', 'reminded', 'missed', 'charged']),
+    ),
+  ],
+);
+
+/** Paystack events already handled, by a hash of their body: a retried event changes nothing. */
+export const paystackEvents = pgTable('paystack_events', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The durable job schedule (platform/jobs.ts): each row runs once, by whichever instance
+ * claims it first (FOR UPDATE SKIP LOCKED), after its time, even if that time passed while
+ * every instance was stopped. `key` makes scheduling the same job twice a no-op.
+ */
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    /** A claim's lease: a crashed instance's job is taken again after it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('scheduled_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
   ],
 );
 

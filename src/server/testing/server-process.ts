@@ -28,6 +28,7 @@ export function start(
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
       RECONCILE_INTERVAL_SECONDS: '0',
+      JOBS_INTERVAL_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

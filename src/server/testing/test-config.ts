@@ -14,6 +14,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     DATA_DIR: dataDir,
     CONTENT_DIR: path.resolve(import.meta.dirname, '../../../content'),
     RECONCILE_INTERVAL_SECONDS: '0',
+    JOBS_INTERVAL_SECONDS: '0',
     ...env,
   });
 }

@@ -43,7 +43,7 @@ export function amountSchema(maxPesewas: number) {
 }
 
 /** Who gives what, for which assembly: the fields asked before the payment method. */
-const detailsFields = {
+export const detailsFields = {
   type: z.enum(OFFERING_TYPES, { error: OFFERING_ERRORS.type }),
   otherType: z.string().trim().max(60, OFFERING_ERRORS.otherTypeTooLong).optional(),
   firstName: name('First name'),
@@ -55,7 +55,10 @@ const detailsFields = {
     .max(60),
 };
 
-function requireOtherType(value: { type: string; otherType?: string }, ctx: z.RefinementCtx) {
+export function requireOtherType(
+  value: { type: string; otherType?: string },
+  ctx: z.RefinementCtx,
+) {
   if (value.type === 'other' && !value.otherType) {
     ctx.addIssue({
       code: 'custom',

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { momoOtpSchema, offeringSchema } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
-import { assertStorableText, requestOrigin } from '../../http/edge.ts';
-import { trustedOrigins } from '../../platform/auth.ts';
+import { assertStorableText } from '../../http/edge.ts';
+import { returnOrigins } from '../../http/return-origin.ts';
 import { ensureGuestId } from '../../platform/guest-giver.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
@@ -11,10 +11,10 @@ import {
   createGift,
   getGiftStatus,
   handleMoolreCallback,
-  handlePaystackWebhook,
   sendCodeToMember,
   submitMomoOtp,
 } from './giving.service.ts';
+import { handlePaystackWebhook } from './paystack-events.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 
 const referenceParams = z.object({ reference: z.string() });
@@ -32,14 +32,7 @@ export const givingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const schema = offeringSchema(ctx.config.giving.maxAmountPesewas);
   const userIdOf = async (request: FastifyRequest) =>
     (await sessionUserOf(ctx, request))?.id ?? null;
-  // The address the member came from, when it is one the app is served from (the edge has
-  // checked the origin of every write): in development the server answers under several
-  // names, and the session cookie belongs to one of them (decision 029).
-  const served = new Set(trustedOrigins(ctx.config));
-  const returnOriginOf = (request: FastifyRequest) => {
-    const origin = requestOrigin(request);
-    return origin && served.has(origin) ? origin : ctx.config.publicUrl;
-  };
+  const returnOriginOf = returnOrigins(ctx);
 
   app.post(
     '/api/giving/gifts',

@@ -48,7 +48,7 @@ function providerFailure(error: unknown) {
   };
 }
 
-async function assertAssembly(ctx: Ctx, slug: string) {
+export async function assertAssembly(ctx: Ctx, slug: string) {
   if (!(await isAssemblyOffered(ctx, slug))) {
     throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
       assembly: 'Please select your assembly.',
@@ -83,6 +83,8 @@ export interface Giver {
    * a cash or bank entry keeps the number, where its code and receipt go by SMS.
    */
   ussdPhone?: string;
+  /** The recurring gift this is a period of (issue 33): a card schedule's first gift. */
+  scheduleId?: string;
 }
 
 /** A cash or bank gift as its code SMS tells it. */
@@ -183,7 +185,7 @@ export async function createGift(ctx: Ctx, offering: Offering, giver: Giver): Pr
       return { method: 'bank', code: row.code };
     }
     case 'card':
-      return startCardGift(ctx, offering, common, giver.returnOrigin);
+      return startCardGift(ctx, offering, common, giver);
     case 'momo':
       return startMomoGift(ctx, offering, common);
   }
@@ -205,11 +207,12 @@ async function startCardGift(
   ctx: Ctx,
   offering: Extract<Offering, { paymentMethod: 'card' }>,
   common: Common,
-  returnOrigin: string,
+  { returnOrigin, scheduleId }: Giver,
 ): Promise<GiftResult> {
   const reference = newReference('CARD');
   await ctx.db.insert(transactions).values({
     ...common,
+    scheduleId: scheduleId ?? null,
     reference,
     method: 'card',
     provider: ctx.payments.card.name,
@@ -227,6 +230,7 @@ async function startCardGift(
         assembly: offering.assembly,
         type: offering.type,
         user_id: common.userId ?? GUEST,
+        ...(scheduleId ? { schedule_id: scheduleId } : {}),
       },
       callbackUrl: `${returnOrigin}${CARD_CALLBACK_PATH}`,
     });
@@ -293,7 +297,7 @@ async function startMomoGift(
 }
 
 /** Sends (or, with the OTP, re-sends) the payment prompt for a pending mobile-money gift. */
-async function requestMomo(
+export async function requestMomo(
   ctx: Ctx,
   reference: string,
   otp: string | undefined,
@@ -508,37 +512,6 @@ export async function getGiftStatus(
     }
   }
   return { reference, method: gift.method as 'card' | 'momo', amount: gift.amount, status };
-}
-
-export async function handlePaystackWebhook(
-  ctx: Ctx,
-  rawBody: Buffer,
-  signature: string | undefined,
-) {
-  if (!ctx.payments.card.checkSignature(rawBody, signature)) {
-    throw new AppError(401, 'BAD_SIGNATURE', 'Invalid signature.');
-  }
-  let event: {
-    event?: unknown;
-    data?: { reference?: unknown; amount?: unknown; currency?: unknown; status?: unknown };
-  };
-  try {
-    event = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    throw new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
-  }
-  if (event.event !== 'charge.success' || typeof event.data?.reference !== 'string') return;
-  await applyVerification(
-    ctx,
-    event.data.reference,
-    {
-      status: event.data.status === 'success' ? 'success' : 'pending',
-      amount: typeof event.data.amount === 'number' ? event.data.amount : null,
-      currency: typeof event.data.currency === 'string' ? event.data.currency : null,
-      raw: event,
-    },
-    'webhook',
-  );
 }
 
 /** Moolre's callback is only a hint: check its secret, then ask the status API before crediting. */

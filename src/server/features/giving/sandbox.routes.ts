@@ -8,7 +8,7 @@ import { transactions } from '../../db/schema.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { acceptFormBodies } from '../../http/form-body.ts';
 import { escapeHtml } from '../../http/html.ts';
-import { handlePaystackWebhook } from './giving.service.ts';
+import { handlePaystackWebhook } from './paystack-events.ts';
 
 // The test-mode card checkout (no real money): approve or decline, then back to the
 // callback page exactly as Paystack would send the member back.

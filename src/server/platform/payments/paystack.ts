@@ -1,6 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaystackSettings } from '../../config.ts';
-import { callJson, ProviderError, type CardProvider, type ProviderStatus } from './types.ts';
+import {
+  callJson,
+  ProviderError,
+  type CardProvider,
+  type CardSubscriptions,
+  type ProviderStatus,
+} from './types.ts';
 
 // Paystack: Initialize Transaction, Verify Transaction, and webhooks signed with
 // HMAC-SHA512 of the raw body keyed with the secret key (x-paystack-signature).
@@ -60,6 +66,85 @@ export function createPaystack(settings: PaystackSettings, timeoutMs: number): C
     },
     checkSignature(rawBody, signature) {
       return checkHexSignature(paystackSignature(settings.secretKey, rawBody), signature);
+    },
+    subscriptions: paystackSubscriptions(settings, timeoutMs),
+  };
+}
+
+/** "2026-12-05T08:00:00.000Z" → "2026-12-05" */
+const dayOfDate = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+
+// Plans (POST /plan, PUT /plan/:code) and subscriptions (POST /subscription, /enable,
+// /disable, GET /subscription/:code, GET /subscription/:code/manage/link).
+function paystackSubscriptions(settings: PaystackSettings, timeoutMs: number): CardSubscriptions {
+  const headers = { authorization: `Bearer ${settings.secretKey}` };
+  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
+    const answer = await callJson(`${settings.baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      timeoutMs,
+      label: 'Paystack',
+    });
+    const data = (answer.body as { status?: unknown; data?: unknown } | null) ?? {};
+    if (answer.status >= 300 || data.status !== true)
+      throw new ProviderError(`Paystack ${method} ${path} answered ${answer.status}`, answer.body);
+    return { data: (data.data ?? {}) as Record<string, unknown>, raw: answer.body };
+  };
+  return {
+    async createPlan({ name, interval, amount }) {
+      const { data, raw } = await call('POST', '/plan', {
+        name,
+        interval,
+        amount,
+        currency: 'GHS',
+      });
+      if (typeof data.plan_code !== 'string')
+        throw new ProviderError('Paystack plan without a code', raw);
+      return { planCode: data.plan_code, raw };
+    },
+    async updatePlanAmount(planCode, amount) {
+      await call('PUT', `/plan/${encodeURIComponent(planCode)}`, {
+        amount,
+        update_existing_subscriptions: true,
+      });
+    },
+    async subscribe({ customer, plan, authorization, startDate }) {
+      const { data, raw } = await call('POST', '/subscription', {
+        customer,
+        plan,
+        authorization,
+        start_date: startDate.toISOString(),
+      });
+      if (typeof data.subscription_code !== 'string')
+        throw new ProviderError('Paystack subscription without a code', raw);
+      return {
+        subscriptionCode: data.subscription_code,
+        emailToken: typeof data.email_token === 'string' ? data.email_token : null,
+        nextPaymentDate: dayOfDate(data.next_payment_date),
+        raw,
+      };
+    },
+    async setEnabled(code, token, enabled) {
+      await call('POST', `/subscription/${enabled ? 'enable' : 'disable'}`, { code, token });
+    },
+    async fetch(code) {
+      const { data, raw } = await call('GET', `/subscription/${encodeURIComponent(code)}`);
+      return {
+        status: typeof data.status === 'string' ? data.status : 'unknown',
+        nextPaymentDate: dayOfDate(data.next_payment_date),
+        raw,
+      };
+    },
+    async manageLink(code) {
+      const { data, raw } = await call(
+        'GET',
+        `/subscription/${encodeURIComponent(code)}/manage/link`,
+      );
+      if (typeof data.link !== 'string' || !/^https:\/\//.test(data.link))
+        throw new ProviderError('Paystack gave no card update link', raw);
+      return data.link;
     },
   };
 }

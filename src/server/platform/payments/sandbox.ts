@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkHexSignature, paystackSignature } from './paystack.ts';
 import { sameSecret } from './moolre.ts';
-import type { CardProvider, MomoProvider, ProviderStatus } from './types.ts';
+import type { CardProvider, CardSubscriptions, MomoProvider, ProviderStatus } from './types.ts';
 
 // Test mode, the default without provider keys: no real money moves. Card payments go to
 // our own checkout page (approve / decline) and mobile money is approved by itself after a
@@ -58,6 +58,7 @@ export function createSandbox(options: { momoDelayMs: number }): Sandbox {
     checkSignature(rawBody, signature) {
       return checkHexSignature(paystackSignature(secret, rawBody), signature);
     },
+    subscriptions: sandboxSubscriptions(),
   };
 
   const momo: MomoProvider = {
@@ -116,7 +117,18 @@ export function createSandbox(options: { momoDelayMs: number }): Sandbox {
       const rawBody = Buffer.from(
         JSON.stringify({
           event: 'charge.success',
-          data: { reference, amount: payment.amount, currency: 'GHS', status: 'success' },
+          data: {
+            reference,
+            amount: payment.amount,
+            currency: 'GHS',
+            status: 'success',
+            // What a recurring card gift's subscription is made from (Paystack sends these too).
+            customer: { customer_code: `CUS_sandbox_${reference.slice(-10)}` },
+            authorization: {
+              authorization_code: `AUTH_sandbox_${reference.slice(-10)}`,
+              reusable: true,
+            },
+          },
         }),
       );
       return { rawBody, signature: paystackSignature(secret, rawBody) };
@@ -127,6 +139,58 @@ export function createSandbox(options: { momoDelayMs: number }): Sandbox {
     close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+    },
+  };
+}
+
+/**
+ * Plans and subscriptions kept in memory: a recurring card gift can be set up, paused,
+ * resumed, changed and stopped in test mode; its renewals are not simulated (the fake
+ * Paystack server of the tests sends them).
+ */
+function sandboxSubscriptions(): CardSubscriptions {
+  const plans = new Map<string, { amount: number }>();
+  const subscriptions = new Map<string, { status: string; next: string }>();
+  const code = (prefix: string) => `${prefix}_sandbox_${randomBytes(6).toString('hex')}`;
+  const known = (subscriptionCode: string) => {
+    const subscription = subscriptions.get(subscriptionCode);
+    if (!subscription) throw new Error(`no sandbox subscription ${subscriptionCode}`);
+    return subscription;
+  };
+  return {
+    async createPlan({ amount }) {
+      const planCode = code('PLN');
+      plans.set(planCode, { amount });
+      return { planCode, raw: { sandbox: true } };
+    },
+    async updatePlanAmount(planCode, amount) {
+      plans.set(planCode, { amount });
+    },
+    async subscribe({ startDate }) {
+      const subscriptionCode = code('SUB');
+      const next = startDate.toISOString().slice(0, 10);
+      subscriptions.set(subscriptionCode, { status: 'active', next });
+      return {
+        subscriptionCode,
+        emailToken: code('tok'),
+        nextPaymentDate: next,
+        raw: { sandbox: true },
+      };
+    },
+    async setEnabled(subscriptionCode, _token, enabled) {
+      known(subscriptionCode).status = enabled ? 'active' : 'cancelled';
+    },
+    async fetch(subscriptionCode) {
+      const subscription = known(subscriptionCode);
+      return {
+        status: subscription.status,
+        nextPaymentDate: subscription.next,
+        raw: { sandbox: true },
+      };
+    },
+    async manageLink() {
+      // Test mode has no card to change: back to the member's recurring gifts.
+      return '/giving/recurring';
     },
   };
 }

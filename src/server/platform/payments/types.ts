@@ -35,6 +35,43 @@ export interface CardProvider {
   verify(reference: string): Promise<Verification>;
   /** Checks a webhook's signature over its raw body. */
   checkSignature(rawBody: Buffer, signature: string | undefined): boolean;
+  /** Recurring card gifts: the provider's own plans and subscriptions (issue 33). */
+  subscriptions: CardSubscriptions;
+}
+
+/** A subscription as the provider reports it now (its webhooks are hints; this is the truth). */
+export interface SubscriptionState {
+  /** Paystack: active | non-renewing | attention | completed | cancelled */
+  status: string;
+  /** "2026-12-05" or null */
+  nextPaymentDate: string | null;
+  raw: unknown;
+}
+
+export interface CardSubscriptions {
+  createPlan(input: {
+    name: string;
+    interval: 'weekly' | 'monthly';
+    amount: number;
+  }): Promise<{ planCode: string; raw: unknown }>;
+  /** A new amount for the plan and the subscription on it, from its next charge. */
+  updatePlanAmount(planCode: string, amount: number): Promise<void>;
+  /** Charges the card the member paid with (its authorization) on the plan from `startDate`. */
+  subscribe(input: {
+    customer: string;
+    plan: string;
+    authorization: string;
+    startDate: Date;
+  }): Promise<{
+    subscriptionCode: string;
+    emailToken: string | null;
+    nextPaymentDate: string | null;
+    raw: unknown;
+  }>;
+  setEnabled(code: string, token: string, enabled: boolean): Promise<void>;
+  fetch(code: string): Promise<SubscriptionState>;
+  /** Where the member updates the card of a subscription (the provider's own page). */
+  manageLink(code: string): Promise<string>;
 }
 
 export type MomoOutcome = 'prompt_sent' | 'otp_required' | 'duplicate' | 'rejected';
@@ -58,7 +95,7 @@ export interface MomoProvider {
 export async function callJson(
   url: string,
   init: {
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'PUT';
     headers: Record<string, string>;
     body?: unknown;
     timeoutMs: number;
