@@ -48,6 +48,10 @@ export interface Fixtures {
   statementYear: number;
   /** The member's pending mobile money gift. */
   momoReference: string;
+  /** The member's recurring gift (mobile money, reminders). */
+  scheduleId: string;
+  /** A fresh recurring gift of the member's, for cases that change it. */
+  newSchedule(): Promise<string>;
   /** The pending applicant's application and an uploaded file's storage key. */
   applicationId: string;
   fileKey: string;
@@ -433,6 +437,80 @@ export const matrix: Record<string, MatrixCase[]> = {
       label: "each caller's own year (built from their own gifts only)",
       request: (f) => ({ url: `/api/history/statements/${f.statementYear}` }),
       expect: signedIn(),
+    },
+  ],
+
+  // ------------------------------------------------------------ recurring gifts (issue 33)
+  'GET /api/giving/schedules': [
+    {
+      label: "each caller's own (a guest has none)",
+      request: () => ({ url: '/api/giving/schedules' }),
+      expect: signedIn(),
+    },
+  ],
+  'GET /api/giving/schedules/:id': [
+    { request: (f) => ({ url: `/api/giving/schedules/${f.scheduleId}` }), expect: ownerOnly() },
+  ],
+  'POST /api/giving/schedules': [
+    {
+      label: 'mobile money, reminders every Sunday',
+      request: () => ({
+        url: '/api/giving/schedules',
+        payload: {
+          type: 'tithe',
+          firstName: 'Kofi',
+          lastName: 'Owusu',
+          assembly: 'grace',
+          amount: '5',
+          method: 'momo',
+          phone: '0241234567',
+          provider: 'MTN',
+          frequency: 'weekly',
+          day: 0,
+          startOn: new Date().toISOString().slice(0, 10),
+          onDue: 'reminder',
+        },
+      }),
+      expect: signedIn(201),
+    },
+  ],
+  'POST /api/giving/schedules/:id/amount': [
+    {
+      request: (f) => ({
+        url: `/api/giving/schedules/${f.scheduleId}/amount`,
+        payload: { amount: '12' },
+      }),
+      expect: ownerOnly(),
+    },
+  ],
+  'POST /api/giving/schedules/:id/pause': [
+    {
+      request: async (f, caller) => ({
+        url: `/api/giving/schedules/${caller === 'member' ? await f.newSchedule() : f.scheduleId}/pause`,
+      }),
+      expect: ownerOnly(),
+    },
+  ],
+  'POST /api/giving/schedules/:id/resume': [
+    {
+      label: 'an active one (the member: not paused)',
+      request: (f) => ({ url: `/api/giving/schedules/${f.scheduleId}/resume` }),
+      expect: ownerOnly(409),
+    },
+  ],
+  'POST /api/giving/schedules/:id/stop': [
+    {
+      request: async (f, caller) => ({
+        url: `/api/giving/schedules/${caller === 'member' ? await f.newSchedule() : f.scheduleId}/stop`,
+      }),
+      expect: ownerOnly(),
+    },
+  ],
+  'POST /api/giving/schedules/:id/card-link': [
+    {
+      label: 'a mobile-money one (the member: no card to update)',
+      request: (f) => ({ url: `/api/giving/schedules/${f.scheduleId}/card-link` }),
+      expect: ownerOnly(409),
     },
   ],
 

@@ -102,6 +102,27 @@ export async function seedCallers(t: TestApp) {
   const receiptId = history.find((e) => e.receipt)?.receipt?.id;
   expect(receiptId).toBeDefined();
 
+  // The member's recurring gift: mobile money, a reminder every Sunday (issue 33).
+  const newSchedule = async () => {
+    const res = await call(t, 'POST', '/api/giving/schedules', member, {
+      type: 'offering',
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      assembly: 'grace',
+      amount: '10',
+      method: 'momo',
+      phone: '0241234567',
+      provider: 'MTN',
+      frequency: 'weekly',
+      day: 0,
+      startOn: new Date().toISOString().slice(0, 10),
+      onDue: 'reminder',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().schedule.id as string;
+  };
+  const scheduleId = await newSchedule();
+
   const [file] = await t.db.select().from(applicationFiles).limit(1);
   const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
   const weeks = (await call(t, 'GET', '/api/devotional/weeks')).json().weeks as { id: number }[];
@@ -118,6 +139,8 @@ export async function seedCallers(t: TestApp) {
     receiptId: receiptId!,
     statementYear: new Date().getFullYear(),
     momoReference: momo.json().reference,
+    scheduleId,
+    newSchedule,
     applicationId: applicant.applicationId,
     fileKey: file!.storageKey,
     sermonId: sermons[0]!.id,
