@@ -16,6 +16,8 @@ export const patterns = {
   /** The signed-in home screen with the feature grid (spec calls it "Home (/home)"). */
   memberHome: '/home',
   offerings: '/offerings',
+  /** Recurring gifts (issue 33): a member's standing tithe or offering. */
+  recurringGifts: '/giving/recurring',
   /** The card provider sends the member back here (the server builds the same URL). */
   cardCallback: CARD_CALLBACK_PATH,
   paymentHistory: '/payment-history',

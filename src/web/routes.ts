@@ -99,6 +99,11 @@ export const screens: Screen[] = [
     guard: 'signedIn',
   },
   {
+    pattern: patterns.recurringGifts,
+    page: 'features/recurring/RecurringPage.tsx',
+    guard: 'signedIn',
+  },
+  {
     pattern: patterns.paymentHistory,
     page: 'features/history/HistoryPage.tsx',
     guard: 'signedIn',

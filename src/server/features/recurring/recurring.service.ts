@@ -63,6 +63,7 @@ function view(row: Schedule): ScheduleView {
     nextDueOn: row.nextDueOn,
     onDue: (row.onDue as ScheduleView['onDue']) ?? null,
     phone: row.phone,
+    network: (row.network as ScheduleView['network']) ?? null,
     cardFailedAt: row.cardFailedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

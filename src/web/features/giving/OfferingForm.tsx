@@ -1,20 +1,21 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../components/Toasts.tsx';
 import { BANKS, MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import {
+  formatCedis,
   GIVING_MESSAGES,
   MOMO_SHORTCODES,
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
+import type { ScheduleView } from '../../../shared/recurring.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
 import {
   Field,
-  fieldWiring,
   formFields,
   placeServerErrors,
   type FormFields,
@@ -22,6 +23,7 @@ import {
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
 import { GiftSavedModal } from './GiftSavedModal.tsx';
 import { MomoPayment, readWaitingGift, type WaitingGift } from './MomoPayment.tsx';
 import {
@@ -52,10 +54,12 @@ interface OfferingFormProps {
   church: ChurchInfo;
   /** A member's profile fills in their names, assembly, phone and email. */
   profile: Profile | undefined;
+  /** A recurring gift that is due (its reminder's link): the period's gift, filled in. */
+  schedule?: ScheduleView | undefined;
 }
 
 /** /offerings (spec §2, §3, §5, §8): the giving form and what follows each payment method. */
-export function OfferingForm({ church, profile }: OfferingFormProps) {
+export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
   const id = useId();
   const resolver = useMemo(
     () => offeringResolver(church.giving.maxAmount),
@@ -100,6 +104,23 @@ export function OfferingForm({ church, profile }: OfferingFormProps) {
       if (value && !getFieldState(name).isDirty) setValue(name, value as never);
     }
   }, [profile, church.assemblies, getFieldState, setValue]);
+
+  // The due gift of a recurring one, as it was set up (once it arrives).
+  useEffect(() => {
+    if (!schedule) return;
+    const values: Partial<OfferingFormValues> = {
+      type: schedule.type,
+      otherType: schedule.otherType ?? '',
+      assembly: schedule.assembly,
+      paymentMethod: schedule.method,
+      amount: formatCedis(schedule.amount).replace(/,/g, ''),
+      ...(schedule.phone ? { phone: localGhanaPhone(schedule.phone) } : {}),
+      ...(schedule.network ? { provider: schedule.network } : {}),
+    };
+    for (const [name, value] of Object.entries(values) as [keyof OfferingFormValues, string][]) {
+      setValue(name, value as never, { shouldDirty: true });
+    }
+  }, [schedule, setValue]);
 
   // Spec §5: cash is for tithe only; another type takes the cash choice away.
   useEffect(() => {
@@ -332,47 +353,5 @@ function BankChoice({ fields, church }: BankChoiceProps) {
       choices={BANKS.map((value) => ({ value, label: church.giving.banks[value].label }))}
       after={bank && <BankDetails details={church.giving.banks[bank]} />}
     />
-  );
-}
-
-interface ChoiceFieldProps {
-  form: FormFields<OfferingFormValues, Offering>;
-  name: 'paymentMethod' | 'provider' | 'bank';
-  legend: string;
-  choices: { value: string; label: string; disabled?: boolean }[];
-  gridClassName?: string;
-  hint?: string;
-  describedBy?: string;
-  after?: ReactNode;
-}
-
-/**
- * A choice of the offering form as a fieldset of radio buttons, wired as Field wires its
- * controls. Only this form has them: apart from Field, the other forms do not download them.
- */
-function ChoiceField(props: ChoiceFieldProps) {
-  const { form, name, choices, hint } = props;
-  const { wiring, notes } = fieldWiring(form, name, hint, props.describedBy);
-  const registered = form.register(name);
-  return (
-    <fieldset className="choice-field" aria-describedby={wiring['aria-describedby']}>
-      <legend>{props.legend}</legend>
-      <div className={props.gridClassName ?? 'choice-grid'}>
-        {choices.map((choice) => (
-          <label key={choice.value} className="choice" data-disabled={choice.disabled || undefined}>
-            <input
-              type="radio"
-              value={choice.value}
-              disabled={choice.disabled}
-              aria-invalid={wiring['aria-invalid']}
-              {...registered}
-            />
-            <span>{choice.label}</span>
-          </label>
-        ))}
-      </div>
-      {notes}
-      {props.after}
-    </fieldset>
   );
 }

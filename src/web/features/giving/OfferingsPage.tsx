@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { useProfile } from '../profile/profile.api.ts';
+import { useSchedule } from '../recurring/recurring.api.ts';
 import { OfferingForm } from './OfferingForm.tsx';
 import './giving.css';
 
@@ -15,6 +16,10 @@ export function OfferingsPage() {
   const church = useChurch();
   // A member's details fill the form in; the form works without them (guests, slow network).
   const profile = useProfile(status === 'member');
+  // A recurring gift's reminder links here with its id: the form comes filled in from it.
+  const [search] = useSearchParams();
+  const scheduleId = search.get('schedule');
+  const schedule = useSchedule(status === 'member' && scheduleId ? scheduleId : null);
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
@@ -26,11 +31,17 @@ export function OfferingsPage() {
       {(status === 'member' || status === 'guest') && (
         <p className="offerings-history-link">
           <Link to={paths.paymentHistory}>See your payment history</Link>
+          {status === 'member' && (
+            <>
+              {' · '}
+              <Link to={paths.recurringGifts}>Recurring gifts</Link>
+            </>
+          )}
         </p>
       )}
       <div className="card">
         {church.data ? (
-          <OfferingForm church={church.data} profile={profile.data} />
+          <OfferingForm church={church.data} profile={profile.data} schedule={schedule.data} />
         ) : church.isError ? (
           <div role="alert">
             <p className="form-alert">The giving form could not load. Check your connection.</p>

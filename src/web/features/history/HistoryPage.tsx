@@ -13,6 +13,7 @@ import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
+import { RecurringSummary } from '../recurring/RecurringSummary.tsx';
 import './history.css';
 import { historyApiPaths } from './history.paths.ts';
 
@@ -150,6 +151,7 @@ export function HistoryPage() {
         Payment History
       </h1>
       {body}
+      <RecurringSummary />
       <Statements />
       {deleteUsed && (
         <Suspense fallback={null}>

@@ -1,0 +1,359 @@
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
+import type { ChurchInfo } from '../../../shared/schemas/church.ts';
+import { checkAmount, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { OFFERING_ERRORS } from '../../../shared/offering.ts';
+import {
+  dayOf,
+  LAST_MONTH_DAY,
+  RECURRING_ERRORS,
+  WEEKDAYS,
+  type ScheduleCreated,
+} from '../../../shared/recurring.ts';
+import type { Profile } from '../../../shared/schemas/profile.ts';
+import type { ScheduleInput } from '../../../shared/schemas/recurring.ts';
+import { checkResolver, type FormCheck } from '../../components/check-resolver.ts';
+import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
+import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { ApiError } from '../../api.ts';
+import { ChoiceField } from '../giving/ChoiceField.tsx';
+import { localGhanaPhone, splitFullName } from '../giving/offering-form.ts';
+import { createSchedule } from './recurring.api.ts';
+
+export interface ScheduleFormValues {
+  type: string;
+  otherType: string;
+  firstName: string;
+  lastName: string;
+  assembly: string;
+  method: '' | 'card' | 'momo';
+  amount: string;
+  frequency: 'weekly' | 'monthly';
+  day: string;
+  startOn: string;
+  endOn: string;
+  phone: string;
+  provider: string;
+  onDue: '' | 'prompt' | 'reminder';
+  email: string;
+}
+
+const today = () => dayOf(new Date());
+
+const emptySchedule = (): ScheduleFormValues => ({
+  type: '',
+  otherType: '',
+  firstName: '',
+  lastName: '',
+  assembly: '',
+  method: '',
+  amount: '',
+  frequency: 'monthly',
+  day: '1',
+  startOn: today(),
+  endOn: '',
+  phone: '',
+  provider: '',
+  onDue: 'prompt',
+  email: '',
+});
+
+/** The request body: the chosen method's own fields only; the server's schema decides the rest. */
+function schedulePayload(values: ScheduleFormValues): ScheduleInput {
+  const payload: Record<string, unknown> = {
+    type: values.type,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    assembly: values.assembly,
+    method: values.method,
+    amount: values.amount,
+    frequency: values.frequency,
+    day: Number(values.day),
+    startOn: values.method === 'card' ? today() : values.startOn,
+    endOn: values.endOn,
+  };
+  if (values.type === 'other') payload.otherType = values.otherType;
+  if (values.method === 'momo')
+    Object.assign(payload, {
+      phone: values.phone,
+      provider: values.provider,
+      onDue: values.onDue,
+    });
+  if (values.method === 'card') payload.email = values.email;
+  return payload as unknown as ScheduleInput;
+}
+
+/** What the form can say before asking the server (which checks everything again). */
+function checkSchedule(
+  maxPesewas: number,
+): (values: ScheduleFormValues) => FormCheck<ScheduleFormValues, ScheduleFormValues> {
+  return (values) => {
+    const errors: Partial<Record<keyof ScheduleFormValues, string>> = {};
+    if (!values.type) errors.type = OFFERING_ERRORS.type;
+    if (values.type === 'other' && !values.otherType.trim())
+      errors.otherType = OFFERING_ERRORS.otherTypeMissing;
+    if (!values.firstName.trim()) errors.firstName = 'First name is required.';
+    if (!values.lastName.trim()) errors.lastName = 'Last name is required.';
+    if (!values.assembly) errors.assembly = OFFERING_ERRORS.assembly;
+    if (!values.method) errors.method = RECURRING_ERRORS.method;
+    const amount = checkAmount(values.amount, maxPesewas);
+    if (typeof amount === 'string') errors.amount = amount;
+    if (values.method === 'momo') {
+      if (!values.phone.trim()) errors.phone = OFFERING_ERRORS.phoneRequired;
+      if (!values.provider) errors.provider = OFFERING_ERRORS.provider;
+      if (!values.startOn) errors.startOn = RECURRING_ERRORS.startOn;
+      else if (values.startOn < today()) errors.startOn = RECURRING_ERRORS.startPast;
+    }
+    if (values.method === 'card' && !values.email.trim()) errors.email = 'Email is required.';
+    const start = values.method === 'card' ? today() : values.startOn;
+    if (values.endOn && values.endOn <= start) errors.endOn = RECURRING_ERRORS.endBeforeStart;
+    return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+  };
+}
+
+interface ScheduleFormProps {
+  church: ChurchInfo;
+  profile: Profile | undefined;
+  /** A mobile-money schedule was made (a card one goes on to Paystack's checkout). */
+  onCreated: (created: ScheduleCreated) => void;
+}
+
+/** A new recurring gift (issue 33): what, how often, from when, and by card or mobile money. */
+export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) {
+  const id = useId();
+  const resolver = useMemo(
+    () => checkResolver(checkSchedule(church.giving.maxAmount)),
+    [church.giving.maxAmount],
+  );
+  const form = useForm<ScheduleFormValues>({
+    resolver,
+    defaultValues: emptySchedule(),
+    shouldUnregister: false,
+  });
+  const {
+    handleSubmit,
+    getValues,
+    setValue,
+    getFieldState,
+    control,
+    formState: { isSubmitting },
+  } = form;
+  const [type, method, frequency] = useWatch({ control, name: ['type', 'method', 'frequency'] });
+
+  useEffect(() => {
+    if (!profile) return;
+    const { firstName, lastName } = splitFullName(profile.fullName);
+    const prefill: Partial<ScheduleFormValues> = {
+      firstName,
+      lastName,
+      assembly: church.assemblies.some((a) => a.slug === profile.assemblyName)
+        ? (profile.assemblyName ?? '')
+        : '',
+      phone: localGhanaPhone(profile.phoneNumber),
+      email: profile.email ?? '',
+    };
+    for (const [name, value] of Object.entries(prefill) as [keyof ScheduleFormValues, string][]) {
+      if (value && !getFieldState(name).isDirty) setValue(name, value as never);
+    }
+  }, [profile, church.assemblies, getFieldState, setValue]);
+
+  // A weekly gift's day is a weekday (Sunday first), a monthly one's a date (1–28).
+  useEffect(() => {
+    setValue('day', frequency === 'weekly' ? '0' : '1');
+  }, [frequency, setValue]);
+
+  const onSubmit = async () => {
+    try {
+      const created = await createSchedule(schedulePayload(getValues()));
+      if (created.authorizationUrl) {
+        // The first gift is paid at checkout; its success starts the recurring card gift.
+        window.location.assign(created.authorizationUrl);
+        await new Promise(() => {});
+        return;
+      }
+      onCreated(created);
+      form.reset({ ...emptySchedule(), ...pick(getValues()) });
+    } catch (error) {
+      placeServerErrors(error, form);
+      toast.error(
+        error instanceof ApiError ? error.message : 'The recurring gift could not be saved.',
+      );
+    }
+  };
+
+  const fields = formFields(id, form);
+  const testMode =
+    (method === 'card' && church.giving.testMode.card) ||
+    (method === 'momo' && church.giving.testMode.momo);
+
+  return (
+    <form
+      className="form schedule-form"
+      noValidate
+      aria-label="New recurring gift"
+      onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
+    >
+      <Field form={fields} name="type" label="Type" as="select">
+        <option value="">--Select Type--</option>
+        {OFFERING_TYPES.map((value) => (
+          <option key={value} value={value}>
+            {OFFERING_TYPE_LABELS[value]}
+          </option>
+        ))}
+      </Field>
+      {type === 'other' && (
+        <Field form={fields} name="otherType" label="Please specify" type="text" maxLength={60} />
+      )}
+      <div className="field-pair">
+        <Field
+          form={fields}
+          name="firstName"
+          label="First name"
+          type="text"
+          autoComplete="given-name"
+        />
+        <Field
+          form={fields}
+          name="lastName"
+          label="Last name"
+          type="text"
+          autoComplete="family-name"
+        />
+      </div>
+      <Field form={fields} name="assembly" label="Assembly" as="select">
+        <option value="">--Select Assembly--</option>
+        {church.assemblies.map((assembly) => (
+          <option key={assembly.slug} value={assembly.slug}>
+            {assembly.label}
+          </option>
+        ))}
+      </Field>
+
+      <Field
+        form={fields}
+        name="amount"
+        label="Amount each time (GHS)"
+        render={(controlProps) => (
+          <div className="amount-input">
+            <span aria-hidden="true">GHS</span>
+            <input
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              {...controlProps}
+            />
+          </div>
+        )}
+      />
+
+      <ChoiceField
+        form={fields}
+        name="frequency"
+        legend="How often"
+        choices={[
+          { value: 'weekly', label: 'Weekly' },
+          { value: 'monthly', label: 'Monthly' },
+        ]}
+      />
+      <Field
+        form={fields}
+        name="day"
+        label={frequency === 'weekly' ? 'On which day' : 'On which day of the month'}
+        as="select"
+      >
+        {frequency === 'weekly'
+          ? WEEKDAYS.map((name, index) => (
+              <option key={name} value={String(index)}>
+                {name}
+              </option>
+            ))
+          : Array.from({ length: LAST_MONTH_DAY }, (_, index) => (
+              <option key={index} value={String(index + 1)}>
+                {index + 1}
+              </option>
+            ))}
+      </Field>
+
+      <ChoiceField
+        form={fields}
+        name="method"
+        legend="Payment method"
+        choices={[
+          { value: 'momo', label: 'Mobile Money' },
+          { value: 'card', label: 'Card' },
+        ]}
+      />
+      {testMode && (
+        <p className="test-mode-banner" role="note">
+          Test mode — no real money
+        </p>
+      )}
+
+      {method === 'momo' && (
+        <>
+          <Field
+            form={fields}
+            name="phone"
+            label="Mobile money number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="024 123 4567"
+          />
+          <ChoiceField
+            form={fields}
+            name="provider"
+            legend="Network"
+            choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
+            gridClassName="choice-grid choice-grid-3"
+          />
+          <ChoiceField
+            form={fields}
+            name="onDue"
+            legend="On the day"
+            choices={[
+              { value: 'prompt', label: 'Send a payment prompt to my phone' },
+              { value: 'reminder', label: 'Remind me with a link' },
+            ]}
+            gridClassName="choice-grid choice-grid-1"
+            hint="Nothing is taken without you: you approve each gift on your phone."
+          />
+          <Field form={fields} name="startOn" label="Start" type="date" min={today()} />
+        </>
+      )}
+      {method === 'card' && (
+        <Field
+          form={fields}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          hint="You pay the first gift now, by card; then it is taken on each day you chose. Receipts are sent here."
+        />
+      )}
+      {method && (
+        <Field form={fields} name="endOn" label="End (optional)" type="date" min={today()} />
+      )}
+
+      <SubmitButton
+        busy={isSubmitting}
+        busyLabel={method === 'card' ? 'Opening card payment...' : 'Saving...'}
+      >
+        {method === 'card' ? 'Continue to card payment' : 'Set up recurring gift'}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** What stays after a schedule is made: the member's own details. */
+const pick = ({ firstName, lastName, assembly, phone, email }: ScheduleFormValues) => ({
+  firstName,
+  lastName,
+  assembly,
+  phone,
+  email,
+});
