@@ -44,6 +44,16 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
 
 export const GIFT_CHANNEL_LABELS: Record<GiftChannel, string> = { app: 'App', ussd: 'USSD' };
 
+/** The years the history can be filtered by (UTC, Ghana's time): four digits, in this range. */
+export const HISTORY_YEAR_RANGE = { min: 2000, max: 2100 } as const;
+
+/** `?year=` of the history screen and of GET /api/history as a year, or null when it is not one. */
+export function historyYear(text: string | null | undefined): number | null {
+  if (!text || !/^\d{4}$/.test(text)) return null;
+  const year = Number(text);
+  return year >= HISTORY_YEAR_RANGE.min && year <= HISTORY_YEAR_RANGE.max ? year : null;
+}
+
 /** Dial these to approve a pending mobile-money payment (spec §2). */
 export const MOMO_SHORTCODES: Record<MomoProvider, string> = {
   MTN: '*170#',

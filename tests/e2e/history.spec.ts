@@ -7,6 +7,9 @@ import {
   newMemberOnHome,
   uniqueEmail,
 } from './support/accounts.ts';
+import { startApp } from './support/harness.ts';
+import { checkScreen } from './support/screens.ts';
+import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 // A member gives by every method, then sees it all in the payment history and deletes the
@@ -269,4 +272,112 @@ test('a long history comes 50 at a time, with Load more for older ones', async (
   await expect(items.nth(52)).toContainText('GHS 53.00');
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   expect(cursors).toEqual([null, 'older-than-49']);
+});
+
+test("a member picks a year: the list and each type's totals are that year's, and a reload keeps it", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Its own app: last year's gifts go straight into its database while it is stopped (the app
+  // only ever makes today's), then it starts again on the same data.
+  const app = await startApp();
+  try {
+    const thisYear = new Date().getUTCFullYear();
+    const lastYear = thisYear - 1;
+    const email = uniqueEmail('two-years');
+    const state = await createAccount(app.baseURL, { email, password: 'two-years-pass-123' });
+    await app.stop();
+    const [user] = await app.query<{ id: string }>('select id from users where email = $1', [
+      email,
+    ]);
+    const person = [user!.id, 'Ama', 'Mensah', 'grace'];
+    const at = (year: number, month: number) =>
+      new Date(Date.UTC(year, month, 10, 9)).toISOString();
+    const gift = `insert into transactions (user_id, first_name, last_name, assembly, reference, method, provider, type, other_type, amount, status, created_at)
+      values ($1, $2, $3, $4, $5, $6, 'sandbox', $7, $8, $9, 'success', $10)`;
+    await app.query(gift, [
+      ...person,
+      'FLK-E2E-YEAR-1',
+      'card',
+      'seed',
+      null,
+      6000,
+      at(lastYear, 2),
+    ]);
+    await app.query(gift, [
+      ...person,
+      'FLK-E2E-YEAR-2',
+      'momo',
+      'other',
+      'Harvest',
+      1500,
+      at(lastYear, 5),
+    ]);
+    await app.query(
+      `insert into bank_transfers (user_id, first_name, last_name, assembly, type, amount, bank, created_at)
+       values ($1, $2, $3, $4, 'welfare', 2550, 'fidelity', $5)`,
+      [...person, at(lastYear, 8)],
+    );
+    await app.query(
+      `insert into cash_offerings (user_id, first_name, last_name, assembly, type, amount, code)
+       values ($1, $2, $3, $4, 'tithe', 4000, '424242')`,
+      person,
+    );
+    await app.restart();
+
+    const context = await browser.newContext({ baseURL: app.baseURL, storageState: state });
+    const page = await context.newPage();
+    await page.goto('/payment-history');
+    const items = page.getByRole('list', { name: 'Payment History' }).getByRole('listitem');
+    const year = page.getByLabel('Year');
+    // This year at first: the cash tithe, waiting for the desk.
+    await expect(year).toHaveValue(String(thisYear));
+    await expect(year.getByRole('option')).toHaveText([String(thisYear), String(lastYear)]);
+    await expect(items).toHaveCount(1);
+    await expect(items.nth(0)).toContainText('424242');
+    const thisTotal = page.getByRole('region', { name: `Given in ${thisYear}` });
+    await expect(thisTotal).toContainText('GHS 0.00');
+    await expect(thisTotal).toContainText('and GHS 40.00 waiting for confirmation');
+    await expect(thisTotal.getByRole('term')).toHaveText(['Tithe']);
+
+    // Last year: its three gifts, and its totals per type.
+    await year.selectOption(String(lastYear));
+    await expect(page).toHaveURL(new RegExp(`/payment-history\\?year=${lastYear}$`));
+    const lastTotal = page.getByRole('region', { name: `Given in ${lastYear}` });
+    await expect(lastTotal).toContainText('GHS 75.00');
+    await expect(lastTotal).toContainText('and GHS 25.50 waiting for confirmation');
+    await expect(lastTotal.getByRole('term')).toHaveText(['Seed', 'Welfare', 'Other']);
+    await expect(lastTotal.getByRole('definition')).toHaveText([
+      'GHS 60.00',
+      'GHS 0.00 and GHS 25.50 waiting',
+      'GHS 15.00',
+    ]);
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText('Welfare');
+    await expect(items.nth(1)).toContainText('Harvest');
+    await expect(items.nth(2)).toContainText('Seed');
+    await expect(page.getByText('424242')).toHaveCount(0);
+    await checkScreen(page, 'history-year');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+
+    // A reload (or the link, shared) shows the same year.
+    await page.reload();
+    await expect(year).toHaveValue(String(lastYear));
+    await expect(page.getByRole('region', { name: `Given in ${lastYear}` })).toContainText(
+      'GHS 75.00',
+    );
+    await expect(items).toHaveCount(3);
+
+    // By keyboard: the filter keeps the focus while the other year loads.
+    await year.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(page).toHaveURL(new RegExp(`/payment-history\\?year=${thisYear}$`));
+    await expect(items).toHaveCount(1);
+    await expect(year).toBeFocused();
+    await context.close();
+  } finally {
+    await app.dispose();
+  }
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BANKS, CASH_DELETE_REASONS, MOMO_PROVIDERS, OFFERING_TYPES } from '../constants.ts';
+import {
+  BANKS,
+  CASH_DELETE_REASONS,
+  MOMO_PROVIDERS,
+  OFFERING_TYPES,
+  type OfferingType,
+} from '../constants.ts';
 import { CASH_DELETE_REASON_REQUIRED, checkAmount } from '../giving.ts';
 import { toMomoPhone } from '../momo-phone.ts';
 import { nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
@@ -174,22 +180,38 @@ export interface HistoryEntry {
   receivedAmount: number | null;
 }
 
-/** This year's giving (UTC, Ghana's time), in pesewas. */
+/** One gift type's part of a year's giving, in pesewas. */
+export interface TypeTotal {
+  /** As stored: "other" gifts are one group, whatever the giver wrote. */
+  type: OfferingType;
+  confirmed: number;
+  waiting: number;
+}
+
+/**
+ * The chosen year's giving (UTC, Ghana's time), in pesewas: this year's so far when no year
+ * was asked for.
+ */
 export interface YearToDate {
   year: number;
   /** Paid, received by the desk, or found on the bank statement. */
   confirmed: number;
   /** Pending: waiting for the provider, the desk or the bank statement. */
   waiting: number;
+  /** The same two per gift type, only the types given that year, in OFFERING_TYPES order. */
+  byType: TypeTotal[];
 }
 
-/** One page of the payment history (GET /api/history), newest first. */
+/** One page of the payment history (GET /api/history?year=&cursor=), newest first. */
 export interface HistoryPage {
+  /** Only the chosen year's entries (this year's without `?year=`). */
   entries: HistoryEntry[];
-  /** Send back as `?cursor=` for the next page; null on the last one. */
+  /** Send back as `?cursor=` (with the same `?year=`) for the next page; null on the last one. */
   next: string | null;
   /** On the first page only. */
   yearToDate?: YearToDate;
+  /** On the first page only: the years with gifts, and this year, newest first. */
+  years?: number[];
 }
 
 /** What a guest gave on this device that no account has taken yet (GET /api/history/guest-gifts). */

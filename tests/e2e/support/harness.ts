@@ -14,6 +14,8 @@ export interface RunningApp {
   dataDir: string;
   databaseUrl: string | undefined;
   stop(): Promise<number | null>;
+  /** Starts it again after `stop`, on the same port and data (what a test wrote meanwhile too). */
+  restart(): Promise<void>;
   /** Reads the app's database. On PGlite the app must be stopped first (one process per directory). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Drops what the run created. */
@@ -58,44 +60,50 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const databaseUrl = serverUrl ? await freshPostgresDatabase(serverUrl) : undefined;
   const baseURL = `http://127.0.0.1:${port}`;
 
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'src/server/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`The app exited during start (code ${child.exitCode}).`);
-    try {
-      const res = await fetch(`${baseURL}/api/ready`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('The app did not become ready within 60 s.');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-
+  let child: ChildProcess;
+  let exited: Promise<number | null>;
   let stopped = false;
+
+  async function launch() {
+    stopped = false;
+    child = spawn(process.execPath, [path.join(repoRoot, 'src/server/main.ts')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const running = child;
+    exited = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
+
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (running.exitCode !== null)
+        throw new Error(`The app exited during start (code ${running.exitCode}).`);
+      try {
+        const res = await fetch(`${baseURL}/api/ready`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        running.kill('SIGKILL');
+        throw new Error('The app did not become ready within 60 s.');
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  await launch();
+
   const stop = async () => {
     if (!stopped) {
       stopped = true;
@@ -109,6 +117,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     dataDir,
     databaseUrl,
     stop,
+    async restart() {
+      await stop();
+      await launch();
+    },
     async query<T>(text: string, params: unknown[] = []) {
       if (databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { cashDeleteSchema } from '../../../shared/schemas/giving.ts';
+import { cashDeleteSchema, historyYear } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { requireSessionUser, sessionUserOf } from '../accounts/accounts.service.ts';
@@ -9,7 +9,15 @@ import { guestIdOf } from '../../platform/guest-giver.ts';
 import { decodeCursor, deleteCashGift, guestGiftsSummary, listHistory } from './history.service.ts';
 
 // Built once: a zod schema built in a handler costs its construction on every request.
-const pageQuery = z.object({ cursor: z.string().max(200).optional() });
+const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  // The same check as the screen's `?year=` (a guest's and a visitor's too).
+  year: z
+    .string('Not a year.')
+    .refine((text) => historyYear(text) !== null, 'Not a year.')
+    .transform(Number)
+    .optional(),
+});
 const cashParams = z.object({ id: z.uuid('No such cash entry.') });
 const receiptParams = z.object({ id: z.uuid('No such receipt.') });
 const statementParams = z.object({
@@ -26,16 +34,17 @@ function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {
 
 // Owner only (spec §6): a member's own; a guest's, on the device they gave from.
 export const historyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // A page of 50, newest first; `?cursor=` (the previous page's `next`) for the one after.
+  // A page of 50 of one year (`?year=`, this year without), newest first; `?cursor=` (the
+  // previous page's `next`, with the same year) for the one after.
   app.get('/api/history', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { cursor } = parseInput(pageQuery, request.query);
-    const after = cursor ? decodeCursor(cursor) : null;
+    const { cursor, year } = parseInput(pageQuery, request.query);
+    const page = { cursor: cursor ? decodeCursor(cursor) : null, year };
     const user = await sessionUserOf(ctx, request);
-    if (user) return listHistory(ctx, { userId: user.id }, after);
+    if (user) return listHistory(ctx, { userId: user.id }, page);
     // A guest sees what was given on this device (decision 029); a visitor, nothing.
     const guestId = guestIdOf(ctx, request);
-    return guestId ? listHistory(ctx, { guestId }, after) : { entries: [], next: null };
+    return guestId ? listHistory(ctx, { guestId }, page) : { entries: [], next: null };
   });
 
   // What this device gave as a guest that no account has yet: sign-up offers to attach it.

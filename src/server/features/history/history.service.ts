@@ -1,6 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CashDeleteReason } from '../../../shared/constants.ts';
+import {
+  OFFERING_TYPES,
+  type CashDeleteReason,
+  type OfferingType,
+} from '../../../shared/constants.ts';
 import type {
   GuestGifts,
   HistoryEntry,
@@ -48,12 +52,14 @@ export function decodeCursor(text: string): Cursor {
 // The three kinds of entry in one statement, newest first, by (created_at, kind, id) so a
 // cursor is a total order; each branch reads only the columns the screen shows, through its
 // own (user_id, created_at desc) index, at most a page and one. Timestamps travel as text
-// with their microseconds so the cursor compares exactly. $2–$4: the cursor, or nulls.
+// with their microseconds so the cursor compares exactly. $2–$4: the cursor, or nulls;
+// $6–$7: the chosen year, [from, to) (infinities for every year).
 const entryColumns = (kind: string, code: string, receivedAmount: string) => `
   select '${kind}'::text as kind, id, coalesce(other_type, type) as type, ${kind === 'transaction' ? 'method' : `'${kind}'::text`} as method,
     amount, status, ${code} as code, ${receivedAmount} as received_amount, created_at`;
 const afterCursor = (kind: string) =>
-  `($2::timestamptz is null or (created_at, '${kind}'::text, id) < ($2::timestamptz, $3::text, $4::uuid))`;
+  `($2::timestamptz is null or (created_at, '${kind}'::text, id) < ($2::timestamptz, $3::text, $4::uuid))
+   and created_at >= $6::timestamptz and created_at < $7::timestamptz`;
 
 /** Whose history: a member's, or a guest's on the device they gave from (decision 029). */
 export type HistoryOwner = { userId: string } | { guestId: string };
@@ -90,46 +96,82 @@ export const HISTORY_PAGE_SQL = historyPageSql(ownerCondition.member);
 const GUEST_HISTORY_PAGE_STATEMENT = 'guest_history_page';
 const GUEST_HISTORY_PAGE_SQL = historyPageSql(ownerCondition.guest);
 
-/** The statement's parameters for a member's (or a guest's) page. */
-export function historyPageParams(ownerId: string, cursor: Cursor | null) {
+/** A year's bounds (UTC: Ghana's time) as the statement takes them, [from, to). */
+const yearBounds = (year: number | null) =>
+  year === null
+    ? ['-infinity', 'infinity']
+    : [
+        new Date(Date.UTC(year, 0, 1)).toISOString(),
+        new Date(Date.UTC(year + 1, 0, 1)).toISOString(),
+      ];
+
+/** The statement's parameters for a member's (or a guest's) page; a null year: every year. */
+export function historyPageParams(
+  ownerId: string,
+  cursor: Cursor | null,
+  year: number | null = null,
+) {
   return [
     ownerId,
     cursor?.at ?? null,
     cursor?.kind ?? null,
     cursor?.id ?? null,
     HISTORY_PAGE_SIZE + 1,
+    ...yearBounds(year),
   ];
 }
 
-// This year's gifts (UTC: Ghana's time), confirmed (paid, received by the desk, found on the
-// bank statement) and still waiting; deleted, failed and abandoned ones count for nothing.
-function yearToDateSql(owner: string) {
+// Every year the owner gave in, by gift type, in one statement: the years for the filter
+// (a year with only failed gifts still has entries to list) and the chosen year's totals,
+// confirmed (paid, received by the desk, found on the bank statement) and still waiting;
+// deleted, failed and abandoned ones count for nothing. "Other" is one type, whatever the
+// giver wrote. Years in UTC: Ghana's time.
+function yearTotalsSql(owner: string) {
   const part = (table: string, confirmed: string, extra = '') => `
-    select amount, status in (${confirmed}) as confirmed, status = 'pending' as waiting
-    from ${table} where ${owner} ${extra} and created_at >= $2`;
+    select created_at, type, amount, status in (${confirmed}) as confirmed, status = 'pending' as waiting
+    from ${table} where ${owner} ${extra}`;
   return `
-select coalesce(sum(amount) filter (where confirmed), 0)::integer as confirmed,
+select extract(year from created_at at time zone 'UTC')::integer as year, type,
+  coalesce(sum(amount) filter (where confirmed), 0)::integer as confirmed,
   coalesce(sum(amount) filter (where waiting), 0)::integer as waiting
 from (${part('transactions', "'success'")}
   union all ${part('cash_offerings', "'received'", 'and not deleted')}
-  union all ${part('bank_transfers', "'matched'", 'and not deleted')}) g`;
+  union all ${part('bank_transfers', "'matched'", 'and not deleted')}) g
+group by 1, 2`;
 }
-const YEAR_TO_DATE_SQL = {
-  member: yearToDateSql(ownerCondition.member),
-  guest: yearToDateSql(ownerCondition.guest),
+const YEAR_TOTALS_SQL = {
+  member: yearTotalsSql(ownerCondition.member),
+  guest: yearTotalsSql(ownerCondition.guest),
 };
 
-async function yearToDate(
+interface YearTypeRow {
+  year: number;
+  type: OfferingType;
+  confirmed: number;
+  waiting: number;
+}
+
+/** The chosen year's totals, overall and per type, and the years to choose from. */
+async function yearTotals(
   ctx: Pick<AppContext, 'database'>,
   owner: HistoryOwner,
-  now: Date,
-): Promise<YearToDate> {
-  const year = now.getUTCFullYear();
-  const [row] = await ctx.database.query<{ confirmed: number; waiting: number }>(
-    'userId' in owner ? YEAR_TO_DATE_SQL.member : YEAR_TO_DATE_SQL.guest,
-    [ownerIdOf(owner), new Date(Date.UTC(year, 0, 1)).toISOString()],
+  year: number,
+  thisYear: number,
+): Promise<{ yearToDate: YearToDate; years: number[] }> {
+  const rows = await ctx.database.query<YearTypeRow>(
+    'userId' in owner ? YEAR_TOTALS_SQL.member : YEAR_TOTALS_SQL.guest,
+    [ownerIdOf(owner)],
   );
-  return { year, confirmed: Number(row?.confirmed ?? 0), waiting: Number(row?.waiting ?? 0) };
+  const years = [...new Set([thisYear, ...rows.map((r) => Number(r.year))])].sort((a, b) => b - a);
+  const byType = rows
+    .filter((r) => Number(r.year) === year && (r.confirmed > 0 || r.waiting > 0))
+    .map((r) => ({ type: r.type, confirmed: Number(r.confirmed), waiting: Number(r.waiting) }))
+    .sort((a, b) => OFFERING_TYPES.indexOf(a.type) - OFFERING_TYPES.indexOf(b.type));
+  const sum = (key: 'confirmed' | 'waiting') => byType.reduce((total, t) => total + t[key], 0);
+  return {
+    yearToDate: { year, confirmed: sum('confirmed'), waiting: sum('waiting'), byType },
+    years,
+  };
 }
 
 const ownerIdOf = (owner: HistoryOwner) => ('userId' in owner ? owner.userId : owner.guestId);
@@ -158,18 +200,21 @@ const CONFIRMED: Record<HistoryEntry['kind'], string> = {
 
 /**
  * One page of the owner's card and mobile-money gifts, cash and bank entries (deleted ones
- * left out), newest first, in one statement; the first page also carries this year's total.
+ * left out) of one year (this year when none is given), newest first, in one statement; the
+ * first page also carries that year's totals and the years there are.
  */
 export async function listHistory(
   ctx: Pick<AppContext, 'database'>,
   owner: HistoryOwner,
-  cursor: Cursor | null = null,
+  { cursor = null, year }: { cursor?: Cursor | null; year?: number | null } = {},
   now = new Date(),
 ): Promise<HistoryPage> {
   const member = 'userId' in owner;
+  const thisYear = now.getUTCFullYear();
+  const chosen = year ?? thisYear;
   const rows = await ctx.database.query<PageRow>(
     member ? HISTORY_PAGE_SQL : GUEST_HISTORY_PAGE_SQL,
-    historyPageParams(ownerIdOf(owner), cursor),
+    historyPageParams(ownerIdOf(owner), cursor, chosen),
     member ? HISTORY_PAGE_STATEMENT : GUEST_HISTORY_PAGE_STATEMENT,
   );
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
@@ -196,7 +241,7 @@ export async function listHistory(
       rows.length > HISTORY_PAGE_SIZE && last
         ? encodeCursor({ at: last.at, kind: last.kind, id: last.id })
         : null,
-    ...(cursor ? {} : { yearToDate: await yearToDate(ctx, owner, now) }),
+    ...(cursor ? {} : await yearTotals(ctx, owner, chosen, thisYear)),
   };
 }
 

@@ -34,9 +34,13 @@ describe('payment history', () => {
       headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
       remoteAddress: someClient(),
     });
-  const history = (cookie?: string, cursor?: string) =>
+  const history = (cookie?: string, cursor?: string, year?: string | number) =>
     t.app.inject({
-      url: cursor ? `/api/history?cursor=${encodeURIComponent(cursor)}` : '/api/history',
+      url: '/api/history',
+      query: {
+        ...(cursor ? { cursor } : {}),
+        ...(year === undefined ? {} : { year: String(year) }),
+      },
       headers: cookie ? { cookie } : {},
     });
   const remove = (id: string, cookie?: string, reason = 'Mistaken amount or details') =>
@@ -157,11 +161,16 @@ describe('payment history', () => {
       code: null,
       createdAt: new Date(Date.UTC(new Date().getUTCFullYear() - 1, 11, 31, 23, 59)),
     });
-    expect((await history(fresh)).json().yearToDate).toEqual({
+    const page = (await history(fresh)).json();
+    expect(page.yearToDate).toEqual({
       year: new Date().getUTCFullYear(),
       confirmed: 1250,
       waiting: 700,
+      byType: [{ type: 'tithe', confirmed: 1250, waiting: 700 }],
     });
+    expect(page.years).toEqual([new Date().getUTCFullYear(), new Date().getUTCFullYear() - 1]);
+    // Without a year, the list is this year's too.
+    expect(page.entries.map((e: { amount: number }) => e.amount)).toEqual([700, 1250]);
   });
 
   describe("a guest's gifts, on the device they gave from (issue 30)", () => {
@@ -187,6 +196,7 @@ describe('payment history', () => {
         year: new Date().getUTCFullYear(),
         confirmed: 0,
         waiting: 3500,
+        byType: [{ type: 'tithe', confirmed: 0, waiting: 3500 }],
       });
       // Another device, a forged or unsigned id: nothing.
       const other = deviceOf(await give({ ...base, paymentMethod: 'cash', amount: '1' }));
@@ -253,6 +263,246 @@ describe('payment history', () => {
       expect((await history(elsewhere)).json().entries).toHaveLength(1);
       expect((await signUpOn(device, 'second-try@example.com', true)).statusCode).toBe(201);
       expect((await history(session)).json().entries).toHaveLength(2);
+    });
+  });
+
+  describe('one year at a time (issue 33)', () => {
+    const thisYear = new Date().getUTCFullYear();
+    const lastYear = thisYear - 1;
+    const older = thisYear - 3;
+    let giver: string;
+    let neighbour: string;
+    const at = (year: number, month: number, day = 15) => new Date(Date.UTC(year, month, day, 9));
+    const idOf = async (cookie: string) =>
+      (await t.app.inject({ url: '/api/me', headers: { cookie } })).json().user.id as string;
+    let code = 200000;
+
+    // Gifts of past years go straight into the tables: the app only ever makes today's.
+    async function seed(userId: string, year: number, scale = 1) {
+      const person = { userId, firstName: 'Ama', lastName: 'Mensah', assembly: 'grace' };
+      await t.db.insert(transactions).values([
+        {
+          ...person,
+          reference: `FLK-YEAR-${userId.slice(0, 8)}-${year}-1`,
+          method: 'card',
+          provider: 'sandbox',
+          type: 'seed',
+          amount: 5000 * scale,
+          status: 'success',
+          createdAt: at(year, 2),
+        },
+        {
+          ...person,
+          reference: `FLK-YEAR-${userId.slice(0, 8)}-${year}-2`,
+          method: 'momo',
+          provider: 'sandbox',
+          type: 'other',
+          otherType: 'Harvest',
+          amount: 1500 * scale,
+          status: 'success',
+          createdAt: at(year, 3),
+        },
+        {
+          ...person,
+          reference: `FLK-YEAR-${userId.slice(0, 8)}-${year}-3`,
+          method: 'card',
+          provider: 'sandbox',
+          type: 'offering',
+          amount: 999 * scale,
+          status: 'failed',
+          createdAt: at(year, 4),
+        },
+      ]);
+      await t.db.insert(cashOfferings).values([
+        {
+          ...person,
+          type: 'tithe',
+          amount: 2000 * scale,
+          code: String(code++),
+          status: 'received',
+          receivedAmount: 2000 * scale,
+          receivedOn: `${year}-05-20`,
+          createdAt: at(year, 4, 20),
+        },
+        {
+          ...person,
+          type: 'tithe',
+          amount: 700 * scale,
+          code: String(code++),
+          createdAt: at(year, 5),
+        },
+        {
+          ...person,
+          type: 'tithe',
+          amount: 100000,
+          code: String(code++),
+          deleted: true,
+          deletedReason: 'Other reason',
+          createdAt: at(year, 6),
+        },
+      ]);
+      await t.db.insert(bankTransfers).values({
+        ...person,
+        type: 'welfare',
+        amount: 300 * scale,
+        bank: 'fidelity',
+        status: 'matched',
+        matchedAt: at(year, 8),
+        createdAt: at(year, 7),
+      });
+    }
+
+    beforeAll(async () => {
+      giver = await memberSession(t, 'two-years@example.com');
+      neighbour = await memberSession(t, 'neighbour@example.com');
+      const giverId = await idOf(giver);
+      await seed(giverId, lastYear);
+      // Another member gives in the same year, ten times as much.
+      await seed(await idOf(neighbour), lastYear, 10);
+      // Only a failed gift, years ago: a year to choose, with nothing given.
+      await t.db.insert(transactions).values({
+        userId: giverId,
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        assembly: 'grace',
+        reference: 'FLK-YEAR-OLD-FAILED',
+        method: 'card',
+        provider: 'sandbox',
+        type: 'seed',
+        amount: 4200,
+        status: 'failed',
+        createdAt: at(older, 0),
+      });
+      // This year: one cash tithe, waiting for the desk.
+      await give({ ...base, paymentMethod: 'cash', amount: '12' }, giver);
+    });
+
+    it('totals the chosen year per gift type, confirmed and waiting, with Other as one type', async () => {
+      const page = (await history(giver, undefined, lastYear)).json();
+      expect(page.yearToDate).toEqual({
+        year: lastYear,
+        confirmed: 5000 + 1500 + 2000 + 300,
+        waiting: 700,
+        byType: [
+          { type: 'tithe', confirmed: 2000, waiting: 700 },
+          { type: 'seed', confirmed: 5000, waiting: 0 },
+          { type: 'welfare', confirmed: 300, waiting: 0 },
+          { type: 'other', confirmed: 1500, waiting: 0 },
+        ],
+      });
+      // The years with gifts, and this year, newest first.
+      expect(page.years).toEqual([thisYear, lastYear, older]);
+      expect((await history(giver, undefined, older)).json().yearToDate).toEqual({
+        year: older,
+        confirmed: 0,
+        waiting: 0,
+        byType: [],
+      });
+    });
+
+    it("lists only the chosen year's entries; without a year, this year's", async () => {
+      const yearOf = (e: { createdAt: string }) => new Date(e.createdAt).getUTCFullYear();
+      const past = (await history(giver, undefined, lastYear)).json().entries;
+      expect(past.map((e: { amount: number }) => e.amount)).toEqual([
+        300, 700, 2000, 999, 1500, 5000,
+      ]);
+      expect(past.every((e: { createdAt: string }) => yearOf(e) === lastYear)).toBe(true);
+      expect(past.find((e: { type: string }) => e.type === 'Harvest')).toBeDefined();
+      const old = (await history(giver, undefined, older)).json().entries;
+      expect(old.map((e: { status: string }) => e.status)).toEqual(['failed']);
+      for (const page of [await history(giver), await history(giver, undefined, thisYear)]) {
+        const body = page.json();
+        expect(body.entries.map((e: { amount: number }) => e.amount)).toEqual([1200]);
+        expect(body.yearToDate).toEqual({
+          year: thisYear,
+          confirmed: 0,
+          waiting: 1200,
+          byType: [{ type: 'tithe', confirmed: 0, waiting: 1200 }],
+        });
+      }
+      // A year without gifts: an empty list, not an error.
+      const empty = (await history(giver, undefined, 2001)).json();
+      expect(empty).toMatchObject({
+        entries: [],
+        next: null,
+        yearToDate: { year: 2001, byType: [] },
+      });
+    });
+
+    it("never shows a member another's totals or entries, in a year they share", async () => {
+      const mine = (await history(giver, undefined, lastYear)).json();
+      const theirs = (await history(neighbour, undefined, lastYear)).json();
+      expect(theirs.yearToDate.confirmed).toBe(10 * mine.yearToDate.confirmed);
+      expect(theirs.yearToDate.waiting).toBe(7000);
+      expect(theirs.years).toEqual([thisYear, lastYear]);
+      const ids = new Set(mine.entries.map((e: { id: string }) => e.id));
+      expect(theirs.entries.some((e: { id: string }) => ids.has(e.id))).toBe(false);
+    });
+
+    it('pages through one year only, the cursor staying in it', async () => {
+      const paged = await memberSession(t, 'paged-year@example.com');
+      const userId = await idOf(paged);
+      const person = { userId, firstName: 'Esi', lastName: 'Badu', assembly: 'grace' };
+      // 60 bank gifts in lastYear's December, and some on either side of its edges.
+      const inYear = Array.from({ length: 60 }, (_, i) => ({
+        ...person,
+        type: 'welfare',
+        amount: 100 + i,
+        bank: 'fidelity',
+        createdAt: new Date(Date.UTC(lastYear, 11, 1) + i * 3_600_000),
+      }));
+      const outside = [
+        new Date(Date.UTC(lastYear, 0, 1) - 1), // the last millisecond of the year before
+        new Date(Date.UTC(thisYear, 0, 1)), // the first of the next
+      ].map((createdAt, i) => ({
+        ...person,
+        type: 'welfare',
+        amount: 9000 + i,
+        bank: 'fidelity',
+        createdAt,
+      }));
+      await t.db.insert(bankTransfers).values([...inYear, ...outside]);
+      const first = (await history(paged, undefined, lastYear)).json();
+      expect(first.entries).toHaveLength(50);
+      const second = (await history(paged, first.next, lastYear)).json();
+      expect(second).toMatchObject({ next: null });
+      expect(second.yearToDate).toBeUndefined();
+      const amounts = [...first.entries, ...second.entries].map(
+        (e: { amount: number }) => e.amount,
+      );
+      expect(amounts).toEqual(inYear.map((g) => g.amount).reverse());
+      expect(
+        (await history(paged)).json().entries.map((e: { amount: number }) => e.amount),
+      ).toEqual([9001]);
+      expect(first.years).toEqual([thisYear, lastYear, lastYear - 1]);
+    });
+
+    it('refuses a year that is not one, for members, guests and visitors alike', async () => {
+      const device = (await give({ ...base, paymentMethod: 'cash', amount: '3' })).cookies.find(
+        (c) => c.name === 'flock.giver',
+      )!;
+      const guest = `flock.giver=${device.value}`;
+      const bad = ['', 'abc', '202', '20255', '1999', '2101', '2025.0', ' 2025', '-2025', '0x7e9'];
+      for (const cookie of [giver, guest, undefined]) {
+        for (const year of bad) {
+          const res = await history(cookie, undefined, year);
+          expect(res.statusCode, `year=${JSON.stringify(year)}`).toBe(400);
+          expect(res.json().error).toMatchObject({
+            code: 'VALIDATION_ERROR',
+            fields: { year: 'Not a year.' },
+          });
+        }
+        const twice = await t.app.inject({
+          url: `/api/history?year=${lastYear}&year=${thisYear}`,
+          headers: cookie ? { cookie } : {},
+        });
+        expect(twice.statusCode).toBe(400);
+      }
+      expect((await history(guest, undefined, thisYear)).json().entries).toHaveLength(1);
+      expect((await history(guest, undefined, lastYear)).json()).toMatchObject({
+        entries: [],
+        years: [thisYear],
+      });
     });
   });
 
@@ -326,7 +576,7 @@ describe('payment history', () => {
       const seen: { id: string; kind: string; createdAt: string; amount: number }[][] = [];
       let cursor: string | undefined;
       for (let n = 0; n < 10; n++) {
-        const res = await history(cookie, cursor);
+        const res = await history(cookie, cursor, 2026);
         expect(res.statusCode).toBe(200);
         const body = res.json();
         seen.push(body.entries);
@@ -356,7 +606,7 @@ describe('payment history', () => {
     });
 
     it('sends only what the screen shows, a page well under 15 KB', async () => {
-      const res = await history(many);
+      const res = await history(many, undefined, 2026);
       expect(res.body).not.toContain('xxxxxxxx');
       expect(Object.keys(res.json().entries[0]).sort()).toEqual(
         [
@@ -377,15 +627,15 @@ describe('payment history', () => {
     });
 
     it("reveals nothing of another member's history through their cursor", async () => {
-      const cursor = (await history(many)).json().next as string;
-      const res = await history(owner, cursor);
+      const cursor = (await history(many, undefined, 2026)).json().next as string;
+      const res = await history(owner, cursor, 2026);
       expect(res.statusCode).toBe(200);
       const theirs = res.json().entries as { amount: number }[];
       // The owner's own entries are older than the cursor's spot or not; either way, only theirs.
       expect(theirs.every((e) => ![...Array(132).keys()].some((i) => e.amount === 100 + i))).toBe(
         true,
       );
-      expect((await history(undefined, cursor)).json()).toEqual({ entries: [], next: null });
+      expect((await history(undefined, cursor, 2026)).json()).toEqual({ entries: [], next: null });
     });
 
     it('refuses a cursor it did not make', async () => {

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../components/Toasts.tsx';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
 import {
   formatCedis,
   GIVING_MESSAGES,
+  historyYear,
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/giving.ts';
@@ -37,11 +38,17 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 const typeLabel = (type: string) =>
   OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
 
-/** /payment-history (spec §2, §6): the owner's gifts; only cash entries can be deleted. */
+/**
+ * /payment-history (spec §2, §6): the owner's gifts, one year at a time (issue 33: the year is
+ * in the address, `?year=2025`, this year without); only cash entries can be deleted.
+ */
 export function HistoryPage() {
   const id = useId();
   const queryClient = useQueryClient();
-  const history = useHistory();
+  const [params, setParams] = useSearchParams();
+  // Not a year the server takes: this year, as without one.
+  const year = historyYear(params.get('year'));
+  const history = useHistory(year);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [deleting, setDeleting] = useState<HistoryEntry | null>(null);
   // Stays mounted after the first delete, so the dialog can give focus back when it closes.
@@ -83,6 +90,10 @@ export function HistoryPage() {
   const entries = history.data?.pages.flatMap((page) =>
     page.entries.filter((entry) => !deleted.has(entry.id)),
   );
+  const first = history.data?.pages[0];
+  const shownYear = year ?? first?.yearToDate?.year ?? new Date().getUTCFullYear();
+  // The years with gifts and this year (the server's list), and the one in the address.
+  const years = first?.years ? [...new Set([...first.years, shownYear])].sort((a, b) => b - a) : [];
 
   let body;
   if (history.isPending) {
@@ -98,6 +109,12 @@ export function HistoryPage() {
         </p>
       </div>
     );
+  } else if (entries?.length === 0 && !history.hasNextPage && years.length > 1) {
+    body = (
+      <div className="card history-empty">
+        <p>No payments in {shownYear}.</p>
+      </div>
+    );
   } else if (entries?.length === 0 && !history.hasNextPage) {
     body = (
       <div className="card history-empty">
@@ -108,10 +125,10 @@ export function HistoryPage() {
       </div>
     );
   } else {
-    const yearToDate = history.data.pages[0]?.yearToDate;
+    const yearToDate = first?.yearToDate;
     body = (
       <>
-        {yearToDate && <YearToDateTotal total={yearToDate} />}
+        {yearToDate && <YearTotal total={yearToDate} />}
         <ul className="history-list" aria-labelledby={`${id}-title`}>
           {entries?.map((entry) => (
             <HistoryItem
@@ -150,7 +167,18 @@ export function HistoryPage() {
       <h1 id={`${id}-title`} ref={titleRef} tabIndex={-1}>
         Payment History
       </h1>
-      {body}
+      {years.length > 1 && (
+        <YearFilter
+          years={years}
+          value={shownYear}
+          loading={history.isPlaceholderData}
+          onChange={(chosen) => {
+            params.set('year', String(chosen));
+            setParams(params);
+          }}
+        />
+      )}
+      <div aria-busy={history.isPlaceholderData || undefined}>{body}</div>
       <RecurringSummary />
       <Statements />
       {deleteUsed && (
@@ -238,8 +266,39 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
   );
 }
 
-/** This year's giving, at the top of the history (issue 30). */
-function YearToDateTotal({ total }: { total: YearToDate }) {
+interface YearFilterProps {
+  years: number[];
+  value: number;
+  loading: boolean;
+  onChange: (year: number) => void;
+}
+
+/** Which year the list and the totals show (issue 33): a native select, newest first. */
+function YearFilter({ years, value, loading, onChange }: YearFilterProps) {
+  const id = useId();
+  return (
+    <div className="field history-year">
+      <label htmlFor={`${id}-year`}>Year</label>
+      <select
+        id={`${id}-year`}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {years.map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </select>
+      <p className="history-year-status muted" role="status">
+        {loading ? `Loading ${value}...` : ''}
+      </p>
+    </div>
+  );
+}
+
+/** The chosen year's giving, at the top of the history (issue 30), and per gift type (issue 33). */
+function YearTotal({ total }: { total: YearToDate }) {
   const id = useId();
   return (
     <section className="card history-total" aria-labelledby={`${id}-title`}>
@@ -251,6 +310,21 @@ function YearToDateTotal({ total }: { total: YearToDate }) {
         <p className="history-total-waiting muted">
           and GHS {formatCedis(total.waiting)} waiting for confirmation
         </p>
+      )}
+      {total.byType.length > 0 && (
+        <dl className="history-by-type">
+          {total.byType.map((part) => (
+            <div key={part.type}>
+              <dt>{typeLabel(part.type)}</dt>
+              <dd>
+                GHS {formatCedis(part.confirmed)}
+                {part.waiting > 0 && (
+                  <span className="muted"> and GHS {formatCedis(part.waiting)} waiting</span>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
       )}
     </section>
   );
