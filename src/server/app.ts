@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
+import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
@@ -93,6 +94,7 @@ const featureRoutes = [
   givingRoutes,
   historyRoutes,
   financeRoutes,
+  pledgesRoutes,
   sermonsRoutes,
   devotionalRoutes,
   supportRoutes,

@@ -102,6 +102,16 @@ export async function seedCallers(t: TestApp) {
   const receiptId = history.find((e) => e.receipt)?.receipt?.id;
   expect(receiptId).toBeDefined();
 
+  const newPledge = async () => {
+    const res = await call(t, 'POST', '/api/pledges', member, {
+      type: 'tithe',
+      amount: '100',
+      dueOn: '2099-12-31',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+
   const [file] = await t.db.select().from(applicationFiles).limit(1);
   const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
   const weeks = (await call(t, 'GET', '/api/devotional/weeks')).json().weeks as { id: number }[];
@@ -118,6 +128,9 @@ export async function seedCallers(t: TestApp) {
     receiptId: receiptId!,
     statementYear: new Date().getFullYear(),
     momoReference: momo.json().reference,
+    receivedCashId: await cashId(receipted.code),
+    pledgeId: await newPledge(),
+    newPledge,
     applicationId: applicant.applicationId,
     fileKey: file!.storageKey,
     sermonId: sermons[0]!.id,
