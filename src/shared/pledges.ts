@@ -1,5 +1,6 @@
-import type { OfferingType, ReceiptEntryKind } from './constants.ts';
-import { formatCedis } from './giving.ts';
+import { OFFERING_TYPES, type OfferingType, type ReceiptEntryKind } from './constants.ts';
+import { isIsoDate } from './finance.ts';
+import { AMOUNT_ERRORS, checkAmount, formatCedis } from './giving.ts';
 
 // Pledges and campaigns (issue 33, decision 035): texts, limits and the answers' shapes both
 // sides use, without zod (the history page shows pledge progress and must not load it).
@@ -118,3 +119,67 @@ export interface CampaignReports {
 /** Whole percent of `amount` that `given` is, rounded down (99.9 % is not done). */
 export const percentOf = (given: number, amount: number) =>
   amount > 0 ? Math.floor((given * 100) / amount) : 0;
+
+/** A form's verdict: the values to send, or a message per field. */
+export type FormCheck = { ok: true } | { ok: false; errors: Record<string, string> };
+
+const verdict = (errors: Record<string, string>): FormCheck =>
+  Object.keys(errors).length === 0 ? { ok: true } : { ok: false, errors };
+
+/**
+ * What `pledgeCreateSchema` decides, without zod: the pledge screens must not download the
+ * schema library (route budgets, decision 011); pledges.test.ts keeps the two in step.
+ * `target` is the form's one choice: `type:<type>` or `campaign:<id>`.
+ */
+export function checkPledgeForm(input: {
+  target: string;
+  amount: string;
+  dueOn: string;
+  rhythm: string;
+}): FormCheck {
+  const errors: Record<string, string> = {};
+  const [kind, value = ''] = input.target.split(':');
+  if (
+    kind === 'type'
+      ? !(OFFERING_TYPES as readonly string[]).includes(value)
+      : kind !== 'campaign' || !value
+  )
+    errors.target = PLEDGE_MESSAGES.typeOrCampaign;
+  const amount = checkAmount(input.amount, PLEDGE_MAX_PESEWAS);
+  if (typeof amount === 'string')
+    errors.amount =
+      amount === AMOUNT_ERRORS.tooLarge(PLEDGE_MAX_PESEWAS)
+        ? PLEDGE_MESSAGES.amountTooLarge
+        : amount;
+  if (!isIsoDate(input.dueOn)) errors.dueOn = PLEDGE_MESSAGES.dueOn;
+  if (!(PLEDGE_RHYTHMS as readonly string[]).includes(input.rhythm))
+    errors.rhythm = PLEDGE_MESSAGES.rhythm;
+  return verdict(errors);
+}
+
+/** What `campaignCreateSchema` decides, without zod (as above). */
+export function checkCampaignForm(input: {
+  name: string;
+  type: string;
+  target: string;
+  startsOn: string;
+  endsOn: string;
+}): FormCheck {
+  const errors: Record<string, string> = {};
+  const name = input.name.trim();
+  if (!name) errors.name = PLEDGE_MESSAGES.campaignName;
+  else if (name.length > 80) errors.name = PLEDGE_MESSAGES.campaignNameTooLong;
+  if (!(OFFERING_TYPES as readonly string[]).includes(input.type))
+    errors.type = PLEDGE_MESSAGES.type;
+  const target = checkAmount(input.target, CAMPAIGN_MAX_PESEWAS);
+  if (typeof target === 'string')
+    errors.target =
+      target === AMOUNT_ERRORS.tooLarge(CAMPAIGN_MAX_PESEWAS)
+        ? PLEDGE_MESSAGES.targetTooLarge
+        : target;
+  if (!isIsoDate(input.startsOn)) errors.startsOn = PLEDGE_MESSAGES.startsOn;
+  if (!isIsoDate(input.endsOn)) errors.endsOn = PLEDGE_MESSAGES.endsOn;
+  else if (isIsoDate(input.startsOn) && input.endsOn < input.startsOn)
+    errors.endsOn = PLEDGE_MESSAGES.endsBefore;
+  return verdict(errors);
+}

@@ -16,6 +16,8 @@ export const patterns = {
   /** The signed-in home screen with the feature grid (spec calls it "Home (/home)"). */
   memberHome: '/home',
   offerings: '/offerings',
+  /** A member's pledges and their progress (issue 33). */
+  pledges: '/giving/pledges',
   /** The card provider sends the member back here (the server builds the same URL). */
   cardCallback: CARD_CALLBACK_PATH,
   paymentHistory: '/payment-history',
@@ -45,6 +47,8 @@ export const patterns = {
   adminReports: '/admin/reports',
   adminFinanceOfficers: '/admin/finance/officers',
   adminFinanceAudit: '/admin/finance/audit',
+  /** Campaigns (issue 33): admins define them; officers and admins read pledged vs given. */
+  adminCampaigns: '/admin/campaigns',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignReports, Pledge, PledgesView } from '../../../shared/schemas/pledges.ts';
+import {
+  campaignCreateSchema,
+  checkCampaignForm,
+  checkPledgeForm,
+  pledgeCreateSchema,
+  type CampaignReports,
+  type Pledge,
+  type PledgesView,
+} from '../../../shared/schemas/pledges.ts';
 import { pledgeReminders, transactions, users } from '../../db/schema.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import type { Sms } from '../../platform/sms/sms.ts';
@@ -18,6 +26,70 @@ import { reminderPeriod, sendDuePledgeReminders } from './pledges.service.ts';
 const DAY = 86_400_000;
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+describe('the pledge forms’ checks without zod', () => {
+  const uuid = '00000000-0000-4000-8000-000000000000';
+  it('agree with the schemas the server uses', () => {
+    const pledges = [
+      { target: 'type:tithe', amount: '10', dueOn: '2030-01-01', rhythm: 'weekly' },
+      { target: `campaign:${uuid}`, amount: '10.5', dueOn: '2030-01-01', rhythm: 'none' },
+      { target: '', amount: '10', dueOn: '2030-01-01', rhythm: 'weekly' },
+      { target: 'type:gold', amount: '10', dueOn: '2030-01-01', rhythm: 'weekly' },
+      { target: 'type:tithe', amount: '0', dueOn: '2030-01-01', rhythm: 'weekly' },
+      { target: 'type:tithe', amount: '10.555', dueOn: '2030-01-01', rhythm: 'weekly' },
+      { target: 'type:tithe', amount: '1000001', dueOn: '2030-01-01', rhythm: 'weekly' },
+      { target: 'type:tithe', amount: '10', dueOn: '2030-02-31', rhythm: 'weekly' },
+      { target: 'type:tithe', amount: '10', dueOn: '2030-01-01', rhythm: 'daily' },
+    ];
+    for (const form of pledges) {
+      const [kind, value] = form.target.split(':');
+      const body = {
+        ...(kind === 'campaign' ? { campaignId: value } : kind === 'type' ? { type: value } : {}),
+        amount: form.amount,
+        dueOn: form.dueOn,
+        rhythm: form.rhythm,
+      };
+      const schema = pledgeCreateSchema.safeParse(body);
+      const check = checkPledgeForm(form);
+      expect(check.ok, JSON.stringify(form)).toBe(schema.success);
+      if (!schema.success && !check.ok) {
+        for (const issue of schema.error.issues) {
+          const field = ['type', 'campaignId'].includes(String(issue.path[0]))
+            ? 'target'
+            : String(issue.path[0]);
+          expect(check.errors, JSON.stringify(form)).toHaveProperty(field);
+          if (field !== 'target') expect(check.errors[field]).toBe(issue.message);
+        }
+      }
+    }
+    const campaign = {
+      name: 'Roof',
+      type: 'building_project',
+      target: '1000',
+      startsOn: '2030-01-01',
+      endsOn: '2030-06-30',
+    };
+    const campaigns = [
+      campaign,
+      { ...campaign, name: ' ' },
+      { ...campaign, name: 'x'.repeat(81) },
+      { ...campaign, type: 'gold' },
+      { ...campaign, target: '20000001' },
+      { ...campaign, endsOn: '2029-12-31' },
+      { ...campaign, startsOn: '' },
+    ];
+    for (const form of campaigns) {
+      const schema = campaignCreateSchema.safeParse({ ...form, assembly: '' });
+      const check = checkCampaignForm(form);
+      expect(check.ok, JSON.stringify(form)).toBe(schema.success);
+      if (!schema.success && !check.ok) {
+        for (const issue of schema.error.issues) {
+          expect(check.errors[String(issue.path[0])], JSON.stringify(form)).toBe(issue.message);
+        }
+      }
+    }
+  });
+});
 
 describe('pledges', () => {
   let t: TestApp;
@@ -290,6 +362,7 @@ describe('pledges', () => {
         ctx: {
           ...t.app.ctx,
           mailer: {
+            ...t.app.ctx.mailer,
             async send(mail: Mail) {
               if (fail) throw new Error('SMTP down');
               mails.push(mail);

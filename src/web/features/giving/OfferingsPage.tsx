@@ -26,6 +26,12 @@ export function OfferingsPage() {
       {(status === 'member' || status === 'guest') && (
         <p className="offerings-history-link">
           <Link to={paths.paymentHistory}>See your payment history</Link>
+          {status === 'member' && (
+            <>
+              {' '}
+              · <Link to={paths.pledges}>Your pledges</Link>
+            </>
+          )}
         </p>
       )}
       <div className="card">

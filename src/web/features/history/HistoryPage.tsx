@@ -11,6 +11,7 @@ import {
 } from '../../../shared/giving.ts';
 import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
+import { PledgeSummary } from '../pledges/PledgeSummary.tsx';
 import { paths } from '../../paths.ts';
 import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
 import './history.css';
@@ -150,6 +151,7 @@ export function HistoryPage() {
         Payment History
       </h1>
       {body}
+      <PledgeSummary />
       <Statements />
       {deleteUsed && (
         <Suspense fallback={null}>
