@@ -177,7 +177,7 @@ export const screens: Screen[] = [
   // Campaigns (issue 33): the report for officers and admins, the new-campaign form for admins.
   {
     pattern: patterns.adminCampaigns,
-    page: 'features/pledges/CampaignsPage.tsx',
+    page: 'features/finance/CampaignsPage.tsx',
     guard: 'finance',
   },
 

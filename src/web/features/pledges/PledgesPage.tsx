@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { OFFERING_TYPES } from '../../../shared/constants.ts';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
@@ -14,7 +14,6 @@ import {
 } from '../../../shared/pledges.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -134,7 +133,7 @@ export function PledgesPage() {
       </p>
       <div aria-live="polite">{list}</div>
 
-      <h2>Make a pledge</h2>
+      <h2 className="pledge-heading">Make a pledge</h2>
       <form className="form card" aria-label="Make a pledge" onSubmit={submit} noValidate>
         {errors._ && (
           <p className="form-alert" role="alert">
@@ -256,8 +255,14 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
     }
   };
 
+  // Removing asks first, in place (no dialog: its code and style would join every member's
+  // entry for one button); focus goes to 'Keep it', so a stray Enter keeps the pledge.
   const [asking, setAsking] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+  }, [asking]);
 
   const remove = async () => {
     setRemoving(true);
@@ -317,27 +322,43 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
             </button>
           </>
         )}
-        <button
-          type="button"
-          className="button button-secondary button-small button-danger"
-          aria-describedby={`${id}-name`}
-          onClick={() => setAsking(true)}
-        >
-          Remove
-        </button>
+        {!asking && (
+          <button
+            type="button"
+            className="button button-secondary button-small button-danger"
+            aria-describedby={`${id}-name`}
+            onClick={() => setAsking(true)}
+          >
+            Remove
+          </button>
+        )}
       </div>
       <FieldError id={`${id}-gift-error`} message={error ?? undefined} />
-      <ConfirmModal
-        open={asking}
-        title="Remove this pledge?"
-        confirmLabel="Remove"
-        busy={removing}
-        busyLabel="Removing..."
-        onConfirm={() => void remove()}
-        onCancel={() => setAsking(false)}
-      >
-        <p>Your pledge for {pledgeName(pledge)} goes; your gifts stay in your payment history.</p>
-      </ConfirmModal>
+      {asking && (
+        <div className="pledge-confirm" role="group" aria-labelledby={`${id}-ask`}>
+          <p id={`${id}-ask`}>
+            Remove your pledge for {pledgeName(pledge)}? Your gifts stay in your payment history.
+          </p>
+          <div className="pledge-actions">
+            <button
+              type="button"
+              className="button button-small button-danger"
+              aria-disabled={removing || undefined}
+              onClick={() => void (removing ? undefined : remove())}
+            >
+              {removing ? 'Removing...' : 'Yes, remove'}
+            </button>
+            <button
+              ref={keepRef}
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setAsking(false)}
+            >
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
     </li>
   );
 }

@@ -12,10 +12,10 @@ import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useChurch } from '../church/useChurch.ts';
-import { createCampaign, pledgesKeys, useCampaignReport } from './pledges.api.ts';
-import { pledgesApiPaths } from './pledges.paths.ts';
-import { formatDueOn } from './PledgeProgress.tsx';
-import './pledges.css';
+import { createCampaign, pledgesKeys, useCampaignReport } from '../pledges/pledges.api.ts';
+import { pledgesApiPaths } from '../pledges/pledges.paths.ts';
+import { formatDueOn } from '../pledges/PledgeProgress.tsx';
+import '../pledges/pledges.css';
 
 const ghs = (pesewas: number) => `GHS ${formatCedis(pesewas)}`;
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -31,7 +31,8 @@ const EMPTY = {
 type CampaignForm = typeof EMPTY;
 
 /**
- * /admin/campaigns (issue 33): every campaign's pledged against given, per assembly, with a
+ * /admin/campaigns (issue 33), with the finance screens (loaded with them, so the entry every
+ * member downloads carries no loader of its own for it): every campaign's pledged against given, per assembly, with a
  * CSV; finance officers see their assemblies. Admins also define campaigns here.
  */
 export function CampaignsPage() {
