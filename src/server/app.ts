@@ -19,6 +19,7 @@ import { historyRoutes } from './features/history/history.routes.ts';
 import { recurringRoutes } from './features/recurring/recurring.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
+import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
@@ -96,6 +97,7 @@ const featureRoutes = [
   historyRoutes,
   recurringRoutes,
   financeRoutes,
+  pledgesRoutes,
   sermonsRoutes,
   devotionalRoutes,
   supportRoutes,

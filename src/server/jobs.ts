@@ -1,15 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import { dayOf } from '../shared/recurring.ts';
 import type { AppContext } from './context.ts';
+import { sendDuePledgeReminders } from './features/pledges/pledges.service.ts';
 import { recurringJobHandlers } from './features/recurring/recurring.service.ts';
-import { runDueJobs, type JobHandler } from './platform/jobs.ts';
+import { runDueJobs, scheduleJob, type JobHandler } from './platform/jobs.ts';
+
+const PLEDGE_REMINDERS = 'pledges.reminders';
+
+/** The day's pledge-reminder round: once a day, at 08:00 Ghana time (UTC). */
+const pledgeRound = (day: string) => ({
+  kind: PLEDGE_REMINDERS,
+  key: `pledges:reminders:${day}`,
+  runAt: new Date(`${day}T08:00:00Z`),
+});
 
 /** Every kind of job a feature schedules, with what runs it (platform/jobs.ts). */
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
-  return { ...recurringJobHandlers(ctx) };
+  return {
+    ...recurringJobHandlers(ctx),
+    // Each reminder is sent once by its own row (pledges.service); the round only wakes it.
+    [PLEDGE_REMINDERS]: async () => {
+      const { failed } = await sendDuePledgeReminders(ctx, ctx.now());
+      if (failed > 0) throw new Error(`${failed} pledge reminders could not be sent`);
+    },
+  };
 }
 
-/** Runs every due job once across all instances (each instance looks every JOBS_INTERVAL). */
+/**
+ * Runs every due job once across all instances (each instance looks every JOBS_INTERVAL).
+ * The day's pledge round is scheduled first (a no-op once it is): a day the app was stopped
+ * through gets its round when it starts.
+ */
 export async function runJobsNow(ctx: AppContext, now = ctx.now()) {
+  await scheduleJob(ctx.db, pledgeRound(dayOf(now)));
   return runDueJobs(ctx.db, jobHandlers(ctx), { now, log: ctx.log });
 }
 

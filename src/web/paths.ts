@@ -17,7 +17,9 @@ export const patterns = {
   memberHome: '/home',
   offerings: '/offerings',
   /** Recurring gifts (issue 33): a member's standing tithe or offering. */
-  recurringGifts: '/giving/recurring',
+  recurring: '/giving/recurring',
+  /** A member's pledges and their progress (issue 33). */
+  pledges: '/giving/pledges',
   /** The card provider sends the member back here (the server builds the same URL). */
   cardCallback: CARD_CALLBACK_PATH,
   paymentHistory: '/payment-history',
@@ -47,6 +49,8 @@ export const patterns = {
   adminReports: '/admin/reports',
   adminFinanceOfficers: '/admin/finance/officers',
   adminFinanceAudit: '/admin/finance/audit',
+  /** Campaigns (issue 33): admins define them; officers and admins read pledged vs given. */
+  adminCampaigns: '/admin/campaigns',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',

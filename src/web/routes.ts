@@ -99,7 +99,7 @@ export const screens: Screen[] = [
     guard: 'signedIn',
   },
   {
-    pattern: patterns.recurringGifts,
+    pattern: patterns.recurring,
     page: 'features/recurring/RecurringPage.tsx',
     guard: 'signedIn',
   },
@@ -109,6 +109,8 @@ export const screens: Screen[] = [
     guard: 'signedIn',
   },
   { pattern: patterns.profile, page: 'features/profile/ProfilePage.tsx', guard: 'signedIn' },
+  // A member's pledges (issue 33): the server answers a guest with 401, the page says so.
+  { pattern: patterns.pledges, page: 'features/pledges/PledgesPage.tsx', guard: 'signedIn' },
   // Open to anyone: the server answers for a gift only to its owner (or, for a guest's
   // gift, to whoever holds its unguessable reference).
   { pattern: patterns.cardCallback, page: 'features/giving/CardCallbackPage.tsx' },
@@ -177,6 +179,12 @@ export const screens: Screen[] = [
     guard: 'admin',
   },
   { pattern: patterns.adminFinanceAudit, page: 'features/finance/AuditPage.tsx', guard: 'admin' },
+  // Campaigns (issue 33): the report for officers and admins, the new-campaign form for admins.
+  {
+    pattern: patterns.adminCampaigns,
+    page: 'features/finance/CampaignsPage.tsx',
+    guard: 'finance',
+  },
 
   // The pastor portal (spec §2 /pastor/*, issue 9): approved pastors only. The appointment
   // page answers every signed-in member: a letter, or 'still under review or not approved'.

@@ -92,6 +92,7 @@ test('the dashboard greets the admin by the start of the email and has its cards
     'Content',
     'Registered Users',
     'Reports',
+    'Campaigns',
     'Finance',
   ]);
   // Reports is the finance desk's (issue 12).

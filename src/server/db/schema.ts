@@ -34,6 +34,7 @@ import {
   SCHEDULE_METHODS,
   SCHEDULE_STATUSES,
 } from '../../shared/schemas/recurring.ts';
+import { PLEDGE_RHYTHMS } from '../../shared/pledges.ts';
 
 // Money is integer pesewas (1 GHS = 100 pesewas); times are timestamptz.
 
@@ -924,4 +925,93 @@ export const devSms = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('dev_sms_created_idx').on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- pledges and campaigns (issue 33)
+// Decision 035. Money is integer pesewas; dates are Ghana's days (UTC).
+
+/** A giving campaign an admin defines: its type, one assembly or all (null), target, dates. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    assembly: text('assembly').references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    target: integer('target').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    offeringTypeCheck('campaigns_type', 'type'),
+    check('campaigns_target_positive', sql`${t.target} > 0`),
+    check('campaigns_dates', sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
+/** A member's pledge: an amount of a type (or toward a campaign, of its type) by a date. */
+export const pledges = pgTable(
+  'pledges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** Where it is reported: the campaign's assembly, else the member's when they pledged. */
+    assembly: text('assembly').references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    amount: integer('amount').notNull(),
+    dueOn: date('due_on').notNull(),
+    rhythm: text('rhythm').notNull().default('monthly'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    offeringTypeCheck('pledges_type', 'type'),
+    check('pledges_amount_positive', sql`${t.amount} > 0`),
+    check('pledges_rhythm', inList('rhythm', PLEDGE_RHYTHMS)),
+    index('pledges_user_idx').on(t.userId, t.createdAt),
+    index('pledges_campaign_idx')
+      .on(t.campaignId)
+      .where(sql`${t.campaignId} is not null`),
+  ],
+);
+
+/**
+ * A gift the member counted toward one of their pledges by hand. The key is the gift: a gift
+ * counts toward at most one pledge. Gifts counted by their type have no row (decision 035).
+ */
+export const pledgeGifts = pgTable(
+  'pledge_gifts',
+  {
+    giftKind: text('gift_kind').notNull(),
+    giftId: uuid('gift_id').notNull(),
+    pledgeId: uuid('pledge_id')
+      .notNull()
+      .references(() => pledges.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.giftKind, t.giftId] }),
+    check('pledge_gifts_kind', inList('gift_kind', RECEIPT_ENTRY_KINDS)),
+    index('pledge_gifts_pledge_idx').on(t.pledgeId),
+  ],
+);
+
+/**
+ * Each reminder of a pledge, one per period ('2026-W48', '2026-11'): written before it is
+ * sent, so two runs never send the same one; deleted again when sending failed.
+ */
+export const pledgeReminders = pgTable(
+  'pledge_reminders',
+  {
+    pledgeId: uuid('pledge_id')
+      .notNull()
+      .references(() => pledges.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pledgeId, t.period] })],
 );

@@ -52,6 +52,11 @@ export interface Fixtures {
   scheduleId: string;
   /** A fresh recurring gift of the member's, for cases that change it. */
   newSchedule(): Promise<string>;
+  /** The member's cash gift the desk received (confirmed), and the member's pledge. */
+  receivedCashId: string;
+  pledgeId: string;
+  /** A fresh pledge of the member's. */
+  newPledge(): Promise<string>;
   /** The pending applicant's application and an uploaded file's storage key. */
   applicationId: string;
   fileKey: string;
@@ -129,6 +134,9 @@ const mailbox = (status = 200): Expect => ({ ...all(403), admin: status });
 /** A Ghana mobile number no other call of the matrix uses (phone-first accounts). */
 let phoneSeq = 1_000_000;
 const freshPhone = () => `+23324${phoneSeq++}`;
+
+/** A pledge's date the matrix can use for years to come. */
+const PLEDGE_DUE_ON = '2099-12-31';
 
 const GRACE_REPORT = '/api/finance/reports?from=2000-01-01&to=2100-12-31';
 
@@ -929,6 +937,67 @@ export const matrix: Record<string, MatrixCase[]> = {
   ],
   'GET /api/admin/finance/audit': [
     { request: () => ({ url: '/api/admin/finance/audit' }), expect: adminOnly() },
+  ],
+
+  // ------------------------------------------------------------ pledges and campaigns (issue 33)
+  // A member's pledges are theirs alone: another caller is told they do not exist.
+  'GET /api/pledges': [
+    {
+      label: 'each caller their own',
+      request: () => ({ url: '/api/pledges' }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/pledges': [
+    {
+      label: 'each caller their own',
+      request: () => ({
+        url: '/api/pledges',
+        payload: { type: 'tithe', amount: '10', dueOn: PLEDGE_DUE_ON },
+      }),
+      expect: signedIn(201),
+    },
+  ],
+  'DELETE /api/pledges/:id': [
+    {
+      label: "the member's pledge",
+      request: async (f, caller) => ({
+        url: `/api/pledges/${caller === 'member' ? await f.newPledge() : f.pledgeId}`,
+      }),
+      expect: ownerOnly(204),
+    },
+  ],
+  'POST /api/pledges/:id/gifts': [
+    {
+      label: "the member's pledge and confirmed gift",
+      request: (f) => ({
+        url: `/api/pledges/${f.pledgeId}/gifts`,
+        payload: { kind: 'cash', id: f.receivedCashId },
+      }),
+      expect: ownerOnly(),
+    },
+  ],
+  'GET /api/campaigns/report': [
+    { request: () => ({ url: '/api/campaigns/report' }), expect: financeOnly() },
+  ],
+  'GET /api/campaigns/report.csv': [
+    { request: () => ({ url: '/api/campaigns/report.csv' }), expect: financeOnly() },
+  ],
+  'POST /api/admin/campaigns': [
+    {
+      request: () => ({
+        url: '/api/admin/campaigns',
+        payload: {
+          name: 'Matrix campaign',
+          type: 'building_project',
+          assembly: '',
+          target: '1000',
+          startsOn: '2026-01-01',
+          endsOn: '2099-12-31',
+        },
+      }),
+      expect: adminOnly(201),
+    },
   ],
 
   // ------------------------------------------------------------ pages (decision 027)

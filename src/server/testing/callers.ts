@@ -122,6 +122,15 @@ export async function seedCallers(t: TestApp) {
     return res.json().schedule.id as string;
   };
   const scheduleId = await newSchedule();
+  const newPledge = async () => {
+    const res = await call(t, 'POST', '/api/pledges', member, {
+      type: 'tithe',
+      amount: '100',
+      dueOn: '2099-12-31',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
 
   const [file] = await t.db.select().from(applicationFiles).limit(1);
   const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
@@ -141,6 +150,9 @@ export async function seedCallers(t: TestApp) {
     momoReference: momo.json().reference,
     scheduleId,
     newSchedule,
+    receivedCashId: await cashId(receipted.code),
+    pledgeId: await newPledge(),
+    newPledge,
     applicationId: applicant.applicationId,
     fileKey: file!.storageKey,
     sermonId: sermons[0]!.id,

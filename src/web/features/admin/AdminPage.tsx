@@ -56,6 +56,12 @@ export function AdminPage() {
           </Link>
         </li>
         <li>
+          <Link className="admin-card admin-card-link" to={paths.adminCampaigns}>
+            <h2>Campaigns</h2>
+            <p className="muted">Define campaigns; pledged against given, with CSV.</p>
+          </Link>
+        </li>
+        <li>
           <div className="admin-card" role="group" aria-labelledby={`${id}-finance`}>
             <h2 id={`${id}-finance`}>Finance</h2>
             <p className="muted">Receive cash, match bank statements, appoint officers.</p>

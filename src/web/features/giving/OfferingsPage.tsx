@@ -34,7 +34,9 @@ export function OfferingsPage() {
           {status === 'member' && (
             <>
               {' · '}
-              <Link to={paths.recurringGifts}>Recurring gifts</Link>
+              <Link to={paths.recurring}>Recurring gifts</Link>
+              {' · '}
+              <Link to={paths.pledges}>Your pledges</Link>
             </>
           )}
         </p>

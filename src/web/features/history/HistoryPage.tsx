@@ -12,6 +12,7 @@ import {
 } from '../../../shared/giving.ts';
 import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
+import { PledgeSummary } from '../pledges/PledgeSummary.tsx';
 import { paths } from '../../paths.ts';
 import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
 import { RecurringSummary } from '../recurring/RecurringSummary.tsx';
@@ -180,6 +181,7 @@ export function HistoryPage() {
       )}
       <div aria-busy={history.isPlaceholderData || undefined}>{body}</div>
       <RecurringSummary />
+      <PledgeSummary />
       <Statements />
       {deleteUsed && (
         <Suspense fallback={null}>

@@ -22,7 +22,6 @@ import {
 import { ScheduleForm } from './ScheduleForm.tsx';
 import { dateText, scheduleTitle, scheduleWhen } from './schedule-text.ts';
 import '../giving/giving.css';
-import './recurring.css';
 
 const STATUS_LABELS: Record<ScheduleView['status'], string> = {
   setting_up: 'Waiting for the first card payment',

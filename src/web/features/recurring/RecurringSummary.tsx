@@ -26,7 +26,7 @@ export function RecurringSummary() {
           </li>
         ))}
       </ul>
-      <Link to={paths.recurringGifts}>Manage recurring gifts</Link>
+      <Link to={paths.recurring}>Manage recurring gifts</Link>
     </section>
   );
 }

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { OFFERING_TYPES, RECEIPT_ENTRY_KINDS } from '../constants.ts';
+import { AMOUNT_ERRORS, checkAmount } from '../giving.ts';
+import { isIsoDate } from '../finance.ts';
+import {
+  CAMPAIGN_MAX_PESEWAS,
+  PLEDGE_MAX_PESEWAS,
+  PLEDGE_MESSAGES,
+  PLEDGE_RHYTHMS,
+} from '../pledges.ts';
+
+export * from '../pledges.ts';
+
+// Pledges and campaigns (issue 33, decision 035). The same schemas check the forms in the
+// browser and the requests on the server; amounts are pesewas once parsed.
+
+const isoDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message);
+
+/** A typed GHS amount up to `max`, as pesewas; too large says what a pledge may be. */
+const pledgeAmount = (max: number, tooLarge: string) =>
+  z.union([z.string(), z.number()], { error: AMOUNT_ERRORS.required }).transform((value, ctx) => {
+    const pesewas = checkAmount(String(value), max);
+    if (typeof pesewas === 'number') return pesewas;
+    ctx.addIssue({
+      code: 'custom',
+      message: pesewas === AMOUNT_ERRORS.tooLarge(max) ? tooLarge : pesewas,
+    });
+    return z.NEVER;
+  });
+
+/** A member's pledge: a type, or a campaign (whose type it takes), an amount, a date, a rhythm. */
+export const pledgeCreateSchema = z
+  .object({
+    type: z.enum(OFFERING_TYPES, { error: PLEDGE_MESSAGES.type }).optional(),
+    campaignId: z.uuid(PLEDGE_MESSAGES.campaign).optional(),
+    amount: pledgeAmount(PLEDGE_MAX_PESEWAS, PLEDGE_MESSAGES.amountTooLarge),
+    dueOn: isoDate(PLEDGE_MESSAGES.dueOn),
+    rhythm: z.enum(PLEDGE_RHYTHMS, { error: PLEDGE_MESSAGES.rhythm }).default('monthly'),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.type === !value.campaignId) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: PLEDGE_MESSAGES.typeOrCampaign });
+    }
+  });
+export type PledgeCreateInput = z.input<typeof pledgeCreateSchema>;
+export type PledgeCreate = z.output<typeof pledgeCreateSchema>;
+
+/** One of the member's own confirmed gifts, to count toward a pledge. */
+export const pledgeGiftLinkSchema = z
+  .object({
+    kind: z.enum(RECEIPT_ENTRY_KINDS, { error: PLEDGE_MESSAGES.gift }),
+    id: z.uuid(PLEDGE_MESSAGES.gift),
+  })
+  .strict();
+
+/** An admin's campaign: everything required; an empty assembly is "all assemblies". */
+export const campaignCreateSchema = z
+  .object({
+    name: z
+      .string({ error: PLEDGE_MESSAGES.campaignName })
+      .trim()
+      .min(1, PLEDGE_MESSAGES.campaignName)
+      .max(80, PLEDGE_MESSAGES.campaignNameTooLong),
+    type: z.enum(OFFERING_TYPES, { error: PLEDGE_MESSAGES.type }),
+    assembly: z
+      .string()
+      .trim()
+      .max(60)
+      .transform((v) => v || null)
+      .nullable()
+      .default(null),
+    target: pledgeAmount(CAMPAIGN_MAX_PESEWAS, PLEDGE_MESSAGES.targetTooLarge),
+    startsOn: isoDate(PLEDGE_MESSAGES.startsOn),
+    endsOn: isoDate(PLEDGE_MESSAGES.endsOn),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (isIsoDate(value.startsOn) && isIsoDate(value.endsOn) && value.endsOn < value.startsOn) {
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: PLEDGE_MESSAGES.endsBefore });
+    }
+  });
+export type CampaignCreateInput = z.input<typeof campaignCreateSchema>;
+export type CampaignCreate = z.output<typeof campaignCreateSchema>;

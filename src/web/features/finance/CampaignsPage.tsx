@@ -1,0 +1,256 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { OFFERING_TYPES } from '../../../shared/constants.ts';
+import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { checkCampaignForm, percentOf, type CampaignReport } from '../../../shared/pledges.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import { useChurch } from '../church/useChurch.ts';
+import { createCampaign, pledgesKeys, useCampaignReport } from '../pledges/pledges.api.ts';
+import { pledgesApiPaths } from '../pledges/pledges.paths.ts';
+import { formatDueOn } from '../pledges/PledgeProgress.tsx';
+import '../pledges/pledges.css';
+
+const ghs = (pesewas: number) => `GHS ${formatCedis(pesewas)}`;
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+const EMPTY = {
+  name: '',
+  type: 'building_project',
+  assembly: '',
+  target: '',
+  startsOn: todayIso(),
+  endsOn: '',
+};
+type CampaignForm = typeof EMPTY;
+
+/**
+ * /admin/campaigns (issue 33), with the finance screens (loaded with them, so the entry every
+ * member downloads carries no loader of its own for it): every campaign's pledged against given, per assembly, with a
+ * CSV; finance officers see their assemblies. Admins also define campaigns here.
+ */
+export function CampaignsPage() {
+  const id = useId();
+  const { user } = useSession();
+  const report = useCampaignReport();
+
+  let body;
+  if (report.isPending) body = <Spinner label="Adding up the pledges..." />;
+  else if (report.isError)
+    body = (
+      <LoadFailed
+        message="We could not build the campaign report."
+        reason={report.error.message}
+        onRetry={() => void report.refetch()}
+      />
+    );
+  else if (report.data.campaigns.length === 0) body = <p className="card">No campaigns yet.</p>;
+  else {
+    const labels = new Map(report.data.assemblies.map((a) => [a.slug, a.label]));
+    body = (
+      <>
+        <p>
+          <a
+            className="button button-secondary button-small"
+            href={pledgesApiPaths.campaignReportCsv}
+            download
+          >
+            Download report (CSV)
+          </a>
+        </p>
+        <ul className="pledge-list" aria-label="Campaigns">
+          {report.data.campaigns.map((c) => (
+            <CampaignCard key={c.id} campaign={c} labels={labels} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={user?.isAdmin ? paths.admin : paths.financeDesk}>
+        {user?.isAdmin ? 'Admin Dashboard' : 'Finance Desk'}
+      </BackLink>
+      <h1 id={`${id}-title`}>Campaigns</h1>
+      <p className="muted">
+        Pledged: what members promised. Given to pledges: their gifts counted toward those pledges.
+        Given: every confirmed gift of the campaign’s type, place and dates.
+      </p>
+      {user?.isAdmin && <NewCampaign />}
+      <div aria-live="polite">{body}</div>
+    </section>
+  );
+}
+
+function CampaignCard({
+  campaign: c,
+  labels,
+}: {
+  campaign: CampaignReport;
+  labels: Map<string, string>;
+}) {
+  const id = useId();
+  return (
+    <li className="card pledge-item" aria-labelledby={`${id}-name`}>
+      <div className="pledge-item-top">
+        <h3 id={`${id}-name`}>{c.name}</h3>
+        <span className="muted">
+          {formatDueOn(c.startsOn)} – {formatDueOn(c.endsOn)}
+        </span>
+      </div>
+      <p className="pledge-facts muted">
+        {OFFERING_TYPE_LABELS[c.type]} ·{' '}
+        {c.assembly ? (labels.get(c.assembly) ?? c.assembly) : 'All assemblies'} · target{' '}
+        {ghs(c.target)}
+      </p>
+      <p>
+        Pledged <strong>{ghs(c.totals.pledged)}</strong> ({c.totals.pledges}) · given{' '}
+        <strong>{ghs(c.totals.given)}</strong> ({percentOf(c.totals.given, c.target)}% of target)
+      </p>
+      {c.rows.length === 0 ? (
+        <p className="muted">No pledges or gifts yet.</p>
+      ) : (
+        <div
+          className="campaign-table-wrap"
+          role="region"
+          aria-labelledby={`${id}-caption`}
+          tabIndex={0}
+        >
+          <table className="campaign-rows">
+            <caption id={`${id}-caption`} className="visually-hidden">
+              {c.name}: pledged against given by assembly
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Assembly</th>
+                <th scope="col">Pledged</th>
+                <th scope="col">Given to pledges</th>
+                <th scope="col">Given</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.rows.map((r) => (
+                <tr key={r.assembly ?? '-'}>
+                  <th scope="row">
+                    {r.assembly ? (labels.get(r.assembly) ?? r.assembly) : 'No assembly'}
+                  </th>
+                  <td>{formatCedis(r.pledged)}</td>
+                  <td>{formatCedis(r.givenToPledges)}</td>
+                  <td>{formatCedis(r.given)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Admins only (the server refuses anyone else): a campaign's name, type, place, target, dates. */
+function NewCampaign() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const church = useChurch();
+  const [form, setForm] = useState<CampaignForm>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // The server checks the same with campaignCreateSchema and answers per field.
+    const check = checkCampaignForm(form);
+    if (!check.ok) {
+      setErrors(check.errors);
+      document.getElementById(`${id}-${Object.keys(check.errors)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const made = await createCampaign(form);
+      toast.success(`Campaign ${made.name} created.`);
+      setForm(EMPTY);
+      await queryClient.invalidateQueries({ queryKey: pledgesKeys.campaignReport });
+    } catch (error) {
+      setErrors(error instanceof ApiError && error.fields ? error.fields : { _: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof CampaignForm) => ({
+    id: `${id}-${name}`,
+    value: form[name],
+    'aria-invalid': errors[name] ? (true as const) : undefined,
+    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+
+  return (
+    <form className="form card" aria-label="New campaign" onSubmit={submit} noValidate>
+      <h2>New campaign</h2>
+      {errors._ && (
+        <p className="form-alert" role="alert">
+          {errors._}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input {...field('name')} type="text" autoComplete="off" />
+        <FieldError id={`${id}-name-error`} message={errors.name} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-type`}>Type</label>
+        <select {...field('type')}>
+          {OFFERING_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {OFFERING_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-type-error`} message={errors.type} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-assembly`}>Assembly</label>
+        <select {...field('assembly')}>
+          <option value="">All assemblies</option>
+          {church.data?.assemblies.map((a) => (
+            <option key={a.slug} value={a.slug}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-assembly-error`} message={errors.assembly} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-target`}>Target (GHS)</label>
+        <input {...field('target')} type="text" inputMode="decimal" autoComplete="off" />
+        <FieldError id={`${id}-target-error`} message={errors.target} />
+      </div>
+      <div className="field-pair">
+        <div className="field">
+          <label htmlFor={`${id}-startsOn`}>From</label>
+          <input {...field('startsOn')} type="date" />
+          <FieldError id={`${id}-startsOn-error`} message={errors.startsOn} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-endsOn`}>To</label>
+          <input {...field('endsOn')} type="date" />
+          <FieldError id={`${id}-endsOn-error`} message={errors.endsOn} />
+        </div>
+      </div>
+      <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+        {busy ? 'Creating...' : 'Create campaign'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import type { Pledge } from '../../../shared/pledges.ts';
+import './pledges.css';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD day as "31 Dec 2026". */
+export const formatDueOn = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** What a pledge is for: its campaign, or its type. */
+export const pledgeName = (pledge: Pledge) =>
+  pledge.campaign?.name ?? OFFERING_TYPE_LABELS[pledge.type] ?? pledge.type;
+
+/** A pledge's progress: given of pledged, in GHS and percent, with a bar. */
+export function PledgeProgress({ pledge }: { pledge: Pledge }) {
+  const id = useId();
+  return (
+    <div className="pledge-progress">
+      <p id={`${id}-label`} className="pledge-progress-text">
+        <strong>GHS {formatCedis(pledge.given)}</strong> of GHS {formatCedis(pledge.amount)}{' '}
+        <span className="pledge-percent" data-testid="pledge-percent">
+          {pledge.percent}%
+        </span>
+      </p>
+      {/* The native bar: its value is announced; the text above says it in words. */}
+      <progress
+        className="pledge-bar"
+        max={pledge.amount}
+        value={Math.min(pledge.given, pledge.amount)}
+        aria-labelledby={`${id}-label`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,364 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { OFFERING_TYPES } from '../../../shared/constants.ts';
+import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import {
+  checkPledgeForm,
+  PLEDGE_MESSAGES,
+  PLEDGE_RHYTHM_LABELS,
+  PLEDGE_RHYTHMS,
+  type LinkableGift,
+  type Pledge,
+  type PledgeRhythm,
+} from '../../../shared/pledges.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { paths } from '../../paths.ts';
+import { createPledge, deletePledge, linkGift, pledgesKeys, usePledges } from './pledges.api.ts';
+import { formatDueOn, pledgeName, PledgeProgress } from './PledgeProgress.tsx';
+import './pledges.css';
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+const inMonths = (months: number) => {
+  const d = new Date();
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+
+const typeLabel = (type: string) =>
+  OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
+
+interface FormState {
+  /** A type (`type:tithe`) or a campaign (`campaign:<id>`). */
+  target: string;
+  amount: string;
+  dueOn: string;
+  rhythm: PledgeRhythm;
+}
+
+/**
+ * /giving/pledges (issue 33): the member's pledges, each with its progress (amount and
+ * percent), a form to make one, and a way to count one of their confirmed gifts toward one.
+ */
+export function PledgesPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const pledges = usePledges();
+  const [form, setForm] = useState<FormState>({
+    target: '',
+    amount: '',
+    dueOn: inMonths(6),
+    rhythm: 'monthly',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: pledgesKeys.pledges });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const [kind, value] = form.target.split(':');
+    const body = {
+      ...(kind === 'campaign' ? { campaignId: value } : kind === 'type' ? { type: value } : {}),
+      amount: form.amount,
+      dueOn: form.dueOn,
+      rhythm: form.rhythm,
+    };
+    // The server checks the same with pledgeCreateSchema and answers per field.
+    const check = checkPledgeForm(form);
+    if (!check.ok) {
+      setErrors(check.errors);
+      document.getElementById(`${id}-${Object.keys(check.errors)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await createPledge(body);
+      toast.success('Your pledge is saved.');
+      setForm({ ...form, target: '', amount: '' });
+      await refresh();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        const { type, campaignId, ...rest } = error.fields;
+        setErrors({ ...rest, ...(type || campaignId ? { target: (type ?? campaignId)! } : {}) });
+      } else setErrors({ _: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof FormState) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? (true as const) : undefined,
+    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
+  });
+
+  let list;
+  if (pledges.isPending) list = <Spinner label="Loading your pledges..." />;
+  else if (pledges.isError)
+    list = (
+      <LoadFailed
+        message="Your pledges could not load."
+        reason={pledges.error.message}
+        onRetry={() => void pledges.refetch()}
+      />
+    );
+  else if (pledges.data.pledges.length === 0)
+    list = <p className="card muted">{PLEDGE_MESSAGES.noPledges}</p>;
+  else
+    list = (
+      <ul className="pledge-list" aria-label="Your pledges">
+        {pledges.data.pledges.map((p) => (
+          <PledgeItem key={p.id} pledge={p} gifts={pledges.data.gifts} onChange={refresh} />
+        ))}
+      </ul>
+    );
+
+  const campaigns = pledges.data?.campaigns ?? [];
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.offerings}>Offerings</BackLink>
+      <h1 id={`${id}-title`}>Pledges</h1>
+      <p className="muted">
+        Pledge an amount by a date. Your confirmed gifts of the same type (or to the campaign) count
+        toward it; you can also count one of your gifts by hand.
+      </p>
+      <div aria-live="polite">{list}</div>
+
+      <h2 className="pledge-heading">Make a pledge</h2>
+      <form className="form card" aria-label="Make a pledge" onSubmit={submit} noValidate>
+        {errors._ && (
+          <p className="form-alert" role="alert">
+            {errors._}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-target`}>For</label>
+          <select
+            {...field('target')}
+            value={form.target}
+            onChange={(e) => setForm({ ...form, target: e.target.value })}
+          >
+            <option value="">Choose a type or campaign</option>
+            {campaigns.length > 0 && (
+              <optgroup label="Campaigns">
+                {campaigns.map((c) => (
+                  <option key={c.id} value={`campaign:${c.id}`}>
+                    {c.name} (until {formatDueOn(c.endsOn)})
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            <optgroup label="Types">
+              {OFFERING_TYPES.map((t) => (
+                <option key={t} value={`type:${t}`}>
+                  {OFFERING_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          <FieldError id={`${id}-target-error`} message={errors.target} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>Amount (GHS)</label>
+          <input
+            {...field('amount')}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.amount}
+            onChange={(e) => setForm({ ...form, amount: e.target.value })}
+          />
+          <FieldError id={`${id}-amount-error`} message={errors.amount} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-dueOn`}>By</label>
+          <input
+            {...field('dueOn')}
+            type="date"
+            min={todayIso()}
+            value={form.dueOn}
+            onChange={(e) => setForm({ ...form, dueOn: e.target.value })}
+          />
+          <FieldError id={`${id}-dueOn-error`} message={errors.dueOn} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-rhythm`}>Remind me</label>
+          <select
+            {...field('rhythm')}
+            value={form.rhythm}
+            onChange={(e) => setForm({ ...form, rhythm: e.target.value as PledgeRhythm })}
+          >
+            {PLEDGE_RHYTHMS.map((r) => (
+              <option key={r} value={r}>
+                {PLEDGE_RHYTHM_LABELS[r]}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint muted">
+            By email, or by SMS if you chose SMS for receipts on your{' '}
+            <Link to={paths.profile}>profile</Link>.
+          </p>
+          <FieldError id={`${id}-rhythm-error`} message={errors.rhythm} />
+        </div>
+        <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+          {busy ? 'Saving...' : 'Save pledge'}
+        </button>
+      </form>
+      <p>
+        <Link to={paths.offerings}>Give now</Link> ·{' '}
+        <Link to={paths.paymentHistory}>Payment history</Link>
+      </p>
+    </section>
+  );
+}
+
+interface PledgeItemProps {
+  pledge: Pledge;
+  gifts: LinkableGift[];
+  onChange: () => Promise<void>;
+}
+
+function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
+  const id = useId();
+  const [chosen, setChosen] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Gifts that do not count toward this pledge yet (one counting elsewhere would move).
+  const others = gifts.filter((g) => g.pledgeId !== pledge.id);
+
+  const link = async () => {
+    const gift = others.find((g) => `${g.kind}:${g.id}` === chosen);
+    if (!gift) {
+      setError(PLEDGE_MESSAGES.gift);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await linkGift(pledge.id, { kind: gift.kind, id: gift.id });
+      toast.success('The gift now counts toward this pledge.');
+      setChosen('');
+      await onChange();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Removing asks first, in place (no dialog: its code and style would join every member's
+  // entry for one button); focus goes to 'Keep it', so a stray Enter keeps the pledge.
+  const [asking, setAsking] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+  }, [asking]);
+
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      await deletePledge(pledge.id);
+      toast.success('Pledge removed.');
+      setAsking(false);
+      await onChange();
+    } catch (e) {
+      toast.error(messageOf(e));
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <li className="card pledge-item" aria-labelledby={`${id}-name`}>
+      <div className="pledge-item-top">
+        <h3 id={`${id}-name`}>{pledgeName(pledge)}</h3>
+        <span className="muted">by {formatDueOn(pledge.dueOn)}</span>
+      </div>
+      <PledgeProgress pledge={pledge} />
+      <p className="pledge-facts muted">
+        {pledge.gifts.length} gift{pledge.gifts.length === 1 ? '' : 's'} counted ·{' '}
+        {PLEDGE_RHYTHM_LABELS[pledge.rhythm]}
+      </p>
+      <div className="pledge-actions">
+        {others.length > 0 && (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-gift`}>Count a gift</label>
+              <select
+                id={`${id}-gift`}
+                value={chosen}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(error && `${id}-gift-error`)}
+                onChange={(e) => setChosen(e.target.value)}
+              >
+                <option value="">Choose one of your gifts</option>
+                {others.map((g) => (
+                  <option key={`${g.kind}:${g.id}`} value={`${g.kind}:${g.id}`}>
+                    {typeLabel(g.type)} GHS {formatCedis(g.amount)},{' '}
+                    {formatDueOn(g.createdAt.slice(0, 10))}
+                    {g.pledgeId ? ' (counted elsewhere)' : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-disabled={busy || undefined}
+              aria-describedby={`${id}-name`}
+              onClick={() => void (busy ? undefined : link())}
+            >
+              Count it
+            </button>
+          </>
+        )}
+        {!asking && (
+          <button
+            type="button"
+            className="button button-secondary button-small button-danger"
+            aria-describedby={`${id}-name`}
+            onClick={() => setAsking(true)}
+          >
+            Remove
+          </button>
+        )}
+      </div>
+      <FieldError id={`${id}-gift-error`} message={error ?? undefined} />
+      {asking && (
+        <div className="pledge-confirm" role="group" aria-labelledby={`${id}-ask`}>
+          <p id={`${id}-ask`}>
+            Remove your pledge for {pledgeName(pledge)}? Your gifts stay in your payment history.
+          </p>
+          <div className="pledge-actions">
+            <button
+              type="button"
+              className="button button-small button-danger"
+              aria-disabled={removing || undefined}
+              onClick={() => void (removing ? undefined : remove())}
+            >
+              {removing ? 'Removing...' : 'Yes, remove'}
+            </button>
+            <button
+              ref={keepRef}
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setAsking(false)}
+            >
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
