@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.ts';
 import { start, waitReady, type Started } from '../testing/server-process.ts';
 import { repoRoot } from '../testing/test-app.ts';
-import { withDatabaseName } from '../testing/test-database.ts';
+import { scratchPostgres } from '../testing/test-database.ts';
 
 // Crash safety (issue 15, Build 5): the real server under a burst of writes (gifts and
 // support requests), killed with SIGKILL at a random moment, restarted at once, CRASH_KILLS
@@ -38,20 +38,10 @@ describe('crash safety', () => {
   });
 
   async function databaseEnv(): Promise<Record<string, string>> {
-    const server = process.env.TEST_DATABASE_URL;
-    if (!server) return {};
-    const name = `flock_crash_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: server });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    };
-    return { DATABASE_URL: withDatabaseName(server, name) };
+    const scratch = await scratchPostgres('flock_crash');
+    if (!scratch) return {};
+    dropDatabase = scratch.drop;
+    return { DATABASE_URL: scratch.url };
   }
 
   it(

@@ -55,3 +55,29 @@ export async function createTestDatabase(info: TestDatabaseInfo): Promise<Databa
     },
   };
 }
+
+/**
+ * For tests that run the real server as a child process: a new, empty database on
+ * TEST_DATABASE_URL (the server migrates it), or null on embedded PGlite (the server opens its
+ * data directory). `drop` removes it afterwards.
+ */
+export async function scratchPostgres(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return null;
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return {
+    url: withDatabaseName(server, name),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: server });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}

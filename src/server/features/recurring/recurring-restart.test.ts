@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../testing/free-port.ts';
 import { start, waitReady, type Started } from '../../testing/server-process.ts';
-import { withDatabaseName } from '../../testing/test-database.ts';
+import { scratchPostgres } from '../../testing/test-database.ts';
 
 // A recurring gift's due day with the real server (src/server/main.ts as a child process):
 // the day falls due while the app is stopped (killed with SIGKILL), and is made once after
@@ -27,21 +27,11 @@ describe('recurring gifts across kill -9 and restarts', () => {
   });
 
   async function databaseEnv(): Promise<Record<string, string>> {
-    const server = process.env.TEST_DATABASE_URL;
-    if (!server) return {};
-    const name = `flock_recurring_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: server });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    };
-    databaseUrl = withDatabaseName(server, name);
-    return { DATABASE_URL: databaseUrl };
+    const scratch = await scratchPostgres('flock_recurring');
+    if (!scratch) return {};
+    dropDatabase = scratch.drop;
+    databaseUrl = scratch.url;
+    return { DATABASE_URL: scratch.url };
   }
 
   /** SQL on the database while no server holds it (PGlite) or beside it (PostgreSQL). */

@@ -1,13 +1,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../components/Toasts.tsx';
-import { BANKS, MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
+import { BANKS, MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import {
   formatCedis,
   GIVING_MESSAGES,
   MOMO_SHORTCODES,
-  OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
@@ -24,6 +23,7 @@ import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.ts
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
+import { AmountField, GiftDetailsFields, giftFields, useProfilePrefill } from './gift-fields.tsx';
 import { GiftSavedModal } from './GiftSavedModal.tsx';
 import { MomoPayment, readWaitingGift, type WaitingGift } from './MomoPayment.tsx';
 import {
@@ -31,7 +31,6 @@ import {
   localGhanaPhone,
   offeringPayload,
   offeringResolver,
-  splitFullName,
   type OfferingFormValues,
 } from './offering-form.ts';
 
@@ -76,7 +75,6 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
     reset,
     setValue,
     getValues,
-    getFieldState,
     control,
     formState: { isSubmitting },
   } = form;
@@ -87,23 +85,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
     return waiting ? { offering: waiting.offering, start: waiting } : null;
   });
 
-  // A member's own details, filled in once they arrive, never over what they already typed.
-  useEffect(() => {
-    if (!profile) return;
-    const { firstName, lastName } = splitFullName(profile.fullName);
-    const prefill: Partial<OfferingFormValues> = {
-      firstName,
-      lastName,
-      assembly: church.assemblies.some((a) => a.slug === profile.assemblyName)
-        ? (profile.assemblyName ?? '')
-        : '',
-      phone: localGhanaPhone(profile.phoneNumber),
-      email: profile.email ?? '',
-    };
-    for (const [name, value] of Object.entries(prefill) as [keyof OfferingFormValues, string][]) {
-      if (value && !getFieldState(name).isDirty) setValue(name, value as never);
-    }
-  }, [profile, church.assemblies, getFieldState, setValue]);
+  useProfilePrefill(profile, church, form);
 
   // The due gift of a recurring one, as it was set up (once it arrives).
   useEffect(() => {
@@ -186,44 +168,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
         aria-label="Give"
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
-        <Field form={fields} name="type" label="Type" as="select">
-          <option value="">--Select Type--</option>
-          {OFFERING_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {OFFERING_TYPE_LABELS[value]}
-            </option>
-          ))}
-        </Field>
-
-        {type === 'other' && (
-          <Field form={fields} name="otherType" label="Please specify" type="text" maxLength={60} />
-        )}
-
-        <div className="field-pair">
-          <Field
-            form={fields}
-            name="firstName"
-            label="First name"
-            type="text"
-            autoComplete="given-name"
-          />
-          <Field
-            form={fields}
-            name="lastName"
-            label="Last name"
-            type="text"
-            autoComplete="family-name"
-          />
-        </div>
-
-        <Field form={fields} name="assembly" label="Assembly" as="select">
-          <option value="">--Select Assembly--</option>
-          {church.assemblies.map((assembly) => (
-            <option key={assembly.slug} value={assembly.slug}>
-              {assembly.label}
-            </option>
-          ))}
-        </Field>
+        <GiftDetailsFields fields={giftFields(fields)} church={church} type={type} />
 
         <ChoiceField
           form={fields}
@@ -290,25 +235,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
 
         {method === 'bank' && <BankChoice fields={fields} church={church} />}
 
-        {method && (
-          <Field
-            form={fields}
-            name="amount"
-            label="Amount (GHS)"
-            render={(control) => (
-              <div className="amount-input">
-                <span aria-hidden="true">GHS</span>
-                <input
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0.00"
-                  {...control}
-                />
-              </div>
-            )}
-          />
-        )}
+        {method && <AmountField fields={giftFields(fields)} label="Amount (GHS)" />}
 
         <SubmitButton busy={isSubmitting} busyLabel={busyLabel}>
           {method === 'card' ? 'Continue to card payment' : 'Give'}

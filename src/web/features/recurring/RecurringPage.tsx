@@ -106,6 +106,21 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
   const [amount, setAmount] = useState(formatCedis(schedule.amount).replace(/,/g, ''));
   const [amountError, setAmountError] = useState<string | null>(null);
   const open = schedule.status !== 'stopped' && schedule.status !== 'ended';
+  // An active gift may be paused; a paused one resumed (the only two states with actions).
+  const toggle =
+    schedule.status === 'paused'
+      ? {
+          action: 'resume' as const,
+          label: 'Resume',
+          busy: 'Resuming...',
+          done: 'Recurring gift resumed.',
+        }
+      : {
+          action: 'pause' as const,
+          label: 'Pause',
+          busy: 'Pausing...',
+          done: 'Recurring gift paused.',
+        };
 
   const run = async (label: string, action: () => Promise<unknown>, done: string) => {
     setBusy(label);
@@ -217,38 +232,16 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
       )}
       {open && !editing && schedule.status !== 'setting_up' && (
         <div className="button-row schedule-actions">
-          {schedule.status === 'active' && (
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              disabled={busy !== null}
-              onClick={() =>
-                void run(
-                  'pause',
-                  () => scheduleAction(schedule.id, 'pause'),
-                  'Recurring gift paused.',
-                )
-              }
-            >
-              {busy === 'pause' ? 'Pausing...' : 'Pause'}
-            </button>
-          )}
-          {schedule.status === 'paused' && (
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              disabled={busy !== null}
-              onClick={() =>
-                void run(
-                  'resume',
-                  () => scheduleAction(schedule.id, 'resume'),
-                  'Recurring gift resumed.',
-                )
-              }
-            >
-              {busy === 'resume' ? 'Resuming...' : 'Resume'}
-            </button>
-          )}
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={busy !== null}
+            onClick={() =>
+              void run(toggle.action, () => scheduleAction(schedule.id, toggle.action), toggle.done)
+            }
+          >
+            {busy === toggle.action ? toggle.busy : toggle.label}
+          </button>
           <button
             type="button"
             className="button button-secondary button-small"

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
+import { MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
-import { checkAmount, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { checkAmount } from '../../../shared/giving.ts';
 import { OFFERING_ERRORS } from '../../../shared/offering.ts';
 import {
   dayOf,
@@ -19,7 +19,12 @@ import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.ts
 import { toast } from '../../components/Toasts.tsx';
 import { ApiError } from '../../api.ts';
 import { ChoiceField } from '../giving/ChoiceField.tsx';
-import { localGhanaPhone, splitFullName } from '../giving/offering-form.ts';
+import {
+  AmountField,
+  GiftDetailsFields,
+  giftFields,
+  useProfilePrefill,
+} from '../giving/gift-fields.tsx';
 import { createSchedule } from './recurring.api.ts';
 
 export interface ScheduleFormValues {
@@ -136,28 +141,12 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
     handleSubmit,
     getValues,
     setValue,
-    getFieldState,
     control,
     formState: { isSubmitting },
   } = form;
   const [type, method, frequency] = useWatch({ control, name: ['type', 'method', 'frequency'] });
 
-  useEffect(() => {
-    if (!profile) return;
-    const { firstName, lastName } = splitFullName(profile.fullName);
-    const prefill: Partial<ScheduleFormValues> = {
-      firstName,
-      lastName,
-      assembly: church.assemblies.some((a) => a.slug === profile.assemblyName)
-        ? (profile.assemblyName ?? '')
-        : '',
-      phone: localGhanaPhone(profile.phoneNumber),
-      email: profile.email ?? '',
-    };
-    for (const [name, value] of Object.entries(prefill) as [keyof ScheduleFormValues, string][]) {
-      if (value && !getFieldState(name).isDirty) setValue(name, value as never);
-    }
-  }, [profile, church.assemblies, getFieldState, setValue]);
+  useProfilePrefill(profile, church, form);
 
   // A weekly gift's day is a weekday (Sunday first), a monthly one's a date (1–28).
   useEffect(() => {
@@ -195,59 +184,8 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
       aria-label="New recurring gift"
       onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
     >
-      <Field form={fields} name="type" label="Type" as="select">
-        <option value="">--Select Type--</option>
-        {OFFERING_TYPES.map((value) => (
-          <option key={value} value={value}>
-            {OFFERING_TYPE_LABELS[value]}
-          </option>
-        ))}
-      </Field>
-      {type === 'other' && (
-        <Field form={fields} name="otherType" label="Please specify" type="text" maxLength={60} />
-      )}
-      <div className="field-pair">
-        <Field
-          form={fields}
-          name="firstName"
-          label="First name"
-          type="text"
-          autoComplete="given-name"
-        />
-        <Field
-          form={fields}
-          name="lastName"
-          label="Last name"
-          type="text"
-          autoComplete="family-name"
-        />
-      </div>
-      <Field form={fields} name="assembly" label="Assembly" as="select">
-        <option value="">--Select Assembly--</option>
-        {church.assemblies.map((assembly) => (
-          <option key={assembly.slug} value={assembly.slug}>
-            {assembly.label}
-          </option>
-        ))}
-      </Field>
-
-      <Field
-        form={fields}
-        name="amount"
-        label="Amount each time (GHS)"
-        render={(controlProps) => (
-          <div className="amount-input">
-            <span aria-hidden="true">GHS</span>
-            <input
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              {...controlProps}
-            />
-          </div>
-        )}
-      />
+      <GiftDetailsFields fields={giftFields(fields)} church={church} type={type} />
+      <AmountField fields={giftFields(fields)} label="Amount each time (GHS)" />
 
       <ChoiceField
         form={fields}

@@ -1,0 +1,133 @@
+import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { OFFERING_TYPES } from '../../../shared/constants.ts';
+import type { ChurchInfo } from '../../../shared/schemas/church.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import type { Profile } from '../../../shared/schemas/profile.ts';
+import { Field, type FormFields } from '../../components/form-fields.tsx';
+import { localGhanaPhone, splitFullName } from './offering-form.ts';
+
+// What the giving forms (a gift, a recurring gift) ask alike: who gives what for which
+// assembly, and the amount, drawn once; and the member's own details filled in.
+
+/** The fields every giving form has, by these names. */
+export interface GiftFieldValues {
+  type: string;
+  otherType: string;
+  firstName: string;
+  lastName: string;
+  assembly: string;
+  amount: string;
+  phone: string;
+  email: string;
+}
+
+/** A giving form's `fields`, seen as the fields they share. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const giftFields = (fields: FormFields<any, any>) => fields as FormFields<GiftFieldValues>;
+
+/** Type (and what 'other' is), first and last name, assembly. */
+export function GiftDetailsFields(props: {
+  fields: FormFields<GiftFieldValues>;
+  church: ChurchInfo;
+  type: string;
+}) {
+  const { fields, church } = props;
+  return (
+    <>
+      <Field form={fields} name="type" label="Type" as="select">
+        <option value="">--Select Type--</option>
+        {OFFERING_TYPES.map((value) => (
+          <option key={value} value={value}>
+            {OFFERING_TYPE_LABELS[value]}
+          </option>
+        ))}
+      </Field>
+
+      {props.type === 'other' && (
+        <Field form={fields} name="otherType" label="Please specify" type="text" maxLength={60} />
+      )}
+
+      <div className="field-pair">
+        <Field
+          form={fields}
+          name="firstName"
+          label="First name"
+          type="text"
+          autoComplete="given-name"
+        />
+        <Field
+          form={fields}
+          name="lastName"
+          label="Last name"
+          type="text"
+          autoComplete="family-name"
+        />
+      </div>
+
+      <Field form={fields} name="assembly" label="Assembly" as="select">
+        <option value="">--Select Assembly--</option>
+        {church.assemblies.map((assembly) => (
+          <option key={assembly.slug} value={assembly.slug}>
+            {assembly.label}
+          </option>
+        ))}
+      </Field>
+    </>
+  );
+}
+
+/** The amount in GHS, with its prefix. */
+export function AmountField({
+  fields,
+  label,
+}: {
+  fields: FormFields<GiftFieldValues>;
+  label: string;
+}) {
+  return (
+    <Field
+      form={fields}
+      name="amount"
+      label={label}
+      render={(control) => (
+        <div className="amount-input">
+          <span aria-hidden="true">GHS</span>
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            {...control}
+          />
+        </div>
+      )}
+    />
+  );
+}
+
+/** A member's own details, filled in once they arrive, never over what they already typed. */
+export function useProfilePrefill(
+  profile: Profile | undefined,
+  church: ChurchInfo,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: Pick<UseFormReturn<any, any, any>, 'getFieldState' | 'setValue'>,
+) {
+  const { getFieldState, setValue } = form;
+  useEffect(() => {
+    if (!profile) return;
+    const { firstName, lastName } = splitFullName(profile.fullName);
+    const prefill: Partial<GiftFieldValues> = {
+      firstName,
+      lastName,
+      assembly: church.assemblies.some((a) => a.slug === profile.assemblyName)
+        ? (profile.assemblyName ?? '')
+        : '',
+      phone: localGhanaPhone(profile.phoneNumber),
+      email: profile.email ?? '',
+    };
+    for (const [name, value] of Object.entries(prefill)) {
+      if (value && !getFieldState(name).isDirty) setValue(name, value);
+    }
+  }, [profile, church.assemblies, getFieldState, setValue]);
+}
