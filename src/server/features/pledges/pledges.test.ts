@@ -410,7 +410,9 @@ describe('pledges', () => {
     it('the job schedule’s daily round sends a due reminder once, from any instance', async () => {
       const cookie = await memberSession(t, 'abena.round@example.com');
       await pledge(cookie, { type: 'seed', amount: '120', dueOn: inDays(365) });
+      // Midday: the day's round is due from 08:00 (a run just after midnight finds it not due).
       const nextMonth = new Date(Date.now() + 35 * DAY);
+      nextMonth.setUTCHours(12, 0, 0, 0);
       const round = recorder();
       const ctx = { ...round.ctx, now: () => nextMonth } as AppContext;
       await Promise.all([runJobsNow(ctx), runJobsNow(ctx)]);
