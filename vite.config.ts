@@ -9,7 +9,8 @@ import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
 import { DRAWER_FILE, HEAD_TAGS } from './src/shared/pages.ts';
-import { everyPageData, firstScreens, screens } from './src/web/routes.ts';
+import { allScreens } from './src/web/all-screens.ts';
+import { everyPageData, firstScreens } from './src/web/routes.ts';
 
 /** Besides the entry, the chunks every first screen runs from its start (compile hint). */
 const EAGER_CHUNKS = new Set(['vendor', 'shell']);
@@ -121,7 +122,7 @@ const bootScript = () =>
  */
 const pageDescription = () =>
   afterBuild('flock-pages', ({ outDir }, info) => {
-    const pages = writePages(outDir, screens, firstScreens, everyPageData, bootFile);
+    const pages = writePages(outDir, allScreens, firstScreens, everyPageData, bootFile);
     info(`pages: ${pages.routes.length} routes`);
   });
 
@@ -241,6 +242,9 @@ export default defineConfig({
     // chunk holds only the shell. Members pay for every megabyte on slow phones.
     target: 'es2022',
     sourcemap: false,
+    // Terser's output compresses 0.6 kB smaller on every route than the bundler's (decision 038).
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, ecma: 2020, module: true },
     // The page preloads the entry's imports; a lazy page's own imports are found when it
     // loads (one round trip more on a first visit, none once the service worker has them)
     // instead of a list of every chunk in the entry. Members' browsers need no polyfill.

@@ -9,6 +9,7 @@ import {
   guardModules,
   NOT_FOUND_PAGE,
   PAGE_DATA_MODULE,
+  screenGroups,
   screens,
   type Guard,
   type Screen,
@@ -31,9 +32,10 @@ const modules = import.meta.glob<Module>([
   './components/NotFoundPage.tsx',
   '!./features/{admin,finance,pastor,workers}/**',
 ]);
-const featurePages = import.meta.glob<{ pages: Record<string, () => Promise<Module>> }>(
-  './features/*/*.pages.ts',
-);
+const featurePages = import.meta.glob<{
+  pages: Record<string, () => Promise<Module>>;
+  screens: Screen[];
+}>('./features/*/*.pages.ts');
 
 /** The loader of a module under src/web (`features/home/HomePage.tsx`). */
 function loaderOf(module: string): () => Promise<Module> {
@@ -68,14 +70,42 @@ const screenRoute = (screen: Screen): RouteObject => ({
   lazy: lazyComponent(screen.page),
 });
 
-/** Screens in their guard's element (one per guard), then the unguarded ones. */
-function guarded(list: Screen[]): RouteObject[] {
+/**
+ * Screens in their guard's element (one per guard), then the unguarded ones. A group's guard
+ * elements have ids of their own, so that fetching the group twice adds nothing twice.
+ */
+function guarded(list: Screen[], group = ''): RouteObject[] {
   const guards = [...new Set(list.map((screen) => screen.guard))];
   return guards.flatMap((guard: Guard | undefined) => {
     const children = list.filter((screen) => screen.guard === guard).map(screenRoute);
-    return guard ? [{ lazy: lazyComponent(guardModules[guard]), children }] : children;
+    return guard
+      ? [{ id: `${group}:${guard}`, lazy: lazyComponent(guardModules[guard]), children }]
+      : children;
   });
 }
+
+/** The page data element's id: a group's screens are added under it. */
+const PAGE_DATA_ROUTE = 'page-data';
+
+/**
+ * Adds the rows of the screen groups an address may belong to (routes.ts `screenGroups`)
+ * before React Router matches it. Asked for every address only the 'Page not found' row or a
+ * row with parameters matches, and once a group is in, its rows match without asking.
+ */
+export const discoverScreens: NonNullable<
+  Parameters<typeof createBrowserRouter>[1]
+>['patchRoutesOnNavigation'] = async ({ path, patch }) => {
+  const segment = path.split('/')[1] ?? '';
+  const groups = Object.keys(screenGroups).filter((group) =>
+    screenGroups[group]?.includes(segment),
+  );
+  for (const group of groups) {
+    const load = featurePages[`./features/${group}/${group}.pages.ts`];
+    if (!load)
+      throw new Error(`routes.ts names the group ${group}, which has no ${group}.pages.ts`);
+    patch(PAGE_DATA_ROUTE, guarded((await load()).screens, group));
+  }
+};
 
 export const routes: RouteObject[] = [
   {
@@ -91,6 +121,7 @@ export const routes: RouteObject[] = [
           // data they show, so they come without the page data cache (decision 011).
           ...guarded(screens.filter((screen) => screen.noPageData)),
           {
+            id: PAGE_DATA_ROUTE,
             lazy: lazyComponent(PAGE_DATA_MODULE),
             children: guarded(screens.filter((screen) => !screen.noPageData)),
           },
@@ -105,4 +136,5 @@ export const routes: RouteObject[] = [
  * The app's router. Created when the app starts rather than as this module loads: creating it
  * reads the address, storage and the routes, a task of its own (main.tsx).
  */
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = () =>
+  createBrowserRouter(routes, { patchRoutesOnNavigation: discoverScreens });

@@ -8,7 +8,16 @@ import { resolvePages } from '../../scripts/page-build.ts';
 import { devotionalApiPaths } from './features/devotional/devotional.paths.ts';
 import { sermonsApiPaths } from './features/sermons/sermons.paths.ts';
 import { apiPaths, patterns } from './paths.ts';
-import { everyPageData, firstScreens, guardModules, screenModules, screens } from './routes.ts';
+import { allScreens, groupScreens } from './all-screens.ts';
+import {
+  everyPageData,
+  exportName,
+  firstScreens,
+  guardModules,
+  screenGroups,
+  screenModules,
+  screens,
+} from './routes.ts';
 
 // The route table (decision 027) against the router made from it and the build that reads it.
 // The router module creates no browser router when imported; its route list is what is read.
@@ -16,7 +25,7 @@ vi.mock('react-router', async (original) => ({
   ...(await original<typeof ReactRouter>()),
   createBrowserRouter: () => ({}),
 }));
-const { routes, lazyComponent } = await import('./router.tsx');
+const { routes, lazyComponent, discoverScreens } = await import('./router.tsx');
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** A path of the pattern, with a value each parameter accepts. */
@@ -25,16 +34,32 @@ const samplePath = (pattern: string) => pattern.replace(/:\w+/g, '15');
 describe('the route table', () => {
   it('has one row for every screen pattern, and no other', () => {
     const { notFound: _, ...screenPatterns } = patterns;
-    expect(screens.map((screen) => screen.pattern).sort()).toEqual(
+    expect(allScreens.map((screen) => screen.pattern).sort()).toEqual(
       Object.values(screenPatterns).sort(),
     );
+    // Drawn and announced screens are the shell's: their rows are there before any group's.
     for (const pattern of Object.keys(firstScreens)) {
       expect(screens.map((screen) => screen.pattern)).toContain(pattern);
     }
   });
 
+  it("lists each group once, and each group's screens under its first segments", () => {
+    expect(Object.keys(groupScreens).sort()).toEqual(Object.keys(screenGroups).sort());
+    for (const [group, list] of Object.entries(groupScreens)) {
+      for (const screen of list) {
+        expect(screenGroups[group], screen.pattern).toContain(screen.pattern.split('/')[1]);
+        // A group's rows are added under the page data element (router.tsx).
+        expect(screen.noPageData, screen.pattern).toBeUndefined();
+      }
+    }
+    // No shell screen sits under a group's segment: its address would fetch the group for nothing.
+    const segments = new Set(Object.values(screenGroups).flat());
+    for (const screen of screens)
+      expect(segments.has(screen.pattern.split('/')[1] ?? '')).toBe(false);
+  });
+
   it('names pages and guards whose module exports a component of their name', async () => {
-    const modules = new Set([...screens.map((s) => s.page), ...Object.values(guardModules)]);
+    const modules = new Set([...allScreens.map((s) => s.page), ...Object.values(guardModules)]);
     for (const module of modules) {
       const { Component } = lazyComponent(module) as { Component: () => Promise<unknown> };
       expect(typeof (await Component()), module).toBe('function');
@@ -50,6 +75,26 @@ describe('the route table', () => {
       expect(matches.filter((match) => match.route.lazy && !match.route.path).length).toBe(
         screenModules(screen).length - 1,
       );
+    }
+  });
+
+  it("finds a group's screens when first visited, in their guard, each by its own pattern", async () => {
+    for (const screen of allScreens.filter((row) => !screens.includes(row))) {
+      const router = createMemoryRouter(routes, {
+        initialEntries: [patterns.auth],
+        patchRoutesOnNavigation: discoverScreens,
+      });
+      await router.navigate(samplePath(screen.pattern));
+      const matches = router.state.matches;
+      expect(matches.at(-1)?.route.path, screen.pattern).toBe(screen.pattern);
+      // Its page loaded, under the page data element and its guard's.
+      const element = matches.at(-1)?.route.element as { type?: { name?: string } } | undefined;
+      expect(element?.type?.name).toBe(exportName(screen.page));
+      const ids = matches.map((match) => match.route.id);
+      expect(ids).toContain('page-data');
+      const guards = ids.filter((id) => /^\w+:/.test(id));
+      expect(guards).toEqual(screen.guard ? [expect.stringMatching(`:${screen.guard}$`)] : []);
+      router.dispose();
     }
   });
 
@@ -94,7 +139,13 @@ describe('the route table against the build', () => {
   }, 120_000);
 
   it("preloads each route's own chunks and CSS once, and nothing the entry already loads", () => {
-    const pages = resolvePages(manifest, screens, firstScreens, everyPageData, 'assets/boot-1.js');
+    const pages = resolvePages(
+      manifest,
+      allScreens,
+      firstScreens,
+      everyPageData,
+      'assets/boot-1.js',
+    );
     const shell = new Set([pages.shell.entry, ...pages.shell.imports]);
     for (const route of pages.routes) {
       expect(new Set(route.scripts).size, route.pattern).toBe(route.scripts.length);

@@ -9,6 +9,9 @@ import { sermonsApiPaths } from './features/sermons/sermons.paths.ts';
 // page before the app's code arrives (prerender.tsx). A new screen is a row in `screens` and
 // its page (and, when its page should announce answers or be drawn, a line in `firstScreens`).
 // Data only: each page is found by its module path, so nothing here pulls a screen's code in.
+// The screens few members open are not here but in their feature's `<feature>.screens.ts`
+// (a group, `screenGroups`), which the browser fetches with the first of them (decision 038);
+// all-screens.ts puts the two together for the build and the tests.
 
 /** The route element a screen sits in: who may see it, checked again by the server on every call. */
 export type Guard = 'signedIn' | 'admin' | 'finance' | 'pastor';
@@ -56,17 +59,21 @@ export const everyPageData: DataHint[] = [
   { path: apiPaths.me },
 ];
 
+/**
+ * The screen groups, each with the first segments of its screens' addresses: the router fetches
+ * a group's rows (`features/<group>/<group>.pages.ts`) when the address starts with one of them.
+ */
+export const screenGroups: Record<string, string[]> = {
+  admin: ['admin'],
+  finance: ['finance', 'admin'],
+  pastor: ['pastor'],
+  workers: ['workers-gate', 'workers', 'role-chooser', 'apply'],
+};
+
 /** Sermon ids that go into a URL as they are (others are asked for without a hint). */
 const PLAIN_ID = '[A-Za-z0-9_-]{1,100}';
 /** What numberParam (features/devotional/devotional.api.ts) accepts as a week or day. */
 const WHOLE_NUMBER = '\\d{1,4}';
-
-/** The portal's screens still to come: one page says which, by its pattern. */
-const placeholder = (pattern: string): Screen => ({
-  pattern,
-  page: 'features/pastor/PastorPlaceholderPage.tsx',
-  guard: 'pastor',
-});
 
 const login = 'features/accounts/AuthPage.tsx';
 
@@ -136,77 +143,6 @@ export const screens: Screen[] = [
     pattern: patterns.devotionalDay,
     page: 'features/devotional/DevotionalDayPage.tsx',
   },
-
-  // The workers' side (spec §2): no sign-in guard at route level — the portal sends a visitor
-  // to /auth itself, and applying says 'You must be logged in to apply.'
-  { pattern: patterns.workersGate, page: 'features/workers/WorkersGatePage.tsx' },
-  { pattern: patterns.workers, page: 'features/workers/WorkersPage.tsx' },
-  { pattern: patterns.roleChooser, page: 'features/workers/RoleChooserPage.tsx' },
-  { pattern: patterns.apply, page: 'features/workers/ApplyPage.tsx' },
-
-  // Admins (spec §2 /admin, §6): 'Verifying admin access...', anyone else to /home.
-  { pattern: patterns.admin, page: 'features/admin/AdminPage.tsx', guard: 'admin' },
-  {
-    pattern: patterns.adminApplications,
-    page: 'features/admin/AdminApplicationsPage.tsx',
-    guard: 'admin',
-  },
-  { pattern: patterns.adminUsers, page: 'features/admin/AdminUsersPage.tsx', guard: 'admin' },
-  { pattern: patterns.adminSermons, page: 'features/admin/AdminSermonsPage.tsx', guard: 'admin' },
-  {
-    pattern: patterns.adminDevotional,
-    page: 'features/admin/AdminDevotionalPage.tsx',
-    guard: 'admin',
-  },
-  {
-    pattern: patterns.adminDevotionalWeek,
-    page: 'features/admin/AdminDevotionalWeekPage.tsx',
-    guard: 'admin',
-  },
-
-  // The finance desk (issue 12): officers and admins; roles and the audit trail, admins only.
-  { pattern: patterns.financeDesk, page: 'features/finance/FinancePage.tsx', guard: 'finance' },
-  { pattern: patterns.financeCash, page: 'features/finance/CashDeskPage.tsx', guard: 'finance' },
-  {
-    pattern: patterns.financeBank,
-    page: 'features/finance/BankMatchingPage.tsx',
-    guard: 'finance',
-  },
-  { pattern: patterns.adminReports, page: 'features/finance/ReportsPage.tsx', guard: 'finance' },
-  {
-    pattern: patterns.adminFinanceOfficers,
-    page: 'features/finance/OfficersPage.tsx',
-    guard: 'admin',
-  },
-  { pattern: patterns.adminFinanceAudit, page: 'features/finance/AuditPage.tsx', guard: 'admin' },
-  // Campaigns (issue 33): the report for officers and admins, the new-campaign form for admins.
-  {
-    pattern: patterns.adminCampaigns,
-    page: 'features/finance/CampaignsPage.tsx',
-    guard: 'finance',
-  },
-
-  // The pastor portal (spec §2 /pastor/*, issue 9): approved pastors only. The appointment
-  // page answers every signed-in member: a letter, or 'still under review or not approved'.
-  { pattern: patterns.pastorAppointment, page: 'features/pastor/AppointmentPage.tsx' },
-  {
-    pattern: patterns.pastorAdminResources,
-    page: 'features/pastor/AdminResourcesPage.tsx',
-    guard: 'pastor',
-  },
-  { pattern: patterns.pastorMessages, page: 'features/pastor/MessagesPage.tsx', guard: 'pastor' },
-  {
-    pattern: patterns.pastorMinistryResources,
-    page: 'features/pastor/MinistryResourcesPage.tsx',
-    guard: 'pastor',
-  },
-  placeholder(patterns.pastorAccounts),
-  placeholder(patterns.pastorInfoDesk),
-  placeholder(patterns.pastorCalendar),
-  placeholder(patterns.pastorStudyMaterials),
-  placeholder(patterns.pastorBibleTools),
-  placeholder(patterns.pastorSermonArchive),
-  placeholder(patterns.pastorResourceLinks),
 ];
 
 /**
