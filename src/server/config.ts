@@ -78,6 +78,8 @@ const envSchema = z.object({
     .default(30),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How long an entrance QR lasts before the next replaces it (decision 039). */
+  CHECKIN_QR_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   SMS_PROVIDER: z.enum(['hubtel', 'arkesel', 'mnotify', '']).optional(),
   SMS_SENDER_ID: z
     .string()
@@ -174,6 +176,8 @@ export interface Config {
   };
   /** How often the durable job schedule is looked at (0: not by this instance). */
   jobsIntervalMs: number;
+  /** How long an entrance QR code lasts (decision 039). */
+  checkinQrMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -312,5 +316,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sandboxMomoDelayMs: e.SANDBOX_MOMO_DELAY_MS,
     },
     jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,
+    checkinQrMs: e.CHECKIN_QR_SECONDS * 1000,
   };
 }

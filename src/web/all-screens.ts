@@ -1,4 +1,5 @@
 import { screens as adminScreens } from './features/admin/admin.screens.ts';
+import { screens as checkinScreens } from './features/checkin/checkin.screens.ts';
 import { screens as financeScreens } from './features/finance/finance.screens.ts';
 import { screens as pastorScreens } from './features/pastor/pastor.screens.ts';
 import { screens as workersScreens } from './features/workers/workers.screens.ts';
@@ -13,6 +14,7 @@ export const groupScreens: Record<string, Screen[]> = {
   finance: financeScreens,
   pastor: pastorScreens,
   workers: workersScreens,
+  checkin: checkinScreens,
 };
 
 export const allScreens: Screen[] = [...screens, ...Object.values(groupScreens).flat()];

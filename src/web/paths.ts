@@ -51,6 +51,11 @@ export const patterns = {
   adminFinanceAudit: '/admin/finance/audit',
   /** Campaigns (issue 33): admins define them; officers and admins read pledged vs given. */
   adminCampaigns: '/admin/campaigns',
+  /** Service check-in (issue 34): the member's, usher mode, the entrance screen, the admins'. */
+  checkin: '/checkin',
+  checkinUsher: '/checkin/usher',
+  checkinScreen: '/checkin/screen/:id',
+  adminCheckin: '/admin/checkin',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',
@@ -75,6 +80,7 @@ export const paths = {
   devotionalDay: (weekId: string | number, dayId: string | number) =>
     generatePath(patterns.devotionalDay, { weekId: String(weekId), dayId: String(dayId) }),
   apply: (roleId: string) => generatePath(patterns.apply, { roleId }),
+  checkinScreen: (id: string) => generatePath(patterns.checkinScreen, { id }),
   adminApplication: (id: string) => `${patterns.adminApplications}?id=${encodeURIComponent(id)}`,
   adminDevotionalWeek: (weekId: string | number) =>
     generatePath(patterns.adminDevotionalWeek, { weekId: String(weekId) }),

@@ -68,6 +68,7 @@ export const screenGroups: Record<string, string[]> = {
   finance: ['finance', 'admin'],
   pastor: ['pastor'],
   workers: ['workers-gate', 'workers', 'role-chooser', 'apply'],
+  checkin: ['checkin', 'admin'],
 };
 
 /** Sermon ids that go into a URL as they are (others are asked for without a hint). */

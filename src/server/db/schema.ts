@@ -35,6 +35,7 @@ import {
   SCHEDULE_STATUSES,
 } from '../../shared/schemas/recurring.ts';
 import { PLEDGE_RHYTHMS } from '../../shared/pledges.ts';
+import { CHECKIN_METHODS } from '../../shared/checkin.ts';
 
 // Money is integer pesewas (1 GHS = 100 pesewas); times are timestamptz.
 
@@ -1015,3 +1016,90 @@ export const pledgeReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.pledgeId, t.period] })],
 );
+
+/**
+ * A service or event members check in to (issue 34): open between `opens_at` and `closes_at`.
+ * Its entrance QR is signed with `secret` and changes every period; `code` is the short
+ * number for USSD and members without a camera (decision 039).
+ */
+export const checkinSessions = pgTable(
+  'checkin_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    /** Null: the whole church. */
+    assembly: text('assembly').references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    code: text('code').notNull(),
+    secret: text('secret').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkin_sessions_code_idx').on(t.code),
+    check('checkin_sessions_window', sql`${t.closesAt} > ${t.opensAt}`),
+    index('checkin_sessions_opens_idx').on(t.opensAt),
+  ],
+);
+
+/** One member's check-in to one session: once (the key), by whichever way they came. */
+export const checkins = pgTable(
+  'checkins',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => checkinSessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    /** The usher who checked them in, when one did. */
+    byUserId: text('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    check('checkins_method', inList('method', CHECKIN_METHODS)),
+  ],
+);
+
+/**
+ * A child checked in to a session: a guardian's phone is required, and the child goes home
+ * only with the pick-up code shown on the guardian's phone. Who checked the child in and
+ * out is kept.
+ */
+export const childCheckins = pgTable(
+  'child_checkins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => checkinSessions.id, { onDelete: 'cascade' }),
+    childName: text('child_name').notNull(),
+    guardianPhone: text('guardian_phone').notNull(),
+    /** The guardian's account, when the phone is a member's (they see the code in the app). */
+    guardianUserId: text('guardian_user_id').references(() => users.id, { onDelete: 'set null' }),
+    pickupCode: text('pickup_code').notNull(),
+    checkedInBy: text('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedInAt: createdAt(),
+    checkedOutBy: text('checked_out_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A code names one child still in care at a session.
+    uniqueIndex('child_checkins_pickup_idx')
+      .on(t.sessionId, t.pickupCode)
+      .where(sql`${t.checkedOutAt} is null`),
+    index('child_checkins_guardian_idx').on(t.guardianUserId),
+  ],
+);
+
+/** Members an admin made ushers: they check others in, run the entrance screen and pick-up. */
+export const checkinUshers = pgTable('checkin_ushers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

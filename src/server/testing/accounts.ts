@@ -75,8 +75,13 @@ export async function logIn(
 }
 
 /** A confirmed member, logged in: returns the Cookie header of the session. */
-export async function memberSession(t: TestApp, email: string, password = 'correct horse 1') {
-  expect((await signUp(t, email, { password })).statusCode).toBe(201);
+export async function memberSession(
+  t: TestApp,
+  email: string,
+  password = 'correct horse 1',
+  overrides: Record<string, unknown> = {},
+) {
+  expect((await signUp(t, email, { ...overrides, password })).statusCode).toBe(201);
   expect((await confirmEmail(t, email)).statusCode).toBe(302);
   const res = await logIn(t, email, password);
   expect(res.statusCode).toBe(200);

@@ -79,6 +79,17 @@ export interface Fixtures {
   newApplication(): Promise<string>;
   /** Every sermon's id, in the current order. */
   sermonIds(): Promise<string[]>;
+  /** A service open for check-in now, for the whole church, and its short code. */
+  checkinSessionId: string;
+  checkinCode: string;
+  /** A child just checked in to that service by an admin: their pick-up code. */
+  newPickupCode(): Promise<string>;
+  /** The member caller's user id. */
+  memberId: string;
+  /** A member just signed up (no role). */
+  freshMember(): Promise<{ id: string; email: string }>;
+  /** A member just made an usher: their user id. */
+  newUsher(): Promise<string>;
   /** A CSV multipart body for the statement upload. */
   statementUpload(): { payload: Buffer; contentType: string };
   /** A multipart body with a real photo for the workers upload. */
@@ -982,6 +993,118 @@ export const matrix: Record<string, MatrixCase[]> = {
   ],
   'GET /api/campaigns/report.csv': [
     { request: () => ({ url: '/api/campaigns/report.csv' }), expect: financeOnly() },
+  ],
+  // ------------------------------------------------------------- service check-in (issue 34)
+  // Members check themselves in; ushers (admins among them) run the entrance screen, check
+  // others in and hand children back; admins open services, name ushers, read attendance.
+  'GET /api/checkin': [
+    {
+      label: 'each caller their own',
+      request: () => ({ url: '/api/checkin' }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/checkin': [
+    {
+      label: 'by the short code',
+      request: (f) => ({ url: '/api/checkin', payload: { code: f.checkinCode } }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/checkin/children': [
+    {
+      label: "each caller's own child",
+      request: (f) => ({
+        url: '/api/checkin/children',
+        payload: { sessionId: f.checkinSessionId, childName: 'Esi' },
+      }),
+      expect: signedIn(201),
+    },
+  ],
+  'GET /api/checkin/sessions': [
+    { request: () => ({ url: '/api/checkin/sessions' }), expect: adminOnly() },
+  ],
+  'GET /api/checkin/sessions/:id/screen': [
+    {
+      request: (f) => ({ url: `/api/checkin/sessions/${f.checkinSessionId}/screen` }),
+      expect: adminOnly(),
+    },
+  ],
+  'GET /api/checkin/sessions/:id/members': [
+    {
+      request: (f) => ({ url: `/api/checkin/sessions/${f.checkinSessionId}/members?q=Ama` }),
+      expect: adminOnly(),
+    },
+  ],
+  'POST /api/checkin/sessions/:id/members': [
+    {
+      request: (f) => ({
+        url: `/api/checkin/sessions/${f.checkinSessionId}/members`,
+        payload: { userId: f.memberId },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'POST /api/checkin/sessions/:id/children': [
+    {
+      request: (f) => ({
+        url: `/api/checkin/sessions/${f.checkinSessionId}/children`,
+        payload: { childName: 'Kofi', guardianPhone: '+233241234567' },
+      }),
+      expect: adminOnly(201),
+    },
+  ],
+  'POST /api/checkin/sessions/:id/pickup': [
+    {
+      label: 'a child in care',
+      request: async (f, caller) => ({
+        url: `/api/checkin/sessions/${f.checkinSessionId}/pickup`,
+        payload: { code: caller === 'admin' ? await f.newPickupCode() : '0000' },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'GET /api/admin/checkin/sessions': [
+    { request: () => ({ url: '/api/admin/checkin/sessions' }), expect: adminOnly() },
+  ],
+  'POST /api/admin/checkin/sessions': [
+    {
+      request: () => ({
+        url: '/api/admin/checkin/sessions',
+        payload: {
+          title: 'Midweek service',
+          opensAt: '2099-01-07T17:00:00Z',
+          closesAt: '2099-01-07T20:00:00Z',
+        },
+      }),
+      expect: adminOnly(201),
+    },
+  ],
+  'GET /api/admin/checkin/attendance': [
+    { request: () => ({ url: '/api/admin/checkin/attendance' }), expect: adminOnly() },
+  ],
+  'GET /api/admin/checkin/attendance.csv': [
+    { request: () => ({ url: '/api/admin/checkin/attendance.csv' }), expect: adminOnly() },
+  ],
+  'GET /api/admin/checkin/ushers': [
+    { request: () => ({ url: '/api/admin/checkin/ushers' }), expect: adminOnly() },
+  ],
+  'POST /api/admin/checkin/ushers': [
+    {
+      label: 'a member with no role',
+      request: async (f) => ({
+        url: '/api/admin/checkin/ushers',
+        payload: { contact: (await f.freshMember()).email },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'DELETE /api/admin/checkin/ushers/:id': [
+    {
+      label: 'an usher',
+      request: async (f) => ({ url: `/api/admin/checkin/ushers/${await f.newUsher()}` }),
+      expect: adminOnly(204),
+    },
   ],
   'POST /api/admin/campaigns': [
     {

@@ -132,6 +132,19 @@ export async function seedCallers(t: TestApp) {
     return res.json().id as string;
   };
 
+  const [memberUser] = await t.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, EMAILS.member));
+  // A service open for check-in from an hour ago, for the whole church (issue 34).
+  const checkin = await call(t, 'POST', '/api/admin/checkin/sessions', cookies.admin, {
+    title: 'Matrix service',
+    opensAt: new Date(Date.now() - 3_600_000).toISOString(),
+    closesAt: new Date(Date.now() + 22 * 3_600_000).toISOString(),
+  });
+  expect(checkin.statusCode, checkin.body).toBe(201);
+  const checkinSession = checkin.json() as { id: string; code: string };
+
   const [file] = await t.db.select().from(applicationFiles).limit(1);
   const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
   const weeks = (await call(t, 'GET', '/api/devotional/weeks')).json().weeks as { id: number }[];
@@ -212,6 +225,34 @@ export async function seedCallers(t: TestApp) {
     async sermonIds() {
       const list = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
       return list.map((s) => s.id);
+    },
+    checkinSessionId: checkinSession.id,
+    checkinCode: checkinSession.code,
+    async newPickupCode() {
+      const res = await call(
+        t,
+        'POST',
+        `/api/checkin/sessions/${checkinSession.id}/children`,
+        cookies.admin,
+        { childName: `Child ${++counter}`, guardianPhone: '+233241234567' },
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().pickupCode as string;
+    },
+    memberId: memberUser!.id,
+    async freshMember() {
+      const email = `fresh-${++counter}@example.com`;
+      await memberSession(t, email);
+      const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return { id: row!.id, email };
+    },
+    async newUsher() {
+      const { id, email } = await this.freshMember();
+      const res = await call(t, 'POST', '/api/admin/checkin/ushers', cookies.admin, {
+        contact: email,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return id;
     },
     unique: () => `${Date.now().toString(36)}${++counter}`,
   };

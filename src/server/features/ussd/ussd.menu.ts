@@ -24,7 +24,9 @@ export type Step =
   | 'give.confirm'
   | CodeStep
   | TalkStep
-  | RegisterStep;
+  | RegisterStep
+  /** 'Check in' (members, issue 34): the short code on the entrance screen. */
+  | 'checkin.code';
 
 /** 'Cash or bank code' (issue 32): the app's cash and bank gifts, their code by SMS. */
 type CodeStep =
@@ -137,7 +139,8 @@ export type Action =
         CodeDraft;
     }
   | { kind: 'talk'; name: string; message: string }
-  | { kind: 'register'; firstName: string; lastName: string; assembly: string };
+  | { kind: 'register'; firstName: string; lastName: string; assembly: string }
+  | { kind: 'checkin'; code: string };
 
 /** A 'Talk to us' message typed on the phone: USSD input is short. */
 export const TALK_MESSAGE_MAX = 140;
@@ -193,7 +196,7 @@ export function render(state: UssdState, caller: Caller, data: MenuData): Screen
       return con(
         `${caller.member ? `Welcome, ${caller.member.firstName.slice(0, 20)}` : data.churchName.slice(0, 60)}` +
           `\n1 Give\n2 My last 5 gifts\n3 Today's devotional\n4 Cash or bank code\n5 Talk to us` +
-          `${caller.member ? '' : '\n6 Register'}`,
+          `${caller.member ? '\n6 Check in' : '\n6 Register'}`,
       );
     case 'give.type':
       return con(
@@ -201,6 +204,8 @@ export function render(state: UssdState, caller: Caller, data: MenuData): Screen
       );
     case 'give.other':
       return con(`What is the gift for?\n${nav}`);
+    case 'checkin.code':
+      return con(`Check in: type the 6-digit code on the screen at the entrance.\n${nav}`);
     case 'give.amount':
       return con(`Amount in GHS (up to ${formatCedis(data.maxPesewas)}):\n${nav}`);
     case 'give.name':
@@ -351,7 +356,7 @@ export function answer(
       const known = m
         ? { firstName: m.firstName, lastName: m.lastName, assembly: m.assembly ?? undefined }
         : {};
-      const n = choice(input, m ? 5 : 6);
+      const n = choice(input, 6);
       if (n === 0) {
         // The network the gateway named is not asked again.
         const give: GiveDraft = { network: caller.network ?? undefined, ...known };
@@ -366,8 +371,13 @@ export function answer(
           state: { ...base, step: m ? 'talk.message' : 'talk.name', back: ['main'], talk },
         };
       }
+      if (n === 5 && m) return { state: { ...base, step: 'checkin.code', back: ['main'] } };
       if (n === 5) return { state: { ...base, step: 'reg.first', back: ['main'], register: {} } };
-      return refuse(m ? 'Choose 1 to 5.' : 'Choose 1 to 6.');
+      return refuse('Choose 1 to 6.');
+    }
+    case 'checkin.code': {
+      if (!/^\d{6}$/.test(input)) return refuse('Type the 6 digits.');
+      return { state: base, action: { kind: 'checkin', code: input } };
     }
     case 'give.type': {
       const n = choice(input, OFFERING_TYPES.length);

@@ -9,6 +9,8 @@ import { todaysDevotional } from '../devotional/devotional.service.ts';
 import { memberByVerifiedPhone, registerByCall } from '../accounts/phone.ts';
 import { codeSmsText, createGift } from '../giving/giving.service.ts';
 import { createPhoneSupportRequest } from '../support/support.service.ts';
+import { checkIn } from '../checkin/checkin.service.ts';
+import { AppError } from '../../http/errors.ts';
 import {
   answer,
   initialState,
@@ -245,6 +247,17 @@ async function register(
 
 /** What the menus that only read answer (the last screen of the session). */
 async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Screen> {
+  if (action.kind === 'checkin') {
+    // Checking in twice changes nothing: racing requests may both ask.
+    if (!caller.member) return { text: 'Register first: dial again and choose 6.', end: true };
+    try {
+      const result = await checkIn(ctx, caller.member, { code: action.code }, 'ussd');
+      return { text: result.message, end: true };
+    } catch (error) {
+      if (error instanceof AppError) return { text: error.message, end: true };
+      throw error;
+    }
+  }
   if (action.kind === 'devotional') {
     const today = await todaysDevotional(ctx, ctx.now());
     if (!today) return { text: 'No devotional for today yet. God bless you.', end: true };

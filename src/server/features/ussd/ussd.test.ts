@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bankTransfers,
   cashOfferings,
+  checkins,
+  checkinSessions,
   devMails,
   devotionalDays,
   devotionalWeeks,
@@ -495,10 +497,39 @@ describe('USSD', () => {
     expect(await at(other, ['1', '8'])).toMatch(/^CON What is the gift for\?/);
   });
 
+  it('checks a registered caller in to a service with the code on the entrance screen', async () => {
+    const number = '+233261230099';
+    const register = newSession();
+    await at(register, ['6', 'Kojo', 'Asante', '1', '1'], number);
+    const [session] = await t.db
+      .insert(checkinSessions)
+      .values({
+        title: 'Sunday Service',
+        opensAt: new Date(Date.now() - 3_600_000),
+        closesAt: new Date(Date.now() + 3_600_000),
+        code: '424242',
+        secret: 'x'.repeat(43),
+      })
+      .returning();
+    const dial = newSession();
+    expect(await at(dial, [], number)).toContain('6 Check in');
+    expect(await at(dial, ['6'], number)).toMatch(/^CON Check in: type the 6-digit code/);
+    expect(await at(dial, ['6', '12'], number)).toMatch(/^CON Type the 6 digits\./);
+    expect(await at(dial, ['6', '12', '424242'], number)).toBe(
+      'END You are checked in to Sunday Service.',
+    );
+    const wrong = newSession();
+    expect(await at(wrong, ['6', '111111'], number)).toBe(
+      'END That code is not open for check-in. Check the screen at the entrance.',
+    );
+    const rows = await t.db.select().from(checkins).where(eq(checkins.sessionId, session!.id));
+    expect(rows.map((r) => r.method)).toEqual(['ussd']);
+  });
+
   it('refuses wrong input on the same screen, goes back with 0 and home with 00', async () => {
     const session = newSession();
     await at(session, []);
-    expect(await at(session, ['9'])).toMatch(/^CON Choose 1 to 5\.\n/);
+    expect(await at(session, ['9'])).toMatch(/^CON Choose 1 to 6\.\n/);
     expect(await at(session, ['9', '1'])).toMatch(/^CON Give: choose/);
     expect(await at(session, ['9', '1', '3'])).toMatch(/^CON Amount/);
     expect(await at(session, ['9', '1', '3', '0'])).toMatch(/^CON Give: choose/);

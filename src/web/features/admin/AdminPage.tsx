@@ -56,6 +56,12 @@ export function AdminPage() {
           </Link>
         </li>
         <li>
+          <Link className="admin-card admin-card-link" to={paths.adminCheckin}>
+            <h2>Check-in</h2>
+            <p className="muted">Open services for check-in; attendance, with CSV; ushers.</p>
+          </Link>
+        </li>
+        <li>
           <Link className="admin-card admin-card-link" to={paths.adminCampaigns}>
             <h2>Campaigns</h2>
             <p className="muted">Define campaigns; pledged against given, with CSV.</p>

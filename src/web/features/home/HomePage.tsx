@@ -19,6 +19,8 @@ const tiles: Tile[] = [
   { label: 'Videos', icon: 'videos', action: 'coming-soon' },
   { label: 'Offerings', icon: 'offerings', to: paths.offerings },
   { label: 'Events', icon: 'events', action: 'coming-soon' },
+  // Beyond the spec's grid (issue 34, decision 039): where a member types the entrance code.
+  { label: 'Check In', icon: 'checkin', to: paths.checkin },
   { label: 'Prayer Wall', icon: 'prayer', action: 'coming-soon' },
   { label: 'Devotional', icon: 'devotional', to: paths.devotional },
   { label: 'Workers Portal', icon: 'workers', to: paths.workersGate },

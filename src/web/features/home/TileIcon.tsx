@@ -7,6 +7,7 @@ export type TileIconName =
   | 'videos'
   | 'offerings'
   | 'events'
+  | 'checkin'
   | 'prayer'
   | 'devotional'
   | 'workers'
@@ -18,6 +19,14 @@ const shapes: Record<TileIconName, ReactNode> = {
     <>
       <rect x="9" y="3" width="6" height="11" rx="3" />
       <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M8.5 21h7" />
+    </>
+  ),
+  checkin: (
+    <>
+      <rect x="3" y="3" width="7" height="7" rx="1" />
+      <rect x="14" y="3" width="7" height="7" rx="1" />
+      <rect x="3" y="14" width="7" height="7" rx="1" />
+      <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
     </>
   ),
   videos: (

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { CHECKIN_CODE_LENGTH, CHECKIN_MESSAGES, PICKUP_CODE_LENGTH } from '../checkin.ts';
+import { phoneSchema } from './accounts.ts';
+
+export * from '../checkin.ts';
+
+// Service check-in (issue 34, decision 039). The same schemas check the forms in the browser
+// and the requests on the server.
+
+const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const instant = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => !Number.isNaN(Date.parse(v)), message)
+    .transform((v) => new Date(v).toISOString());
+
+/** An admin's session: a name, an assembly (empty: the whole church) and its window. */
+export const sessionCreateSchema = z
+  .object({
+    title: z
+      .string({ error: CHECKIN_MESSAGES.title })
+      .trim()
+      .min(1, CHECKIN_MESSAGES.title)
+      .max(80, CHECKIN_MESSAGES.titleTooLong),
+    assembly: z
+      .string()
+      .trim()
+      .max(60)
+      .transform((v) => v || null)
+      .nullable()
+      .default(null),
+    opensAt: instant(CHECKIN_MESSAGES.opensAt),
+    closesAt: instant(CHECKIN_MESSAGES.closesAt),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const span = Date.parse(value.closesAt) - Date.parse(value.opensAt);
+    if (span <= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['closesAt'],
+        message: CHECKIN_MESSAGES.closesBeforeOpens,
+      });
+    } else if (span > MAX_WINDOW_MS) {
+      ctx.addIssue({ code: 'custom', path: ['closesAt'], message: CHECKIN_MESSAGES.tooLong });
+    }
+  });
+export type SessionCreateInput = z.input<typeof sessionCreateSchema>;
+
+const digits = (length: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(new RegExp(`^\\d{${length}}$`), message);
+
+/** A member checks in with the entrance QR's token or the session's short code. */
+export const checkinSchema = z.union([
+  z.object({ token: z.string({ error: CHECKIN_MESSAGES.badQr }).trim().min(1).max(200) }).strict(),
+  z.object({ code: digits(CHECKIN_CODE_LENGTH, CHECKIN_MESSAGES.code) }).strict(),
+]);
+export type CheckinInput = z.input<typeof checkinSchema>;
+
+const childName = z
+  .string({ error: CHECKIN_MESSAGES.childName })
+  .trim()
+  .min(1, CHECKIN_MESSAGES.childName)
+  .max(80, CHECKIN_MESSAGES.childNameTooLong);
+
+/** A guardian checks their own child in (their profile's phone is the guardian's phone). */
+export const childCheckinSchema = z
+  .object({ sessionId: z.uuid(CHECKIN_MESSAGES.noSessions), childName })
+  .strict();
+
+/** An usher checks a child in: the guardian's phone is required. */
+export const usherChildSchema = z.object({ childName, guardianPhone: phoneSchema }).strict();
+
+export const pickupSchema = z
+  .object({ code: digits(PICKUP_CODE_LENGTH, CHECKIN_MESSAGES.pickupCode) })
+  .strict();
+
+/** Usher mode's search: two letters of a name or some digits of a phone. */
+export const usherSearchSchema = z
+  .object({
+    q: z.string({ error: CHECKIN_MESSAGES.query }).trim().min(2, CHECKIN_MESSAGES.query).max(60),
+  })
+  .strict();
+
+export const usherCheckinSchema = z.object({ userId: z.string().trim().min(1).max(64) }).strict();
+
+/** An admin makes a member an usher by their email or phone. */
+export const usherGrantSchema = z
+  .object({
+    contact: z
+      .string({ error: CHECKIN_MESSAGES.usher })
+      .trim()
+      .min(3, CHECKIN_MESSAGES.usher)
+      .max(254),
+  })
+  .strict();

@@ -1,0 +1,291 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  CHECKIN_CODE_LENGTH,
+  CHECKIN_MESSAGES,
+  type CheckinHome,
+} from '../../../shared/checkin.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { checkIn, checkInOwnChild, checkinKeys, useCheckinHome } from './checkin.api.ts';
+import { formatTime } from './checkin-format.ts';
+import './checkin.css';
+
+const QrScanner = lazy(async () => ({ default: (await import('./QrScanner.tsx')).QrScanner }));
+
+/** The token in an entrance QR's link, or null when the text is no Flock check-in link. */
+function tokenOf(text: string): string | null {
+  try {
+    const url = new URL(text);
+    return url.pathname === paths.checkin ? url.searchParams.get('t') : null;
+  } catch {
+    return null;
+  }
+}
+
+type Outcome = { ok: boolean; message: string } | null;
+
+/**
+ * /checkin (issue 34): a member checks in to the service they are at, by the entrance QR
+ * (scanned here, or with the phone's camera, which opens this screen with the code in the
+ * link) or by the short code, and checks their children in with a pick-up code.
+ */
+export function CheckinPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const home = useCheckinHome();
+  const [params, setParams] = useSearchParams();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [scanning, setScanning] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+
+  const send = async (body: { token: string } | { code: string }) => {
+    setBusy(true);
+    try {
+      const result = await checkIn(body);
+      setOutcome({ ok: true, message: result.message });
+      setCode('');
+      await queryClient.invalidateQueries({ queryKey: checkinKeys.home });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.code) setCodeError(error.fields.code);
+      else setOutcome({ ok: false, message: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Opened by the phone's camera from the entrance QR: check in at once, once.
+  const linkToken = params.get('t');
+  const sentToken = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkToken || sentToken.current === linkToken) return;
+    sentToken.current = linkToken;
+    setParams({}, { replace: true });
+    void send({ token: linkToken });
+  });
+
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!new RegExp(`^\\d{${CHECKIN_CODE_LENGTH}}$`).test(code.trim())) {
+      setCodeError(CHECKIN_MESSAGES.code);
+      document.getElementById(`${id}-code`)?.focus();
+      return;
+    }
+    setCodeError(undefined);
+    void send({ code: code.trim() });
+  };
+
+  const onScan = (text: string) => {
+    setScanning(false);
+    const token = tokenOf(text);
+    if (token) void send({ token });
+    else setOutcome({ ok: false, message: CHECKIN_MESSAGES.badQr });
+  };
+
+  let body;
+  if (home.isPending) body = <Spinner label="Loading check-in..." />;
+  else if (home.isError)
+    body = (
+      <LoadFailed
+        message="Check-in could not load."
+        reason={home.error.message}
+        onRetry={() => void home.refetch()}
+      />
+    );
+  else body = <OpenServices home={home.data} />;
+
+  return (
+    <section className="page narrow-page checkin-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Check in</h1>
+      {outcome && (
+        <p
+          ref={outcomeRef}
+          tabIndex={-1}
+          className={outcome.ok ? 'form-success' : 'form-alert'}
+          role={outcome.ok ? 'status' : 'alert'}
+        >
+          {outcome.message}
+        </p>
+      )}
+      {busy && <Spinner label="Checking you in..." />}
+
+      <div aria-live="polite">{body}</div>
+
+      <h2>Scan the QR code</h2>
+      {scanning ? (
+        <Suspense fallback={<Spinner label="Opening the camera..." />}>
+          <QrScanner onRead={onScan} onClose={() => setScanning(false)} />
+        </Suspense>
+      ) : (
+        <button
+          type="button"
+          className="button button-block checkin-big"
+          onClick={() => {
+            setOutcome(null);
+            setScanning(true);
+          }}
+        >
+          Scan the QR code
+        </button>
+      )}
+
+      <h2>Or type the code</h2>
+      <form
+        className="form card"
+        aria-label="Check in with the code"
+        onSubmit={submitCode}
+        noValidate
+      >
+        <div className="field">
+          <label htmlFor={`${id}-code`}>Code on the entrance screen</label>
+          <input
+            id={`${id}-code`}
+            className="checkin-code-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={CHECKIN_CODE_LENGTH}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={describedBy(codeError && `${id}-code-error`)}
+          />
+          <FieldError id={`${id}-code-error`} message={codeError} />
+        </div>
+        <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+          Check in
+        </button>
+      </form>
+
+      {home.data && <Children home={home.data} />}
+
+      {home.data?.usher && (
+        <p className="checkin-usher-link">
+          <Link className="button button-secondary button-block" to={paths.checkinUsher}>
+            Usher mode
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OpenServices({ home }: { home: CheckinHome }) {
+  if (home.sessions.length === 0)
+    return <p className="card muted">{CHECKIN_MESSAGES.noSessions}</p>;
+  return (
+    <ul className="checkin-list" aria-label="Services open for check-in">
+      {home.sessions.map((s) => (
+        <li key={s.id} className="card">
+          <strong>{s.title}</strong>
+          <span className="muted"> · until {formatTime(s.closesAt)}</span>
+          <p className={s.checkedInAt ? 'checkin-done' : 'muted'}>
+            {s.checkedInAt
+              ? `You checked in at ${formatTime(s.checkedInAt)}.`
+              : 'You have not checked in yet.'}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A guardian's children: check one in, and the pick-up codes of those in care. */
+function Children({ home }: { home: CheckinHome }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [sessionId, setSessionId] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const chosen = sessionId || home.sessions[0]?.id || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!name.trim()) {
+      setError(CHECKIN_MESSAGES.childName);
+      document.getElementById(`${id}-name`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await checkInOwnChild({ sessionId: chosen, childName: name.trim() });
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: checkinKeys.home });
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h2>Children</h2>
+      {home.children.length > 0 && (
+        <ul className="checkin-list" aria-label="Your children in care">
+          {home.children.map((c) => (
+            <li key={c.id} className="card checkin-child">
+              <strong>{c.childName}</strong>
+              <span className="muted"> · {c.sessionTitle}</span>
+              <p>
+                Pick-up code: <span className="checkin-pickup-code">{c.pickupCode}</span>
+              </p>
+              <p className="muted">Show this code to the usher when you collect {c.childName}.</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {home.sessions.length > 0 && (
+        <form className="form card" aria-label="Check in a child" onSubmit={submit} noValidate>
+          {home.sessions.length > 1 && (
+            <div className="field">
+              <label htmlFor={`${id}-session`}>Service</label>
+              <select
+                id={`${id}-session`}
+                value={chosen}
+                onChange={(e) => setSessionId(e.target.value)}
+              >
+                {home.sessions.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Child’s name</label>
+            <input
+              id={`${id}-name`}
+              autoComplete="off"
+              maxLength={80}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy(error && `${id}-name-error`)}
+            />
+            <FieldError id={`${id}-name-error`} message={error} />
+          </div>
+          <p className="muted">Your phone number on your profile is the guardian’s number.</p>
+          <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+            {busy ? 'Checking in...' : 'Check in a child'}
+          </button>
+        </form>
+      )}
+    </>
+  );
+}

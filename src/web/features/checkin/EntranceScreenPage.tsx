@@ -1,0 +1,72 @@
+import { useEffect, useId } from 'react';
+import { useParams } from 'react-router';
+import { CHECKIN_MESSAGES } from '../../../shared/checkin.ts';
+import { ApiError } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import { useEntranceScreen } from './checkin.api.ts';
+import { formatTime } from './checkin-format.ts';
+import './checkin.css';
+
+/**
+ * /checkin/screen/:id (issue 34): the screen at the entrance, on a laptop or a tablet. The QR
+ * (drawn by the server, so no QR library comes to the browser) changes every minute; the
+ * short code is for phones without a camera and for USSD.
+ */
+export function EntranceScreenPage() {
+  const id = useId();
+  const { id: sessionId = '' } = useParams();
+  const screen = useEntranceScreen(sessionId);
+  const { refetch } = screen;
+  const refreshAt = screen.data?.refreshAt;
+
+  // The next QR as soon as it exists (and the count of those checked in with it).
+  useEffect(() => {
+    if (!refreshAt) return;
+    const wait = Math.max(500, Date.parse(refreshAt) - Date.now() + 200);
+    const timer = setTimeout(() => void refetch(), wait);
+    return () => clearTimeout(timer);
+  }, [refreshAt, refetch]);
+
+  if (screen.isPending) return <Spinner label="Loading the entrance screen..." />;
+  if (screen.isError) {
+    return (
+      <section className="page narrow-page">
+        <BackLink to={paths.checkinUsher}>Usher mode</BackLink>
+        {screen.error instanceof ApiError && screen.error.status === 403 ? (
+          <p className="card form-alert" role="alert">
+            {CHECKIN_MESSAGES.notUsher}
+          </p>
+        ) : (
+          <LoadFailed
+            message="The entrance screen could not load."
+            reason={screen.error.message}
+            onRetry={() => void refetch()}
+          />
+        )}
+      </section>
+    );
+  }
+  const s = screen.data;
+  return (
+    <section className="page checkin-entrance" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{s.title}</h1>
+      <p className="checkin-entrance-help">Scan to check in, or type the code in the app.</p>
+      <div
+        className="checkin-qr"
+        role="img"
+        aria-label="Check-in QR code"
+        // Drawn by our server's QR library from our own link: no member's text in it.
+        dangerouslySetInnerHTML={{ __html: s.svg }}
+      />
+      <p className="checkin-entrance-code">
+        Code <strong data-testid="checkin-code">{s.code}</strong>
+      </p>
+      <p className="muted" aria-live="polite">
+        {s.checkedIn} checked in · check-in closes at {formatTime(s.closesAt)}
+      </p>
+    </section>
+  );
+}

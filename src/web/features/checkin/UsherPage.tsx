@@ -1,0 +1,334 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { CHECKIN_MESSAGES, PICKUP_CODE_LENGTH } from '../../../shared/checkin.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { paths } from '../../paths.ts';
+import {
+  checkinKeys,
+  pickUp,
+  useMemberSearch,
+  usherCheckIn,
+  usherCheckInChild,
+  useUsherSessions,
+} from './checkin.api.ts';
+import { formatWhen } from './checkin-format.ts';
+import './checkin.css';
+
+type Tab = 'members' | 'child' | 'pickup';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'members', label: 'Members' },
+  { id: 'child', label: 'Child in' },
+  { id: 'pickup', label: 'Pick-up' },
+];
+
+/**
+ * /checkin/usher (issue 34): an usher at the door on a cheap phone. Big targets, one thing
+ * at a time: find a member by name or phone and check them in; check a child in with the
+ * guardian's phone; hand a child back for the code on the guardian's phone.
+ */
+export function UsherPage() {
+  const id = useId();
+  const sessions = useUsherSessions();
+  const [chosen, setChosen] = useState('');
+  const [tab, setTab] = useState<Tab>('members');
+
+  let body;
+  if (sessions.isPending) body = <Spinner label="Loading services..." />;
+  else if (sessions.isError)
+    body =
+      sessions.error instanceof ApiError && sessions.error.status === 403 ? (
+        <p className="card form-alert" role="alert">
+          {CHECKIN_MESSAGES.notUsher}
+        </p>
+      ) : (
+        <LoadFailed
+          message="The services could not load."
+          reason={sessions.error.message}
+          onRetry={() => void sessions.refetch()}
+        />
+      );
+  else if (sessions.data.length === 0)
+    body = <p className="card muted">{CHECKIN_MESSAGES.noSessions}</p>;
+  else {
+    const sessionId = chosen || sessions.data[0]!.id;
+    body = (
+      <>
+        <div className="field">
+          <label htmlFor={`${id}-session`}>Service</label>
+          <select
+            id={`${id}-session`}
+            className="checkin-big"
+            value={sessionId}
+            onChange={(e) => setChosen(e.target.value)}
+          >
+            {sessions.data.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title} · {formatWhen(s.opensAt)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p>
+          <Link
+            className="button button-secondary button-block"
+            to={paths.checkinScreen(sessionId)}
+          >
+            Open the entrance screen
+          </Link>
+        </p>
+        <div className="checkin-tabs" role="tablist" aria-label="Usher tasks">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`${id}-panel`}
+              className={
+                tab === t.id ? 'button checkin-big' : 'button button-secondary checkin-big'
+              }
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+          {tab === 'members' && <MemberSearch sessionId={sessionId} />}
+          {tab === 'child' && <ChildIn sessionId={sessionId} />}
+          {tab === 'pickup' && <PickUp sessionId={sessionId} />}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="page narrow-page checkin-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.checkin}>Check in</BackLink>
+      <h1 id={`${id}-title`}>Usher mode</h1>
+      {body}
+    </section>
+  );
+}
+
+function MemberSearch({ sessionId }: { sessionId: string }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [q, setQ] = useState('');
+  const query = useDeferredValue(q.trim());
+  const found = useMemberSearch(sessionId, query);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const checkInMember = async (userId: string) => {
+    try {
+      const result = await usherCheckIn(sessionId, userId);
+      setSaid({ ok: true, text: result.message });
+      await queryClient.invalidateQueries({ queryKey: checkinKeys.members(sessionId, query) });
+    } catch (error) {
+      setSaid({ ok: false, text: messageOf(error) });
+    }
+  };
+
+  return (
+    <div className="checkin-panel">
+      <div className="field">
+        <label htmlFor={`${id}-q`}>Name or phone</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className="checkin-big"
+          autoComplete="off"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+      </div>
+      {said && (
+        <p className={said.ok ? 'form-success' : 'form-alert'} role={said.ok ? 'status' : 'alert'}>
+          {said.text}
+        </p>
+      )}
+      <div aria-live="polite">
+        {query.length < 2 ? (
+          <p className="muted">{CHECKIN_MESSAGES.query}</p>
+        ) : found.isPending ? (
+          <Spinner label="Searching..." />
+        ) : found.isError ? (
+          <p className="form-alert" role="alert">
+            {found.error.message}
+          </p>
+        ) : found.data.length === 0 ? (
+          <p className="muted">No member matches.</p>
+        ) : (
+          <ul className="checkin-list" aria-label="Members found">
+            {found.data.map((m) => (
+              <li key={m.id} className="card checkin-member">
+                <span>
+                  <strong>{m.name}</strong>
+                  {m.phoneEnd && <span className="muted"> · …{m.phoneEnd}</span>}
+                </span>
+                {m.checkedIn ? (
+                  <span className="checkin-done">Checked in</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button checkin-big"
+                    onClick={() => void checkInMember(m.id)}
+                    aria-label={`Check in ${m.name}`}
+                  >
+                    Check in
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ChildIn({ sessionId }: { sessionId: string }) {
+  const id = useId();
+  const [form, setForm] = useState({ childName: '', guardianPhone: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<{ name: string; code: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const local: Record<string, string> = {};
+    if (!form.childName.trim()) local.childName = CHECKIN_MESSAGES.childName;
+    if (!form.guardianPhone.trim()) local.guardianPhone = CHECKIN_MESSAGES.guardianPhone;
+    setErrors(local);
+    if (Object.keys(local).length) {
+      document.getElementById(`${id}-${Object.keys(local)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const child = await usherCheckInChild(sessionId, {
+        childName: form.childName.trim(),
+        guardianPhone: form.guardianPhone.replace(/[\s-]/g, ''),
+      });
+      setDone({ name: child.childName, code: child.pickupCode });
+      setForm({ childName: '', guardianPhone: '' });
+    } catch (error) {
+      setErrors(error instanceof ApiError && error.fields ? error.fields : { _: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: 'childName' | 'guardianPhone') => ({
+    id: `${id}-${name}`,
+    className: 'checkin-big',
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    'aria-invalid': errors[name] ? (true as const) : undefined,
+    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
+  });
+
+  return (
+    <form className="form checkin-panel" aria-label="Check in a child" onSubmit={submit} noValidate>
+      {done && (
+        <p className="form-success" role="status">
+          {done.name} is checked in. Pick-up code{' '}
+          <span className="checkin-pickup-code">{done.code}</span> was sent to the guardian’s phone.
+        </p>
+      )}
+      {errors._ && (
+        <p className="form-alert" role="alert">
+          {errors._}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-childName`}>Child’s name</label>
+        <input {...field('childName')} autoComplete="off" maxLength={80} />
+        <FieldError id={`${id}-childName-error`} message={errors.childName} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-guardianPhone`}>Guardian’s phone (+233…)</label>
+        <input {...field('guardianPhone')} type="tel" autoComplete="off" inputMode="tel" />
+        <FieldError id={`${id}-guardianPhone-error`} message={errors.guardianPhone} />
+      </div>
+      <button
+        type="submit"
+        className="button button-block checkin-big"
+        aria-disabled={busy || undefined}
+      >
+        {busy ? 'Checking in...' : 'Check the child in'}
+      </button>
+    </form>
+  );
+}
+
+function PickUp({ sessionId }: { sessionId: string }) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!new RegExp(`^\\d{${PICKUP_CODE_LENGTH}}$`).test(code)) {
+      setError(CHECKIN_MESSAGES.pickupCode);
+      document.getElementById(`${id}-code`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    setDone(null);
+    try {
+      const child = await pickUp(sessionId, code);
+      setDone(
+        `${child.childName} may go home with the guardian (phone …${child.guardianPhoneEnd}).`,
+      );
+      setCode('');
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form checkin-panel" aria-label="Pick-up" onSubmit={submit} noValidate>
+      {done && (
+        <p className="form-success" role="status">
+          {done}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-code`}>Pick-up code on the guardian’s phone</label>
+        <input
+          id={`${id}-code`}
+          className="checkin-big checkin-code-input"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PICKUP_CODE_LENGTH}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && `${id}-code-error`)}
+        />
+        <FieldError id={`${id}-code-error`} message={error} />
+      </div>
+      <button
+        type="submit"
+        className="button button-block checkin-big"
+        aria-disabled={busy || undefined}
+      >
+        {busy ? 'Checking...' : 'Hand the child over'}
+      </button>
+    </form>
+  );
+}
