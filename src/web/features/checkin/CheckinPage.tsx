@@ -52,6 +52,9 @@ export function CheckinPage() {
       const result = await checkIn(body);
       setOutcome({ ok: true, message: result.message });
       setCode('');
+      // The screen's first answer may still be on its way (a link from the camera checks in
+      // at once): TanStack Query would keep that answer rather than ask again, so drop it.
+      await queryClient.cancelQueries({ queryKey: checkinKeys.home });
       await queryClient.invalidateQueries({ queryKey: checkinKeys.home });
     } catch (error) {
       if (error instanceof ApiError && error.fields?.code) setCodeError(error.fields.code);
