@@ -29,7 +29,7 @@ const modules = import.meta.glob<Module>([
   './features/accounts/RequireSignedIn.tsx',
   './PageData.tsx',
   './components/NotFoundPage.tsx',
-  '!./features/{admin,finance,pastor,workers}/**',
+  '!./features/{admin,finance,pastor,prayer,workers}/**',
 ]);
 const featurePages = import.meta.glob<{ pages: Record<string, () => Promise<Module>> }>(
   './features/*/*.pages.ts',

@@ -111,6 +111,8 @@ export const screens: Screen[] = [
   { pattern: patterns.profile, page: 'features/profile/ProfilePage.tsx', guard: 'signedIn' },
   // A member's pledges (issue 33): the server answers a guest with 401, the page says so.
   { pattern: patterns.pledges, page: 'features/pledges/PledgesPage.tsx', guard: 'signedIn' },
+  // The prayer wall (decision 036): moderators get a tab in it; guests are answered 401.
+  { pattern: patterns.prayer, page: 'features/prayer/PrayerPage.tsx', guard: 'signedIn' },
   // Open to anyone: the server answers for a gift only to its owner (or, for a guest's
   // gift, to whoever holds its unguessable reference).
   { pattern: patterns.cardCallback, page: 'features/giving/CardCallbackPage.tsx' },

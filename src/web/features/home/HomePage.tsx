@@ -19,7 +19,7 @@ const tiles: Tile[] = [
   { label: 'Videos', icon: 'videos', action: 'coming-soon' },
   { label: 'Offerings', icon: 'offerings', to: paths.offerings },
   { label: 'Events', icon: 'events', action: 'coming-soon' },
-  { label: 'Prayer Wall', icon: 'prayer', action: 'coming-soon' },
+  { label: 'Prayer Wall', icon: 'prayer', to: paths.prayer },
   { label: 'Devotional', icon: 'devotional', to: paths.devotional },
   { label: 'Workers Portal', icon: 'workers', to: paths.workersGate },
   { label: 'Profile', icon: 'profile', to: paths.profile },
