@@ -90,7 +90,12 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** The requests `where` keeps, newest first, as the reader may see them. */
-async function selectRequests(ctx: Ctx, reader: Reader, where: SQL, limit = PRAYER_WALL_SIZE) {
+async function selectRequests(
+  ctx: Ctx,
+  reader: Reader,
+  where: SQL,
+  { limit = PRAYER_WALL_SIZE, oldestFirst = false } = {},
+) {
   return rowsOf<Row>(
     await ctx.db.execute(sql`
       select r.id, r.user_id, r.assembly, r.text, r.visibility, r.anonymous, r.status,
@@ -103,7 +108,7 @@ async function selectRequests(ctx: Ctx, reader: Reader, where: SQL, limit = PRAY
         (${moderates(reader, sql`r.assembly`)}) as moderator
       from prayer_requests r join users u on u.id = r.user_id
       where ${where}
-      order by r.created_at desc, r.id desc
+      order by ${oldestFirst ? sql`r.created_at, r.id` : sql`r.created_at desc, r.id desc`}
       limit ${limit}`),
   );
 }
@@ -148,7 +153,7 @@ async function readableRequest(ctx: Ctx, reader: Reader, id: string) {
     ctx,
     reader,
     sql`r.id = ${id} and (r.user_id = ${reader.id} or ${readable(reader)})`,
-    1,
+    { limit: 1 },
   );
   if (!row) throw notFound();
   return row;
@@ -262,9 +267,10 @@ export async function listHeld(ctx: Ctx, reader: Reader): Promise<PrayerQueue> {
     ctx,
     reader,
     sql`r.status = 'pending' and ${moderates(reader, sql`r.assembly`)}`,
+    // Oldest first: the queue is worked through in order, and none waits for ever.
+    { oldestFirst: true },
   );
-  // Oldest first: the queue is worked through in order.
-  const held: HeldPrayer[] = rows.reverse().map((row) => ({
+  const held: HeldPrayer[] = rows.map((row) => ({
     id: row.id,
     text: row.text,
     visibility: row.visibility,
