@@ -214,3 +214,16 @@ test('a reported request is held again, anonymous hides the name, the author del
   await expect(pastorPage.getByText('Nothing is waiting for moderation.')).toBeVisible();
   for (const p of [page, pastorPage, otherPage]) await p.context().close();
 });
+
+test('a guest is told the wall needs an account', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: app.baseURL });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
+  await page.goto('/prayer');
+  await expect(page.getByText('The prayer wall needs an account.')).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Log In/Sign Up' }),
+  ).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('button', { name: 'Share a prayer request' })).toHaveCount(0);
+  await context.close();
+});

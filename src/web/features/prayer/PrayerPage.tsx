@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   ANONYMOUS_NAME,
   checkAnswerNote,
@@ -124,6 +124,16 @@ export function PrayerPage() {
 function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
   let list;
   if (wall.isPending) list = <Spinner label="Loading prayer requests..." />;
+  else if (wall.error instanceof ApiError && wall.error.status === 401)
+    // A guest: the browser's guest flag opens the screen, the server answers members only.
+    list = (
+      <div className="card">
+        <p>The prayer wall needs an account. Log in or sign up to share requests and pray.</p>
+        <Link className="button" to={paths.auth}>
+          Log In/Sign Up
+        </Link>
+      </div>
+    );
   else if (wall.isError)
     list = (
       <LoadFailed
