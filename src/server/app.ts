@@ -21,6 +21,7 @@ import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { checkinRoutes } from './features/checkin/checkin.routes.ts';
+import { prayerRoutes } from './features/prayer/prayer.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
@@ -100,6 +101,7 @@ const featureRoutes = [
   financeRoutes,
   pledgesRoutes,
   checkinRoutes,
+  prayerRoutes,
   sermonsRoutes,
   devotionalRoutes,
   supportRoutes,

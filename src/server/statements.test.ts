@@ -17,6 +17,9 @@ const budgets: { name: string; method: 'GET' | 'POST'; url: string; max: number 
   { name: 'history page', method: 'GET', url: '/api/history', max: 3 },
   { name: 'sermons', method: 'GET', url: '/api/sermons', max: 1 },
   { name: 'devotional day', method: 'GET', url: '/api/devotional/weeks/15/days/2', max: 1 },
+  // The session, the reader's assembly, whether they are a pastor (and of which assembly),
+  // and the wall with its counts in one statement (decision 036).
+  { name: 'prayer wall', method: 'GET', url: '/api/prayer', max: 4 },
   // The session, the member's rate-limit counter, the code's uniqueness and the gift itself,
   // and where the member wants codes (an SMS of the code for those who chose it: issue 32).
   { name: 'a cash gift', method: 'POST', url: '/api/giving/gifts', max: 5 },

@@ -2,6 +2,7 @@ import { screens as adminScreens } from './features/admin/admin.screens.ts';
 import { screens as checkinScreens } from './features/checkin/checkin.screens.ts';
 import { screens as financeScreens } from './features/finance/finance.screens.ts';
 import { screens as pastorScreens } from './features/pastor/pastor.screens.ts';
+import { screens as prayerScreens } from './features/prayer/prayer.screens.ts';
 import { screens as workersScreens } from './features/workers/workers.screens.ts';
 import { screens, type Screen } from './routes.ts';
 
@@ -15,6 +16,7 @@ export const groupScreens: Record<string, Screen[]> = {
   pastor: pastorScreens,
   workers: workersScreens,
   checkin: checkinScreens,
+  prayer: prayerScreens,
 };
 
 export const allScreens: Screen[] = [...screens, ...Object.values(groupScreens).flat()];

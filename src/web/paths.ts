@@ -23,6 +23,8 @@ export const patterns = {
   /** The card provider sends the member back here (the server builds the same URL). */
   cardCallback: CARD_CALLBACK_PATH,
   paymentHistory: '/payment-history',
+  /** The prayer wall, its moderation inside it (decision 036). */
+  prayer: '/prayer',
   profile: '/profile',
   sermons: '/sermons',
   sermon: '/sermons/:id',

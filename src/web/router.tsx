@@ -30,7 +30,7 @@ const modules = import.meta.glob<Module>([
   './features/accounts/RequireSignedIn.tsx',
   './PageData.tsx',
   './components/NotFoundPage.tsx',
-  '!./features/{admin,finance,pastor,workers,checkin}/**',
+  '!./features/{admin,finance,pastor,workers,checkin,prayer}/**',
 ]);
 const featurePages = import.meta.glob<{
   pages: Record<string, () => Promise<Module>>;

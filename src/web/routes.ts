@@ -69,6 +69,7 @@ export const screenGroups: Record<string, string[]> = {
   pastor: ['pastor'],
   workers: ['workers-gate', 'workers', 'role-chooser', 'apply'],
   checkin: ['checkin', 'admin'],
+  prayer: ['prayer'],
 };
 
 /** Sermon ids that go into a URL as they are (others are asked for without a hint). */

@@ -36,6 +36,7 @@ import {
 } from '../../shared/schemas/recurring.ts';
 import { PLEDGE_RHYTHMS } from '../../shared/pledges.ts';
 import { CHECKIN_METHODS } from '../../shared/checkin.ts';
+import { PRAYER_STATUSES, PRAYER_VISIBILITIES } from '../../shared/prayer.ts';
 
 // Money is integer pesewas (1 GHS = 100 pesewas); times are timestamptz.
 
@@ -1103,3 +1104,69 @@ export const checkinUshers = pgTable('checkin_ushers', {
   grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+// ---------------------------------------------------------------- the prayer wall (decision 036)
+
+/**
+ * A member's prayer request. `assembly` is the author's when they posted (their pastors
+ * moderate it and, for 'assembly' and 'pastors', read it). Held ('pending') until a moderator
+ * approves it, except a request for pastors only; a report holds it again.
+ */
+export const prayerRequests = pgTable(
+  'prayer_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assembly: text('assembly').references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    text: text('text').notNull(),
+    visibility: text('visibility').notNull(),
+    anonymous: boolean('anonymous').notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    moderatedBy: text('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answerNote: text('answer_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('prayer_requests_visibility', inList('visibility', PRAYER_VISIBILITIES)),
+    check('prayer_requests_status', inList('status', PRAYER_STATUSES)),
+    index('prayer_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('prayer_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** 'I prayed': once per member and request. */
+export const prayerPrayed = pgTable(
+  'prayer_prayed',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => prayerRequests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);
+
+/**
+ * A member's report of a request (once each). One report holds the request for moderation
+ * again; approving it marks the reports so far as dismissed.
+ */
+export const prayerReports = pgTable(
+  'prayer_reports',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => prayerRequests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissed: boolean('dismissed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);

@@ -57,6 +57,17 @@ export interface Fixtures {
   pledgeId: string;
   /** A fresh pledge of the member's. */
   newPledge(): Promise<string>;
+  /** The member's (Bethel) request to the church, approved; and one held for moderation. */
+  prayerId: string;
+  heldPrayerId: string;
+  /** A Grace member's request to their assembly, approved. */
+  gracePrayerId: string;
+  /** A fresh request: the member's (Bethel) or a Grace member's; approved to the church by default. */
+  newPrayer(options?: {
+    author?: 'member' | 'grace';
+    visibility?: 'church' | 'assembly' | 'pastors';
+    status?: 'pending' | 'approved';
+  }): Promise<string>;
   /** The pending applicant's application and an uploaded file's storage key. */
   applicationId: string;
   fileKey: string;
@@ -1120,6 +1131,101 @@ export const matrix: Record<string, MatrixCase[]> = {
         },
       }),
       expect: adminOnly(201),
+    },
+  ],
+
+  // ------------------------------------------------------------ the prayer wall (decision 036)
+  // Signed-in members; a request is its author's to answer and delete (others: 404). Held or
+  // out of a caller's reach (another assembly's), it does not exist for them. Moderation:
+  // admins, and approved pastors of the request's assembly (the pastor caller's is Grace).
+  'GET /api/prayer': [
+    {
+      label: 'each caller what they may read',
+      request: () => ({ url: '/api/prayer' }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/prayer': [
+    {
+      label: 'each caller their own',
+      request: () => ({
+        url: '/api/prayer',
+        payload: { text: 'Pray for our harvest', visibility: 'church', anonymous: false },
+      }),
+      expect: signedIn(201),
+    },
+  ],
+  'DELETE /api/prayer/:id': [
+    {
+      label: "the member's request",
+      request: async (f, caller) => ({
+        url: `/api/prayer/${caller === 'member' ? await f.newPrayer() : f.prayerId}`,
+      }),
+      expect: ownerOnly(204),
+    },
+  ],
+  'POST /api/prayer/:id/prayed': [
+    {
+      label: "the member's request, approved, to the church",
+      request: (f) => ({ url: `/api/prayer/${f.prayerId}/prayed` }),
+      expect: signedIn(),
+    },
+    {
+      label: "the member's request, held for moderation",
+      request: (f) => ({ url: `/api/prayer/${f.heldPrayerId}/prayed` }),
+      expect: signedIn(404),
+    },
+    {
+      label: "a Grace member's request to their assembly",
+      request: (f) => ({ url: `/api/prayer/${f.gracePrayerId}/prayed` }),
+      expect: { ...signedIn(404), admin: 200, pastor: 200 },
+    },
+  ],
+  'POST /api/prayer/:id/answer': [
+    {
+      label: "the member's request",
+      request: (f) => ({
+        url: `/api/prayer/${f.prayerId}/answer`,
+        payload: { note: 'Answered, thank you' },
+      }),
+      expect: ownerOnly(),
+    },
+  ],
+  'POST /api/prayer/:id/report': [
+    {
+      label: "the member's request, approved, to the church",
+      request: async (f) => ({ url: `/api/prayer/${await f.newPrayer()}/report` }),
+      expect: { ...signedIn(), member: 400 },
+    },
+    {
+      label: "the member's request, held for moderation",
+      request: (f) => ({ url: `/api/prayer/${f.heldPrayerId}/report` }),
+      expect: signedIn(404),
+    },
+  ],
+  'GET /api/prayer/moderation': [
+    {
+      label: 'each moderator their assemblies',
+      request: () => ({ url: '/api/prayer/moderation' }),
+      expect: { ...signedIn(403), admin: 200, pastor: 200 },
+    },
+  ],
+  'POST /api/prayer/:id/decision': [
+    {
+      label: "the member's (Bethel) request, held",
+      request: async (f) => ({
+        url: `/api/prayer/${await f.newPrayer({ status: 'pending' })}/decision`,
+        payload: { status: 'approved' },
+      }),
+      expect: { ...signedIn(403), admin: 200, pastor: 404 },
+    },
+    {
+      label: "a Grace member's request, held",
+      request: async (f) => ({
+        url: `/api/prayer/${await f.newPrayer({ author: 'grace', status: 'pending' })}/decision`,
+        payload: { status: 'approved' },
+      }),
+      expect: { ...signedIn(403), admin: 200, pastor: 200 },
     },
   ],
 

@@ -1,9 +1,9 @@
 import type { RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applicationFiles, users } from '../db/schema.ts';
+import { applicationFiles, prayerRequests, users } from '../db/schema.ts';
 import { CALLERS, type Caller, type Fixtures, type MatrixRequest } from './authorization-matrix.ts';
-import { memberSession, ORIGIN } from './accounts.ts';
+import { confirmEmail, memberSession, ORIGIN, signUp } from './accounts.ts';
 import { call, give, multipartFile } from './finance.ts';
 import type { TestApp } from './test-app.ts';
 import { approvedPastor, jpegPhoto, multipart, pendingApplicant } from './workers.ts';
@@ -144,6 +144,35 @@ export async function seedCallers(t: TestApp) {
   });
   expect(checkin.statusCode, checkin.body).toBe(201);
   const checkinSession = checkin.json() as { id: string; code: string };
+  // Prayer requests (decision 036): written straight to the table two days back, so the
+  // matrix's own posts stay within a member's daily limit. A Grace member's too: the pastor
+  // caller's approved application names Grace, every other caller's profile Bethel.
+  const graceEmail = 'grace.member@example.com';
+  expect((await signUp(t, graceEmail, { firstName: 'Yaw', assembly: 'grace' })).statusCode).toBe(
+    201,
+  );
+  expect((await confirmEmail(t, graceEmail)).statusCode).toBe(302);
+  const idOf = async (email: string) =>
+    (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const authors = { member: await idOf(EMAILS.member), grace: await idOf(graceEmail) };
+  const newPrayer: Fixtures['newPrayer'] = async ({
+    author = 'member',
+    visibility = 'church',
+    status = 'approved',
+  } = {}) => {
+    const [row] = await t.db
+      .insert(prayerRequests)
+      .values({
+        userId: authors[author],
+        assembly: author === 'grace' ? 'grace' : 'bethel',
+        text: 'Pray for the matrix',
+        visibility,
+        status,
+        createdAt: new Date(Date.now() - 2 * 86_400_000),
+      })
+      .returning({ id: prayerRequests.id });
+    return row!.id;
+  };
 
   const [file] = await t.db.select().from(applicationFiles).limit(1);
   const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
@@ -166,6 +195,10 @@ export async function seedCallers(t: TestApp) {
     receivedCashId: await cashId(receipted.code),
     pledgeId: await newPledge(),
     newPledge,
+    prayerId: await newPrayer(),
+    heldPrayerId: await newPrayer({ status: 'pending' }),
+    gracePrayerId: await newPrayer({ author: 'grace', visibility: 'assembly' }),
+    newPrayer,
     applicationId: applicant.applicationId,
     fileKey: file!.storageKey,
     sermonId: sermons[0]!.id,

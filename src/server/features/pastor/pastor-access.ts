@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PASTOR_MESSAGES } from '../../../shared/pastor.ts';
 import type { AppContext } from '../../context.ts';
 import { users, workerApplications } from '../../db/schema.ts';
@@ -76,4 +76,27 @@ export async function listApprovedPastors(ctx: Ctx) {
     .innerJoin(users, eq(users.id, latest.userId))
     .where(and(eq(latest.role, 'pastor'), eq(latest.status, 'approved')))
     .orderBy(users.fullName, users.id);
+}
+
+/**
+ * The assembly an approved pastor serves: the branch named in the pastor application an admin
+ * approved (`current_branch`), not the profile's, which any member edits. `undefined`: not an
+ * approved pastor; null: a pastor whose application names no branch.
+ */
+export async function findPastorAssembly(
+  ctx: Ctx,
+  userId: string,
+): Promise<string | null | undefined> {
+  const [latest] = await ctx.db
+    .select({
+      role: workerApplications.role,
+      status: workerApplications.status,
+      branch: sql<string | null>`${workerApplications.formData}->>'current_branch'`,
+    })
+    .from(workerApplications)
+    .where(eq(workerApplications.userId, userId))
+    .orderBy(desc(workerApplications.createdAt))
+    .limit(1);
+  if (!latest || latest.role !== 'pastor' || latest.status !== 'approved') return undefined;
+  return latest.branch ?? null;
 }

@@ -21,7 +21,7 @@ const tiles: Tile[] = [
   { label: 'Events', icon: 'events', action: 'coming-soon' },
   // Beyond the spec's grid (issue 34, decision 039): where a member types the entrance code.
   { label: 'Check In', icon: 'checkin', to: paths.checkin },
-  { label: 'Prayer Wall', icon: 'prayer', action: 'coming-soon' },
+  { label: 'Prayer Wall', icon: 'prayer', to: paths.prayer },
   { label: 'Devotional', icon: 'devotional', to: paths.devotional },
   { label: 'Workers Portal', icon: 'workers', to: paths.workersGate },
   { label: 'Profile', icon: 'profile', to: paths.profile },
