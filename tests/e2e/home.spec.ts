@@ -13,6 +13,7 @@ const tileLabels = [
   'Videos',
   'Offerings',
   'Events',
+  'Check In',
   'Prayer Wall',
   'Devotional',
   'Workers Portal',
