@@ -20,6 +20,7 @@ import { recurringRoutes } from './features/recurring/recurring.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
@@ -98,6 +99,7 @@ const featureRoutes = [
   recurringRoutes,
   financeRoutes,
   pledgesRoutes,
+  eventsRoutes,
   sermonsRoutes,
   devotionalRoutes,
   supportRoutes,
