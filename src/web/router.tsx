@@ -21,7 +21,7 @@ type Module = Record<string, ComponentType>;
 
 /**
  * Each module the table can name, as a loader of its own chunk (nothing loaded yet). A
- * feature few members open (admin, finance, pastor, workers) lists its own in
+ * feature few members open (admin, events, finance, pastor, workers) lists its own in
  * `<feature>.pages.ts`, fetched with its first screen: not in the entry every member downloads.
  */
 const modules = import.meta.glob<Module>([
@@ -29,7 +29,7 @@ const modules = import.meta.glob<Module>([
   './features/accounts/RequireSignedIn.tsx',
   './PageData.tsx',
   './components/NotFoundPage.tsx',
-  '!./features/{admin,finance,pastor,workers}/**',
+  '!./features/{admin,events,finance,pastor,workers}/**',
 ]);
 const featurePages = import.meta.glob<{ pages: Record<string, () => Promise<Module>> }>(
   './features/*/*.pages.ts',

@@ -186,6 +186,12 @@ export const screens: Screen[] = [
     guard: 'finance',
   },
 
+  // Events (decision 037): open to anyone (guests reply by phone); publishing for finance
+  // officers (their assemblies) and admins. Their pages are in events.pages.ts.
+  { pattern: patterns.events, page: 'features/events/EventsPage.tsx' },
+  { pattern: patterns.event, page: 'features/events/EventPage.tsx' },
+  { pattern: patterns.adminEvents, page: 'features/events/AdminEventsPage.tsx', guard: 'finance' },
+
   // The pastor portal (spec §2 /pastor/*, issue 9): approved pastors only. The appointment
   // page answers every signed-in member: a letter, or 'still under review or not approved'.
   { pattern: patterns.pastorAppointment, page: 'features/pastor/AppointmentPage.tsx' },

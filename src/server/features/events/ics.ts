@@ -22,6 +22,8 @@ export function escapeText(value: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|[\r\n\u2028\u2029]/g, '\\n')
+    // Other control characters are not allowed in a TEXT value (§3.1, §3.3.11): dropped.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
 }
 

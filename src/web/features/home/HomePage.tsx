@@ -18,7 +18,7 @@ const tiles: Tile[] = [
   { label: 'Sermons', icon: 'sermons', action: 'sermons' },
   { label: 'Videos', icon: 'videos', action: 'coming-soon' },
   { label: 'Offerings', icon: 'offerings', to: paths.offerings },
-  { label: 'Events', icon: 'events', action: 'coming-soon' },
+  { label: 'Events', icon: 'events', to: paths.events },
   { label: 'Prayer Wall', icon: 'prayer', action: 'coming-soon' },
   { label: 'Devotional', icon: 'devotional', to: paths.devotional },
   { label: 'Workers Portal', icon: 'workers', to: paths.workersGate },
