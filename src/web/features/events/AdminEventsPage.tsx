@@ -119,9 +119,9 @@ export function AdminEventsPage() {
     );
 
   return (
-    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+    <section className="page narrow-page" aria-labelledby={`${id}-heading`}>
       <BackLink to={paths.events}>Events</BackLink>
-      <h1 id={`${id}-title`}>Manage events</h1>
+      <h1 id={`${id}-heading`}>Manage events</h1>
       <div aria-live="polite">{list}</div>
 
       <h2 className="event-heading">Publish an event</h2>
@@ -222,7 +222,9 @@ function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () =>
       </p>
       <p className="event-counts" data-testid="event-counts">
         <span>{event.going} going</span>
-        <span>{event.guests} guests</span>
+        <span>
+          {event.guests} guest{event.guests === 1 ? '' : 's'}
+        </span>
         <span>{event.notGoing} not going</span>
         <span>
           {event.capacity === null
