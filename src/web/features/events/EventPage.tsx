@@ -30,7 +30,7 @@ export function EventPage() {
   const id = useId();
   const eventId = useParams().id ?? '';
   const event = useEvent(eventId);
-  const { user } = useSession();
+  const { user, status } = useSession();
 
   if (event.isPending) return <Spinner label="Loading the event..." />;
   if (event.isError) {
@@ -94,7 +94,13 @@ export function EventPage() {
           {note}
         </p>
       )}
-      {user ? <MemberReply event={e} /> : <GuestReply event={e} />}
+      {user ? (
+        <MemberReply event={e} />
+      ) : status === 'loading' ? (
+        <Spinner label="Loading your reply..." />
+      ) : (
+        <GuestReply event={e} />
+      )}
       {user && e.attendees.length > 0 && (
         <>
           <h2 className="event-heading">Going from your assembly</h2>
