@@ -17,14 +17,16 @@ export interface IcsEvent {
 
 /** A TEXT value: backslash first, then ; and , and every line break as \n. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|[\r\n\u2028\u2029]/g, '\\n')
-    // Other control characters are not allowed in a TEXT value (§3.1, §3.3.11): dropped.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|[\r\n\u2028\u2029]/g, '\\n')
+      // Other control characters are not allowed in a TEXT value (§3.1, §3.3.11): dropped.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+  );
 }
 
 /** 2026-12-24T18:30:00.000Z → 20261224T183000Z */
