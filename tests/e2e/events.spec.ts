@@ -157,6 +157,7 @@ test('a guest is told the event is full, and replies to another by phone', async
   await expect(page.getByRole('alert')).toHaveText(
     'Sorry, this event is full: there are no places left.',
   );
+  await checkScreen(page, 'event-guest');
 
   // A second event, open to all, without a limit: the guest's place and an SMS reminder.
   const api = await browser.newContext({ baseURL: app.baseURL, storageState: adminState });

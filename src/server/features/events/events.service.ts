@@ -61,7 +61,7 @@ interface CountedRow extends EventRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** Every event with its seats taken (and reply counts), those `where` keeps, soonest first. */
+/** Events with their seats taken and reply counts, those `where` keeps, soonest first (500 at most). */
 function eventsSql(where: ReturnType<typeof sql>) {
   return sql`
     select e.id, e.kind, e.title, e.assembly, a.label as assembly_label, e.starts_at, e.ends_at,
@@ -76,7 +76,8 @@ function eventsSql(where: ReturnType<typeof sql>) {
     left join event_rsvps r on r.event_id = e.id
     where ${where}
     group by e.id, a.label
-    order by e.starts_at, e.title`;
+    order by e.starts_at, e.title
+    limit 500`;
 }
 
 function summaryOf(row: EventRow, now: Date): EventSummary {
