@@ -98,6 +98,11 @@ export function EventPage() {
         <MemberReply event={e} />
       ) : status === 'loading' ? (
         <Spinner label="Loading your reply..." />
+      ) : note ? (
+        // Full, closed or started: nothing a guest could send would be taken.
+        <p className="muted">
+          <Link to={paths.events}>See other events</Link>
+        </p>
       ) : (
         <GuestReply event={e} />
       )}
