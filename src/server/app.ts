@@ -22,6 +22,7 @@ import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { checkinRoutes } from './features/checkin/checkin.routes.ts';
 import { prayerRoutes } from './features/prayer/prayer.routes.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
 import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
@@ -102,6 +103,7 @@ const featureRoutes = [
   pledgesRoutes,
   checkinRoutes,
   prayerRoutes,
+  eventsRoutes,
   sermonsRoutes,
   devotionalRoutes,
   supportRoutes,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dayOf } from '../shared/recurring.ts';
 import type { AppContext } from './context.ts';
+import { eventJobHandlers } from './features/events/events.service.ts';
 import { sendDuePledgeReminders } from './features/pledges/pledges.service.ts';
 import { recurringJobHandlers } from './features/recurring/recurring.service.ts';
 import { runDueJobs, scheduleJob, type JobHandler } from './platform/jobs.ts';
@@ -18,6 +19,7 @@ const pledgeRound = (day: string) => ({
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
   return {
     ...recurringJobHandlers(ctx),
+    ...eventJobHandlers(ctx),
     // Each reminder is sent once by its own row (pledges.service); the round only wakes it.
     [PLEDGE_REMINDERS]: async () => {
       const { failed } = await sendDuePledgeReminders(ctx, ctx.now());

@@ -1,5 +1,6 @@
 import { screens as adminScreens } from './features/admin/admin.screens.ts';
 import { screens as checkinScreens } from './features/checkin/checkin.screens.ts';
+import { screens as eventsScreens } from './features/events/events.screens.ts';
 import { screens as financeScreens } from './features/finance/finance.screens.ts';
 import { screens as pastorScreens } from './features/pastor/pastor.screens.ts';
 import { screens as prayerScreens } from './features/prayer/prayer.screens.ts';
@@ -17,6 +18,7 @@ export const groupScreens: Record<string, Screen[]> = {
   workers: workersScreens,
   checkin: checkinScreens,
   prayer: prayerScreens,
+  events: eventsScreens,
 };
 
 export const allScreens: Screen[] = [...screens, ...Object.values(groupScreens).flat()];

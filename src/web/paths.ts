@@ -58,6 +58,10 @@ export const patterns = {
   checkinUsher: '/checkin/usher',
   checkinScreen: '/checkin/screen/:id',
   adminCheckin: '/admin/checkin',
+  /** Events (decision 037): anyone sees and replies; admins and officers publish. */
+  events: '/events',
+  event: '/events/:id',
+  adminEvents: '/admin/events',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',
@@ -77,6 +81,7 @@ export const paths = {
   // A screen without parameters is reached by its pattern as it is.
   ...patterns,
   sermon: (id: string) => generatePath(patterns.sermon, { id }),
+  event: (id: string) => generatePath(patterns.event, { id }),
   devotionalWeek: (weekId: string | number) =>
     generatePath(patterns.devotionalWeek, { weekId: String(weekId) }),
   devotionalDay: (weekId: string | number, dayId: string | number) =>

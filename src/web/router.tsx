@@ -22,7 +22,7 @@ type Module = Record<string, ComponentType>;
 
 /**
  * Each module the table can name, as a loader of its own chunk (nothing loaded yet). A
- * feature few members open (admin, finance, pastor, workers) lists its own in
+ * feature few members open (admin, events, finance, pastor, workers) lists its own in
  * `<feature>.pages.ts`, fetched with its first screen: not in the entry every member downloads.
  */
 const modules = import.meta.glob<Module>([
@@ -30,7 +30,7 @@ const modules = import.meta.glob<Module>([
   './features/accounts/RequireSignedIn.tsx',
   './PageData.tsx',
   './components/NotFoundPage.tsx',
-  '!./features/{admin,finance,pastor,workers,checkin,prayer}/**',
+  '!./features/{admin,checkin,events,finance,pastor,prayer,workers}/**',
 ]);
 const featurePages = import.meta.glob<{
   pages: Record<string, () => Promise<Module>>;

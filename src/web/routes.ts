@@ -70,6 +70,7 @@ export const screenGroups: Record<string, string[]> = {
   workers: ['workers-gate', 'workers', 'role-chooser', 'apply'],
   checkin: ['checkin', 'admin'],
   prayer: ['prayer'],
+  events: ['events', 'admin'],
 };
 
 /** Sermon ids that go into a URL as they are (others are asked for without a hint). */

@@ -154,7 +154,7 @@ test.describe('guests and guards', () => {
     await expect(logout).toBeVisible();
     for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
-      for (const tile of ['Videos', 'Events', 'Videos']) {
+      for (const tile of ['Videos', 'Videos', 'Videos']) {
         await page.getByRole('button', { name: tile }).click();
       }
       const toasts = page.getByRole('alert').filter({ hasText: 'coming soon' });

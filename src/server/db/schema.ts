@@ -37,6 +37,7 @@ import {
 import { PLEDGE_RHYTHMS } from '../../shared/pledges.ts';
 import { CHECKIN_METHODS } from '../../shared/checkin.ts';
 import { PRAYER_STATUSES, PRAYER_VISIBILITIES } from '../../shared/prayer.ts';
+import { EVENT_KINDS } from '../../shared/events.ts';
 
 // Money is integer pesewas (1 GHS = 100 pesewas); times are timestamptz.
 
@@ -1169,4 +1170,70 @@ export const prayerReports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);
+
+// ---------------------------------------------------------------- events (decision 037)
+
+/**
+ * An event or service an admin (any assembly, or all) or an assembly's finance officer
+ * (theirs) published. A later check-in can reference it by id, with its assembly and times.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull().default('event'),
+    title: text('title').notNull(),
+    /** null: for every assembly. */
+    assembly: text('assembly').references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    place: text('place').notNull(),
+    description: text('description').notNull().default(''),
+    /** People who may come (replies 'going' and their guests); null: no limit. */
+    capacity: integer('capacity'),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('events_kind', inList('kind', EVENT_KINDS)),
+    check('events_times', sql`${t.endsAt} > ${t.startsAt}`),
+    check('events_capacity_positive', sql`${t.capacity} is null or ${t.capacity} > 0`),
+    index('events_starts_idx').on(t.startsAt),
+  ],
+);
+
+/**
+ * A reply to an event: a member's (one per member) or a guest's by phone (one per phone).
+ * `reminded_at` is set before the reminder is sent, so it goes at most once.
+ */
+export const eventRsvps = pgTable(
+  'event_rsvps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestName: text('guest_name'),
+    guestPhone: text('guest_phone'),
+    going: boolean('going').notNull(),
+    guests: integer('guests').notNull().default(0),
+    /** The member let others of their assembly see their name among those going. */
+    showName: boolean('show_name').notNull().default(false),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('event_rsvps_who', sql`(${t.userId} is null) <> (${t.guestPhone} is null)`),
+    check('event_rsvps_guests', sql`${t.guests} >= 0 and ${t.guests} <= 10`),
+    uniqueIndex('event_rsvps_member_idx')
+      .on(t.eventId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('event_rsvps_guest_idx')
+      .on(t.eventId, t.guestPhone)
+      .where(sql`${t.guestPhone} is not null`),
+  ],
 );

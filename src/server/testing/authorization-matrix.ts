@@ -57,6 +57,11 @@ export interface Fixtures {
   pledgeId: string;
   /** A fresh pledge of the member's. */
   newPledge(): Promise<string>;
+  /** An event for the Grace assembly (the officer's) and one for Bethel (outside it). */
+  eventId: string;
+  bethelEventId: string;
+  /** A fresh event, for cases that delete it. */
+  newEvent(assembly: 'grace' | 'bethel'): Promise<string>;
   /** The member's (Bethel) request to the church, approved; and one held for moderation. */
   prayerId: string;
   heldPrayerId: string;
@@ -156,6 +161,15 @@ const mailbox = (status = 200): Expect => ({ ...all(403), admin: status });
 /** A Ghana mobile number no other call of the matrix uses (phone-first accounts). */
 let phoneSeq = 1_000_000;
 const freshPhone = () => `+23324${phoneSeq++}`;
+
+/** An event the matrix publishes (times far ahead, read as Ghana's = UTC). */
+export const matrixEvent = (assembly: string) => ({
+  title: 'Matrix event',
+  assembly,
+  startsAt: '2099-06-01T10:00',
+  endsAt: '2099-06-01T12:00',
+  place: 'Main hall',
+});
 
 /** A pledge's date the matrix can use for years to come. */
 const PLEDGE_DUE_ON = '2099-12-31';
@@ -1226,6 +1240,81 @@ export const matrix: Record<string, MatrixCase[]> = {
         payload: { status: 'approved' },
       }),
       expect: { ...signedIn(403), admin: 200, pastor: 200 },
+    },
+  ],
+
+  // ------------------------------------------------------------ events (decision 037)
+  // Anyone reads events and their calendar file; replies are each caller's own (guests by
+  // phone); admins publish for any assembly, the Grace officer only for Grace.
+  'GET /api/events': [{ request: () => ({ url: '/api/events' }), expect: publicRoute() }],
+  'GET /api/events/:id': [
+    { request: (f) => ({ url: `/api/events/${f.eventId}` }), expect: publicRoute() },
+  ],
+  'GET /api/events/:id/event.ics': [
+    { request: (f) => ({ url: `/api/events/${f.eventId}/event.ics` }), expect: publicRoute() },
+  ],
+  'PUT /api/events/:id/rsvp': [
+    {
+      label: 'each caller their own reply',
+      request: (f) => ({
+        url: `/api/events/${f.eventId}/rsvp`,
+        payload: { going: true, guests: 1, showName: false },
+      }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/events/:id/guest-rsvps': [
+    {
+      label: 'a phone of its own per caller',
+      request: (f) => ({
+        url: `/api/events/${f.eventId}/guest-rsvps`,
+        payload: { name: 'Esi Guest', phone: freshPhone() },
+      }),
+      expect: publicRoute(201),
+    },
+  ],
+  'GET /api/admin/events': [
+    { request: () => ({ url: '/api/admin/events' }), expect: financeOnly() },
+  ],
+  'POST /api/admin/events': [
+    {
+      label: 'for Grace',
+      request: () => ({ url: '/api/admin/events', payload: matrixEvent('grace') }),
+      expect: financeOnly(201),
+    },
+    {
+      label: 'for Bethel',
+      request: () => ({ url: '/api/admin/events', payload: matrixEvent('bethel') }),
+      expect: { ...financeOnly(201), officer: 403 },
+    },
+    {
+      label: 'for all assemblies',
+      request: () => ({ url: '/api/admin/events', payload: matrixEvent('') }),
+      expect: { ...financeOnly(201), officer: 403 },
+    },
+  ],
+  'DELETE /api/admin/events/:id': [
+    {
+      label: 'a Grace event',
+      request: async (f) => ({ url: `/api/admin/events/${await f.newEvent('grace')}` }),
+      expect: financeOnly(204),
+    },
+    {
+      label: 'a Bethel event',
+      request: async (f) => ({ url: `/api/admin/events/${await f.newEvent('bethel')}` }),
+      expect: { ...financeOnly(204), officer: 403 },
+    },
+  ],
+  'GET /api/admin/events/:id/rsvps.csv': [
+    {
+      label: 'a Grace event',
+      request: (f) => ({ url: `/api/admin/events/${f.eventId}/rsvps.csv` }),
+      expect: financeOnly(),
+    },
+    {
+      label: 'a Bethel event',
+      request: (f) => ({ url: `/api/admin/events/${f.bethelEventId}/rsvps.csv` }),
+      expect: { ...financeOnly(), officer: 403 },
     },
   ],
 

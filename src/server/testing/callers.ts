@@ -2,7 +2,13 @@ import type { RouteOptions } from 'fastify';
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applicationFiles, prayerRequests, users } from '../db/schema.ts';
-import { CALLERS, type Caller, type Fixtures, type MatrixRequest } from './authorization-matrix.ts';
+import {
+  CALLERS,
+  matrixEvent,
+  type Caller,
+  type Fixtures,
+  type MatrixRequest,
+} from './authorization-matrix.ts';
 import { confirmEmail, memberSession, ORIGIN, signUp } from './accounts.ts';
 import { call, give, multipartFile } from './finance.ts';
 import type { TestApp } from './test-app.ts';
@@ -174,6 +180,13 @@ export async function seedCallers(t: TestApp) {
     return row!.id;
   };
 
+  // Events (decision 037): published by the admin, one for Grace and one for Bethel.
+  const newEvent = async (assembly: 'grace' | 'bethel') => {
+    const res = await call(t, 'POST', '/api/admin/events', cookies.admin, matrixEvent(assembly));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+
   const [file] = await t.db.select().from(applicationFiles).limit(1);
   const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
   const weeks = (await call(t, 'GET', '/api/devotional/weeks')).json().weeks as { id: number }[];
@@ -195,6 +208,9 @@ export async function seedCallers(t: TestApp) {
     receivedCashId: await cashId(receipted.code),
     pledgeId: await newPledge(),
     newPledge,
+    eventId: await newEvent('grace'),
+    bethelEventId: await newEvent('bethel'),
+    newEvent,
     prayerId: await newPrayer(),
     heldPrayerId: await newPrayer({ status: 'pending' }),
     gracePrayerId: await newPrayer({ author: 'grace', visibility: 'assembly' }),

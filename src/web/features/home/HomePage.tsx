@@ -18,7 +18,7 @@ const tiles: Tile[] = [
   { label: 'Sermons', icon: 'sermons', action: 'sermons' },
   { label: 'Videos', icon: 'videos', action: 'coming-soon' },
   { label: 'Offerings', icon: 'offerings', to: paths.offerings },
-  { label: 'Events', icon: 'events', action: 'coming-soon' },
+  { label: 'Events', icon: 'events', to: paths.events },
   // Beyond the spec's grid (issue 34, decision 039): where a member types the entrance code.
   { label: 'Check In', icon: 'checkin', to: paths.checkin },
   { label: 'Prayer Wall', icon: 'prayer', to: paths.prayer },

@@ -1,0 +1,156 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import {
+  EVENT_CAPACITY_MAX,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_GUESTS_MAX,
+  EVENT_KINDS,
+  EVENT_MESSAGES,
+  EVENT_PLACE_MAX,
+  EVENT_TITLE_MAX,
+  GUEST_NAME_MAX,
+} from '../events.ts';
+
+export * from '../events.ts';
+
+// Events (decision 037): what the server accepts. Times are Ghana's, which is UTC all year:
+// a form's 'YYYY-MM-DDTHH:mm' (datetime-local) is read as UTC, as is an ISO time with Z.
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?Z?$/;
+
+/** A form's or an ISO time as a Date (UTC), or null when it is not one. */
+export function parseEventTime(value: string): Date | null {
+  const m = LOCAL_TIME.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const at = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
+  // Refuses 2026-02-31 and 25:00 (Date would roll them over) and years out of reach.
+  if (
+    at.getUTCFullYear() !== y ||
+    at.getUTCMonth() !== mo! - 1 ||
+    at.getUTCDate() !== d ||
+    at.getUTCHours() !== h ||
+    at.getUTCMinutes() !== mi ||
+    y! < 2000 ||
+    y! > 2199
+  )
+    return null;
+  return at;
+}
+
+const time = (message: string) =>
+  z.string({ error: message }).transform((value, ctx) => {
+    const at = parseEventTime(value);
+    if (at) return at;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+const optionalTime = (message: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .default(null)
+    .transform((value, ctx) => {
+      if (value === null || value.trim() === '') return null;
+      const at = parseEventTime(value);
+      if (at) return at;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+
+/** A whole number in [min, max] typed in a form (string) or sent as a number. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    const text = String(value).trim();
+    const n = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+export const eventCreateSchema = z
+  .object({
+    kind: z.enum(EVENT_KINDS).default('event'),
+    title: text(EVENT_MESSAGES.title, EVENT_TITLE_MAX, EVENT_MESSAGES.titleTooLong),
+    /** An assembly's slug; empty for all assemblies. */
+    assembly: z
+      .string()
+      .trim()
+      .max(60)
+      .transform((v) => v || null)
+      .nullable()
+      .default(null),
+    startsAt: time(EVENT_MESSAGES.startsAt),
+    endsAt: time(EVENT_MESSAGES.endsAt),
+    place: text(EVENT_MESSAGES.place, EVENT_PLACE_MAX, EVENT_MESSAGES.placeTooLong),
+    description: z
+      .string()
+      .trim()
+      .max(EVENT_DESCRIPTION_MAX, EVENT_MESSAGES.descriptionTooLong)
+      .default(''),
+    capacity: z
+      .union([z.string(), z.number(), z.null()], { error: EVENT_MESSAGES.capacity })
+      .default(null)
+      .transform((value, ctx) => {
+        if (value === null || String(value).trim() === '') return null;
+        const r = wholeNumber(1, EVENT_CAPACITY_MAX, EVENT_MESSAGES.capacity).safeParse(value);
+        if (r.success) return r.data;
+        ctx.addIssue({ code: 'custom', message: EVENT_MESSAGES.capacity });
+        return z.NEVER;
+      }),
+    registrationClosesAt: optionalTime(EVENT_MESSAGES.deadline),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.endsAt <= value.startsAt) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: EVENT_MESSAGES.endsBefore });
+    }
+    if (value.registrationClosesAt && value.registrationClosesAt > value.startsAt) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['registrationClosesAt'],
+        message: EVENT_MESSAGES.deadlineAfterStart,
+      });
+    }
+  });
+export type EventCreateInput = z.input<typeof eventCreateSchema>;
+export type EventCreate = z.output<typeof eventCreateSchema>;
+
+const guests = wholeNumber(0, EVENT_GUESTS_MAX, EVENT_MESSAGES.guests).default(0);
+
+/** A signed-in member's reply: going or not, guests they bring, their name shown or not. */
+export const rsvpSchema = z
+  .object({
+    going: z.boolean({ error: 'Say whether you are going.' }),
+    guests,
+    showName: z.boolean().default(false),
+  })
+  .strict();
+export type Rsvp = z.output<typeof rsvpSchema>;
+
+/** A Ghana number as typed ('024 123 4567') or any country's with its code, as E.164. */
+export function toGuestPhone(value: string): string | null {
+  const phone = parsePhoneNumberFromString(value.trim(), 'GH');
+  return phone?.isValid() ? phone.number : null;
+}
+
+/** A guest's reply (no account): their name and phone; going, with the people they bring. */
+export const guestRsvpSchema = z
+  .object({
+    name: text(EVENT_MESSAGES.guestName, GUEST_NAME_MAX, EVENT_MESSAGES.guestNameTooLong),
+    phone: z
+      .string({ error: EVENT_MESSAGES.guestPhone })
+      .max(40, EVENT_MESSAGES.guestPhone)
+      .transform((value, ctx) => {
+        const e164 = toGuestPhone(value);
+        if (e164) return e164;
+        ctx.addIssue({ code: 'custom', message: EVENT_MESSAGES.guestPhone });
+        return z.NEVER;
+      }),
+    guests,
+  })
+  .strict();
+export type GuestRsvp = z.output<typeof guestRsvpSchema>;

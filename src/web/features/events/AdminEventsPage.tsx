@@ -1,0 +1,275 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { EVENT_MESSAGES, type ManagedEvent } from '../../../shared/events.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { paths } from '../../paths.ts';
+import {
+  deleteEvent,
+  eventsKeys,
+  formatWhen,
+  publishEvent,
+  useManagedEvents,
+} from './events.api.ts';
+import { eventsApiPaths } from './events.paths.ts';
+import './events.css';
+
+const empty = {
+  kind: 'event',
+  title: '',
+  assembly: '',
+  startsAt: '',
+  endsAt: '',
+  place: '',
+  description: '',
+  capacity: '',
+  registrationClosesAt: '',
+};
+type Form = typeof empty;
+type Field = keyof Form;
+
+const required: Partial<Record<Field, string>> = {
+  title: EVENT_MESSAGES.title,
+  startsAt: EVENT_MESSAGES.startsAt,
+  endsAt: EVENT_MESSAGES.endsAt,
+  place: EVENT_MESSAGES.place,
+};
+
+/**
+ * /admin/events (decision 037): admins publish for any assembly or all, finance officers for
+ * theirs; each event's replies counted, with the list as CSV.
+ */
+export function AdminEventsPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const managed = useManagedEvents();
+  const [form, setForm] = useState<Form>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: eventsKeys.events });
+
+  const assemblies = managed.data?.assemblies ?? [];
+  const allowAll = managed.data?.allAssemblies ?? false;
+  // An officer has no "all assemblies": their first assembly is chosen for them.
+  const assembly = form.assembly || (allowAll ? '' : (assemblies[0]?.slug ?? ''));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const missing: Record<string, string> = {};
+    for (const [name, message] of Object.entries(required)) {
+      if (!form[name as Field].trim()) missing[name] = message;
+    }
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      document.getElementById(`${id}-${Object.keys(missing)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await publishEvent({ ...form, assembly });
+      toast.success('The event is published.');
+      setForm(empty);
+      await refresh();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        setErrors(error.fields);
+        document.getElementById(`${id}-${Object.keys(error.fields)[0]}`)?.focus();
+      } else setErrors({ _: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    value: name === 'assembly' ? assembly : form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    'aria-invalid': errors[name] ? (true as const) : undefined,
+    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
+  });
+  const error = (name: Field) => <FieldError id={`${id}-${name}-error`} message={errors[name]} />;
+
+  let list;
+  if (managed.isPending) list = <Spinner label="Loading your events..." />;
+  else if (managed.isError)
+    list = (
+      <LoadFailed
+        message="Your events could not load."
+        reason={managed.error.message}
+        onRetry={() => void managed.refetch()}
+      />
+    );
+  else if (managed.data.events.length === 0)
+    list = <p className="card muted">{EVENT_MESSAGES.noManagedEvents}</p>;
+  else
+    list = (
+      <ul className="event-list" aria-label="Published events">
+        {managed.data.events.map((event) => (
+          <ManagedItem key={event.id} event={event} onChange={refresh} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-heading`}>
+      <BackLink to={paths.events}>Events</BackLink>
+      <h1 id={`${id}-heading`}>Manage events</h1>
+      <div aria-live="polite">{list}</div>
+
+      <h2 className="event-heading">Publish an event</h2>
+      <form className="form card" aria-label="Publish an event" onSubmit={submit} noValidate>
+        {errors._ && (
+          <p className="form-alert" role="alert">
+            {errors._}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input {...field('title')} type="text" maxLength={120} />
+          {error('title')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-kind`}>Kind</label>
+          <select {...field('kind')}>
+            <option value="event">Event</option>
+            <option value="service">Service</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-assembly`}>Assembly</label>
+          <select {...field('assembly')}>
+            {allowAll && <option value="">All assemblies</option>}
+            {assemblies.map((a) => (
+              <option key={a.slug} value={a.slug}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+          {error('assembly')}
+        </div>
+        <p className="field-hint muted">Times are Ghana time (GMT).</p>
+        <div className="field">
+          <label htmlFor={`${id}-startsAt`}>Starts</label>
+          <input {...field('startsAt')} type="datetime-local" />
+          {error('startsAt')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-endsAt`}>Ends</label>
+          <input {...field('endsAt')} type="datetime-local" />
+          {error('endsAt')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-place`}>Place</label>
+          <input {...field('place')} type="text" maxLength={160} />
+          {error('place')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>Description (optional)</label>
+          <textarea {...field('description')} rows={4} maxLength={4000} />
+          {error('description')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-capacity`}>Capacity (optional)</label>
+          <input {...field('capacity')} type="number" inputMode="numeric" min={1} />
+          <p className="field-hint muted">People who may come, guests included. Empty: no limit.</p>
+          {error('capacity')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-registrationClosesAt`}>Registration closes (optional)</label>
+          <input {...field('registrationClosesAt')} type="datetime-local" />
+          {error('registrationClosesAt')}
+        </div>
+        <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+          {busy ? 'Publishing...' : 'Publish event'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteEvent(event.id);
+      toast.success('The event is taken down.');
+      await onChange();
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <li className="card event-card">
+      <h2 className="event-title">
+        <Link to={paths.event(event.id)}>{event.title}</Link>
+      </h2>
+      <p className="event-meta">{formatWhen(event)}</p>
+      <p className="event-meta muted">
+        {event.assembly ? event.assembly.label : 'All assemblies'} · {event.place}
+      </p>
+      <p className="event-counts" data-testid="event-counts">
+        <span>{event.going} going</span>
+        <span>
+          {event.guests} guest{event.guests === 1 ? '' : 's'}
+        </span>
+        <span>{event.notGoing} not going</span>
+        <span>
+          {event.capacity === null
+            ? `${event.seatsTaken} places taken`
+            : `${event.seatsTaken} of ${event.capacity} places taken`}
+        </span>
+      </p>
+      <div className="event-actions">
+        <a
+          className="button button-small button-secondary"
+          href={eventsApiPaths.rsvpsCsv(event.id)}
+          download
+        >
+          Replies (CSV)
+        </a>
+        {asking ? (
+          <>
+            <span>Take it down?</span>
+            <button
+              type="button"
+              className="button button-small"
+              autoFocus
+              onClick={() => setAsking(false)}
+            >
+              Keep it
+            </button>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              aria-disabled={busy || undefined}
+              onClick={() => void remove()}
+            >
+              Take down
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            onClick={() => setAsking(true)}
+          >
+            Take down…
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

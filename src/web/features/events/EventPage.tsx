@@ -1,0 +1,336 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { EVENT_GUESTS_MAX, type EventView } from '../../../shared/events.ts';
+import { ApiError, messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
+import {
+  eventsKeys,
+  formatTime,
+  formatWhen,
+  guestReply,
+  registrationNote,
+  reply,
+  useEvent,
+} from './events.api.ts';
+import { eventsApiPaths } from './events.paths.ts';
+import './events.css';
+
+/**
+ * /events/:id (decision 037): the event, a calendar file, and a reply: a member's (going or
+ * not, guests, their name shown to their assembly or not) or a guest's (name and phone).
+ */
+export function EventPage() {
+  const id = useId();
+  const eventId = useParams().id ?? '';
+  const event = useEvent(eventId);
+  const { user, status } = useSession();
+
+  if (event.isPending) return <Spinner label="Loading the event..." />;
+  if (event.isError) {
+    const missing =
+      event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400);
+    return (
+      <section className="page narrow-page">
+        <BackLink to={paths.events}>Events</BackLink>
+        {missing ? (
+          <>
+            <h1>Event not found.</h1>
+            <p>
+              <Link to={paths.events}>See upcoming events</Link>
+            </p>
+          </>
+        ) : (
+          <LoadFailed
+            message="The event could not load."
+            reason={event.error.message}
+            onRetry={() => void event.refetch()}
+          />
+        )}
+      </section>
+    );
+  }
+
+  const e = event.data;
+  const note = registrationNote(e);
+  return (
+    <section className="page narrow-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.events}>Events</BackLink>
+      <h1 id={`${id}-title`}>{e.title}</h1>
+      <dl className="event-facts">
+        <dt>When</dt>
+        <dd>{formatWhen(e)}</dd>
+        <dt>Where</dt>
+        <dd>{e.place}</dd>
+        <dt>For</dt>
+        <dd>{e.assembly ? e.assembly.label : 'All assemblies'}</dd>
+        <dt>Places</dt>
+        <dd data-testid="event-places">
+          {e.capacity === null
+            ? `${e.seatsTaken} going, no limit`
+            : `${e.seatsTaken} of ${e.capacity} taken, ${e.placesLeft} left`}
+        </dd>
+        {e.registrationClosesAt && (
+          <>
+            <dt>Registration closes</dt>
+            <dd>{formatTime(e.registrationClosesAt)}</dd>
+          </>
+        )}
+      </dl>
+      {e.description && <p className="event-description">{e.description}</p>}
+      <p>
+        <a className="button button-secondary" href={eventsApiPaths.ics(e.id)} download>
+          Add to calendar (.ics)
+        </a>
+      </p>
+      {note && (
+        <p className="event-badge" role="status">
+          {note}
+        </p>
+      )}
+      {user ? (
+        <MemberReply event={e} />
+      ) : status === 'loading' ? (
+        <Spinner label="Loading your reply..." />
+      ) : note ? (
+        // Full, closed or started: nothing a guest could send would be taken.
+        <p className="muted">
+          <Link to={paths.events}>See other events</Link>
+        </p>
+      ) : (
+        <GuestReply event={e} />
+      )}
+      {user && e.attendees.length > 0 && (
+        <>
+          <h2 className="event-heading">Going from your assembly</h2>
+          <ul aria-label="Going from your assembly">
+            {e.attendees.map((name, i) => (
+              <li key={`${name}-${i}`}>{name}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function useRefresh(eventId: string) {
+  const queryClient = useQueryClient();
+  return async (next?: EventView) => {
+    if (next) queryClient.setQueryData(eventsKeys.event(eventId), next);
+    else await queryClient.invalidateQueries({ queryKey: eventsKeys.event(eventId) });
+    void queryClient.invalidateQueries({ queryKey: eventsKeys.events, exact: true });
+  };
+}
+
+function MemberReply({ event }: { event: EventView }) {
+  const id = useId();
+  const refresh = useRefresh(event.id);
+  const mine = event.myRsvp;
+  const [going, setGoing] = useState<'yes' | 'no' | ''>(mine ? (mine.going ? 'yes' : 'no') : '');
+  const [guests, setGuests] = useState(String(mine?.guests ?? 0));
+  const [showName, setShowName] = useState(mine?.showName ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!going) {
+      setErrors({ going: 'Say whether you are going.' });
+      document.getElementById(`${id}-yes`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const next = await reply(event.id, {
+        going: going === 'yes',
+        guests: going === 'yes' ? Number(guests) || 0 : 0,
+        showName,
+      });
+      toast.success(going === 'yes' ? 'You are going. See you there!' : 'Your reply is saved.');
+      await refresh(next);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      else setErrors({ _: messageOf(error) });
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h2 className="event-heading">Your reply</h2>
+      {mine && (
+        <p data-testid="my-reply">
+          {mine.going
+            ? `You are going${mine.guests ? ` with ${mine.guests} guest${mine.guests === 1 ? '' : 's'}` : ''}.`
+            : 'You said you are not going.'}
+        </p>
+      )}
+      <form className="form card" aria-label="Your reply" onSubmit={submit} noValidate>
+        {errors._ && (
+          <p className="form-alert" role="alert">
+            {errors._}
+          </p>
+        )}
+        <fieldset
+          className="event-radios"
+          aria-describedby={describedBy(errors.going && `${id}-going-error`)}
+        >
+          <legend>Are you going?</legend>
+          <label>
+            <input
+              id={`${id}-yes`}
+              type="radio"
+              name="going"
+              checked={going === 'yes'}
+              onChange={() => setGoing('yes')}
+            />
+            Going
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="going"
+              checked={going === 'no'}
+              onChange={() => setGoing('no')}
+            />
+            Not going
+          </label>
+        </fieldset>
+        <FieldError id={`${id}-going-error`} message={errors.going} />
+        {going === 'yes' && (
+          <div className="field">
+            <label htmlFor={`${id}-guests`}>Guests you bring</label>
+            <input
+              id={`${id}-guests`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={EVENT_GUESTS_MAX}
+              value={guests}
+              aria-invalid={errors.guests ? true : undefined}
+              aria-describedby={describedBy(errors.guests && `${id}-guests-error`)}
+              onChange={(e) => setGuests(e.target.value)}
+            />
+            <FieldError id={`${id}-guests-error`} message={errors.guests} />
+          </div>
+        )}
+        <label className="event-check">
+          <input
+            type="checkbox"
+            checked={showName}
+            onChange={(e) => setShowName(e.target.checked)}
+          />
+          <span>Show my name to my assembly</span>
+        </label>
+        <p className="field-hint muted">
+          A reminder comes a day before, by email or SMS as you chose for receipts on your{' '}
+          <Link to={paths.profile}>profile</Link>.
+        </p>
+        <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+          {busy ? 'Saving...' : 'Save reply'}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function GuestReply({ event }: { event: EventView }) {
+  const id = useId();
+  const refresh = useRefresh(event.id);
+  const [form, setForm] = useState({ name: '', phone: '', guests: '0' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <p className="form-success" role="status">
+        Thank you, {form.name}: your place is saved. A reminder comes by SMS a day before.
+      </p>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const missing: Record<string, string> = {};
+    if (!form.name.trim()) missing.name = 'Your name is required.';
+    if (!form.phone.trim()) missing.phone = 'Your phone number is required.';
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      document.getElementById(`${id}-${Object.keys(missing)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await guestReply(event.id, form);
+      setDone(true);
+      await refresh();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      else setErrors({ _: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: 'name' | 'phone' | 'guests') => ({
+    id: `${id}-${name}`,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    'aria-invalid': errors[name] ? (true as const) : undefined,
+    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
+  });
+
+  return (
+    <>
+      <h2 className="event-heading">Coming as a guest?</h2>
+      <p className="muted">
+        <Link to={paths.auth}>Log in</Link> to reply as a member, or leave your name and phone.
+      </p>
+      <form className="form card" aria-label="Guest reply" onSubmit={submit} noValidate>
+        {errors._ && (
+          <p className="form-alert" role="alert">
+            {errors._}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Your name</label>
+          <input {...field('name')} type="text" autoComplete="name" maxLength={80} />
+          <FieldError id={`${id}-name-error`} message={errors.name} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Phone number</label>
+          <input {...field('phone')} type="tel" autoComplete="tel" placeholder="024 123 4567" />
+          <FieldError id={`${id}-phone-error`} message={errors.phone} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-guests`}>People you bring</label>
+          <input
+            {...field('guests')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={EVENT_GUESTS_MAX}
+          />
+          <FieldError id={`${id}-guests-error`} message={errors.guests} />
+        </div>
+        <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
+          {busy ? 'Saving...' : "I'm coming"}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  EventSummary,
+  EventsList,
+  EventView,
+  ManagedEvents,
+  MyRsvp,
+} from '../../../shared/events.ts';
+import { apiFetch } from '../../api.ts';
+import { eventsApiPaths } from './events.paths.ts';
+
+export const eventsKeys = {
+  events: ['events'] as const,
+  event: (id: string) => ['events', id] as const,
+  managed: ['events', 'managed'] as const,
+};
+
+export function useEvents() {
+  return useQuery({
+    queryKey: eventsKeys.events,
+    queryFn: ({ signal }) => apiFetch<EventsList>(eventsApiPaths.events, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function useEvent(id: string) {
+  return useQuery({
+    queryKey: eventsKeys.event(id),
+    queryFn: ({ signal }) => apiFetch<EventView>(eventsApiPaths.event(id), { signal }),
+    // Places left change with every reply: ask again when the screen opens.
+    staleTime: 0,
+  });
+}
+
+export function reply(id: string, body: MyRsvp) {
+  return apiFetch<EventView>(eventsApiPaths.rsvp(id), { method: 'PUT', body });
+}
+
+export function guestReply(id: string, body: { name: string; phone: string; guests: string }) {
+  return apiFetch<EventSummary>(eventsApiPaths.guestRsvps(id), { method: 'POST', body });
+}
+
+export function useManagedEvents() {
+  return useQuery({
+    queryKey: eventsKeys.managed,
+    queryFn: ({ signal }) => apiFetch<ManagedEvents>(eventsApiPaths.managed, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function publishEvent(body: Record<string, unknown>) {
+  return apiFetch<EventSummary>(eventsApiPaths.managed, { method: 'POST', body });
+}
+
+export function deleteEvent(id: string) {
+  return apiFetch<void>(eventsApiPaths.managedEvent(id), { method: 'DELETE' });
+}
+
+const whenFormat = new Intl.DateTimeFormat('en-GH', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+const timeFormat = new Intl.DateTimeFormat('en-GH', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+
+/** 'Sat, 24 Dec 2026, 18:30–21:00 GMT' (Ghana's time is UTC all year). */
+export function formatWhen(event: Pick<EventSummary, 'startsAt' | 'endsAt'>) {
+  const start = new Date(event.startsAt);
+  const end = new Date(event.endsAt);
+  const sameDay = event.startsAt.slice(0, 10) === event.endsAt.slice(0, 10);
+  return sameDay
+    ? `${whenFormat.format(start)}–${timeFormat.format(end)} GMT`
+    : `${whenFormat.format(start)} GMT – ${whenFormat.format(end)} GMT`;
+}
+
+export const formatTime = (iso: string) => `${whenFormat.format(new Date(iso))} GMT`;
+
+/** What stands between a person and a place, in words (or null when they may reply). */
+export function registrationNote(event: EventSummary): string | null {
+  if (new Date(event.startsAt) <= new Date()) return 'This event has already started or ended.';
+  if (!event.open) return 'Registration for this event has closed.';
+  if (event.placesLeft === 0) return 'This event is full: there are no places left.';
+  return null;
+}
