@@ -12,6 +12,7 @@ export const PICKUP_CODE_LENGTH = 4;
 
 export const CHECKIN_MESSAGES = {
   title: 'Give the service a name.',
+  event: 'Choose one of the events, or none.',
   titleTooLong: 'Use at most 80 characters.',
   opensAt: 'Choose when check-in opens.',
   closesAt: 'Choose when check-in closes.',
@@ -98,6 +99,7 @@ export interface UsherMember {
 export interface SessionSummary {
   id: string;
   title: string;
+  eventId: string | null;
   assembly: string | null;
   opensAt: string;
   closesAt: string;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  type AnyPgColumn,
   date,
   index,
   integer,
@@ -1031,6 +1032,8 @@ export const checkinSessions = pgTable(
     title: text('title').notNull(),
     /** Null: the whole church. */
     assembly: text('assembly').references(() => assemblies.slug, { onUpdate: 'cascade' }),
+    /** The event it is the check-in of, if any (decision 037's events). */
+    eventId: uuid('event_id').references((): AnyPgColumn => events.id, { onDelete: 'set null' }),
     opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
     closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
     code: text('code').notNull(),

@@ -32,6 +32,12 @@ export const sessionCreateSchema = z
       .transform((v) => v || null)
       .nullable()
       .default(null),
+    /** The event this is the check-in of (optional). */
+    eventId: z
+      .union([z.uuid(CHECKIN_MESSAGES.event), z.literal('')])
+      .transform((v) => v || null)
+      .nullable()
+      .default(null),
     opensAt: instant(CHECKIN_MESSAGES.opensAt),
     closesAt: instant(CHECKIN_MESSAGES.closesAt),
   })

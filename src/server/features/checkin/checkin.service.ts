@@ -16,7 +16,14 @@ import {
   type UsherMember,
 } from '../../../shared/schemas/checkin.ts';
 import type { AppContext } from '../../context.ts';
-import { checkins, checkinSessions, checkinUshers, childCheckins, users } from '../../db/schema.ts';
+import {
+  checkins,
+  checkinSessions,
+  checkinUshers,
+  childCheckins,
+  events,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
@@ -160,9 +167,26 @@ export async function revokeUsher(ctx: Pick<AppContext, 'db'>, userId: string): 
 export async function createSession(
   ctx: Ctx,
   admin: SessionUser,
-  input: { title: string; assembly: string | null; opensAt: string; closesAt: string },
+  input: {
+    title: string;
+    assembly: string | null;
+    eventId: string | null;
+    opensAt: string;
+    closesAt: string;
+  },
 ): Promise<SessionSummary> {
   if (input.assembly) await assertAssemblyOffered(ctx, input.assembly);
+  if (input.eventId) {
+    const [event] = await ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.id, input.eventId));
+    if (!event) {
+      throw new AppError(400, 'VALIDATION_ERROR', CHECKIN_MESSAGES.event, {
+        eventId: CHECKIN_MESSAGES.event,
+      });
+    }
+  }
   for (let attempt = 0; ; attempt++) {
     try {
       const [session] = await ctx.db
@@ -170,6 +194,7 @@ export async function createSession(
         .values({
           title: input.title,
           assembly: input.assembly,
+          eventId: input.eventId,
           opensAt: new Date(input.opensAt),
           closesAt: new Date(input.closesAt),
           code: digits(CHECKIN_CODE_LENGTH),
@@ -188,6 +213,7 @@ export async function createSession(
 const summaryOf = (s: Session, members: number, children: number): SessionSummary => ({
   id: s.id,
   title: s.title,
+  eventId: s.eventId,
   assembly: s.assembly,
   opensAt: s.opensAt.toISOString(),
   closesAt: s.closesAt.toISOString(),

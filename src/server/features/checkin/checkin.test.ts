@@ -9,7 +9,7 @@ import type {
   SessionSummary,
   UsherMember,
 } from '../../../shared/schemas/checkin.ts';
-import { checkins, childCheckins, devSms, users } from '../../db/schema.ts';
+import { checkins, childCheckins, devSms, events, users } from '../../db/schema.ts';
 import { memberSession } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -297,6 +297,34 @@ describe('service check-in', () => {
       closesAt: '2026-11-29T11:00:00Z',
     });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it('links a service to the event it is the check-in of, and only to one that exists', async () => {
+    const [event] = await t.db
+      .insert(events)
+      .values({
+        title: 'Harvest',
+        startsAt: new Date('2026-11-29T10:00:00Z'),
+        endsAt: new Date('2026-11-29T12:00:00Z'),
+        place: 'Main hall',
+      })
+      .returning();
+    const body = {
+      title: 'Harvest',
+      opensAt: '2026-11-29T09:30:00Z',
+      closesAt: '2026-11-29T12:00:00Z',
+    };
+    const linked = await call(t, 'POST', '/api/admin/checkin/sessions', admin, {
+      ...body,
+      eventId: event!.id,
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect(linked.json().eventId).toBe(event!.id);
+    const unknown = await call(t, 'POST', '/api/admin/checkin/sessions', admin, {
+      ...body,
+      eventId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.json().error.fields.eventId).toBe('Choose one of the events, or none.');
   });
 
   it('lets an admin take an usher off the list', async () => {

@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { useChurch } from '../church/useChurch.ts';
+import { useEvents } from '../events/events.api.ts';
 import { paths } from '../../paths.ts';
 import {
   checkinKeys,
@@ -224,7 +225,9 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
   const queryClient = useQueryClient();
   const start = new Date();
   start.setMinutes(0, 0, 0);
+  const upcoming = useEvents();
   const [form, setForm] = useState({
+    eventId: '',
     title: '',
     assembly: '',
     opensAt: localInput(start),
@@ -249,6 +252,7 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
     try {
       // The inputs hold the admin's own clock; the server keeps instants.
       const session = await createSession({
+        eventId: form.eventId,
         title: form.title,
         assembly: form.assembly,
         opensAt: new Date(form.opensAt).toISOString(),
@@ -285,6 +289,35 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
           {errors._}
         </p>
       )}
+      <div className="field">
+        <label htmlFor={`${id}-eventId`}>For an event (optional)</label>
+        <select
+          {...field('eventId')}
+          onChange={(e) => {
+            const event = upcoming.data?.events.find((x) => x.id === e.target.value);
+            // An event fills in the rest: check-in opens half an hour before it starts.
+            setForm(
+              event
+                ? {
+                    eventId: event.id,
+                    title: event.title.slice(0, 80),
+                    assembly: event.assembly?.slug ?? '',
+                    opensAt: localInput(new Date(Date.parse(event.startsAt) - 1_800_000)),
+                    closesAt: localInput(new Date(event.endsAt)),
+                  }
+                : { ...form, eventId: '' },
+            );
+          }}
+        >
+          <option value="">None</option>
+          {upcoming.data?.events.map((event) => (
+            <option key={event.id} value={event.id}>
+              {event.title} · {formatWhen(event.startsAt)}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-eventId-error`} message={errors.eventId} />
+      </div>
       <div className="field">
         <label htmlFor={`${id}-title`}>Name</label>
         <input {...field('title')} autoComplete="off" maxLength={80} />

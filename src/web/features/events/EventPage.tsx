@@ -22,6 +22,10 @@ import {
 import { eventsApiPaths } from './events.paths.ts';
 import './events.css';
 
+/** From an hour before it starts until it ends: members at it check in (issue 34). */
+const happeningSoon = (e: EventView, now = Date.now()) =>
+  Date.parse(e.startsAt) - 3_600_000 <= now && now < Date.parse(e.endsAt);
+
 /**
  * /events/:id (decision 037): the event, a calendar file, and a reply: a member's (going or
  * not, guests, their name shown to their assembly or not) or a guest's (name and phone).
@@ -89,6 +93,13 @@ export function EventPage() {
           Add to calendar (.ics)
         </a>
       </p>
+      {user && happeningSoon(e) && (
+        <p>
+          <Link className="button button-block" to={paths.checkin}>
+            Check in
+          </Link>
+        </p>
+      )}
       {note && (
         <p className="event-badge" role="status">
           {note}

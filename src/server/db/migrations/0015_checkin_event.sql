@@ -1,0 +1,2 @@
+ALTER TABLE "checkin_sessions" ADD COLUMN "event_id" uuid;--> statement-breakpoint
+ALTER TABLE "checkin_sessions" ADD CONSTRAINT "checkin_sessions_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;
