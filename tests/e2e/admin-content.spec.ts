@@ -92,6 +92,9 @@ test('the dashboard greets the admin by the start of the email and has its cards
     'Content',
     'Registered Users',
     'Reports',
+    'Events',
+    'Prayer requests',
+    'Check-in',
     'Campaigns',
     'Finance',
   ]);

@@ -56,6 +56,18 @@ export function AdminPage() {
           </Link>
         </li>
         <li>
+          <Link className="admin-card admin-card-link" to={paths.adminEvents}>
+            <h2>Events</h2>
+            <p className="muted">Publish events and services; replies, with CSV.</p>
+          </Link>
+        </li>
+        <li>
+          <Link className="admin-card admin-card-link" to={`${paths.prayer}?view=moderation`}>
+            <h2>Prayer requests</h2>
+            <p className="muted">Approve what members share before it shows on the wall.</p>
+          </Link>
+        </li>
+        <li>
           <Link className="admin-card admin-card-link" to={paths.adminCheckin}>
             <h2>Check-in</h2>
             <p className="muted">Open services for check-in; attendance, with CSV; ushers.</p>
