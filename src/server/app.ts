@@ -28,6 +28,7 @@ import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
 import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
+import { videosRoutes } from './features/videos/videos.routes.ts';
 import { supportRoutes } from './features/support/support.routes.ts';
 import { workersRoutes } from './features/workers/workers.routes.ts';
 import { registerCompression } from './http/compressed.ts';
@@ -105,6 +106,7 @@ const featureRoutes = [
   prayerRoutes,
   eventsRoutes,
   sermonsRoutes,
+  videosRoutes,
   devotionalRoutes,
   supportRoutes,
   workersRoutes,

@@ -6,6 +6,7 @@ import { screens as pastorScreens } from './features/pastor/pastor.screens.ts';
 import { screens as prayerScreens } from './features/prayer/prayer.screens.ts';
 import { screens as workersScreens } from './features/workers/workers.screens.ts';
 import { screens, type Screen } from './routes.ts';
+import { screens as videosScreens } from './features/videos/videos.screens.ts';
 
 /**
  * Every screen of the app: the shell's and each group's, by group (routes.ts `screenGroups`).
@@ -19,6 +20,7 @@ export const groupScreens: Record<string, Screen[]> = {
   checkin: checkinScreens,
   prayer: prayerScreens,
   events: eventsScreens,
+  videos: videosScreens,
 };
 
 export const allScreens: Screen[] = [...screens, ...Object.values(groupScreens).flat()];

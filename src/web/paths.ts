@@ -62,6 +62,9 @@ export const patterns = {
   events: '/events',
   event: '/events/:id',
   adminEvents: '/admin/events',
+  /** The video library (decision 040): playlists beyond the sermons; admins edit them. */
+  videos: '/videos',
+  adminVideos: '/admin/videos',
   pastorAdminResources: '/pastor/admin-resources',
   pastorAccounts: '/pastor/admin-resources/accounts',
   pastorAppointment: '/pastor/admin-resources/appointment',

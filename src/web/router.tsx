@@ -30,7 +30,7 @@ const modules = import.meta.glob<Module>([
   './features/accounts/RequireSignedIn.tsx',
   './PageData.tsx',
   './components/NotFoundPage.tsx',
-  '!./features/{admin,checkin,events,finance,pastor,prayer,workers}/**',
+  '!./features/{admin,checkin,events,finance,pastor,prayer,videos,workers}/**',
 ]);
 const featurePages = import.meta.glob<{
   pages: Record<string, () => Promise<Module>>;

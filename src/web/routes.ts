@@ -71,6 +71,7 @@ export const screenGroups: Record<string, string[]> = {
   checkin: ['checkin', 'admin'],
   prayer: ['prayer'],
   events: ['events', 'admin'],
+  videos: ['videos', 'admin'],
 };
 
 /** Sermon ids that go into a URL as they are (others are asked for without a hint). */

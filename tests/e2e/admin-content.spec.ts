@@ -118,6 +118,9 @@ test('the dashboard greets the admin by the start of the email and has its cards
   await page.goBack();
   await cards.getByRole('link', { name: 'Manage devotional' }).click();
   await expect(page).toHaveURL(/\/admin\/devotional$/);
+  await page.goBack();
+  await cards.getByRole('link', { name: 'Manage videos' }).click();
+  await expect(page).toHaveURL(/\/admin\/videos$/);
   await page.context().close();
 });
 

@@ -76,8 +76,12 @@ const screensToTap: DrawnScreen[] = [
   {
     path: '/home',
     who: 'member',
-    press: (page) => page.getByRole('button', { name: 'Videos' }).click(),
-    reached: (page) => expect(page.getByText('Coming soon…')).toBeVisible({ timeout: 30_000 }),
+    // The Videos tile, a link into a screen group the router fetches on the tap (decision 038).
+    press: (page) => page.getByRole('link', { name: 'Videos' }).click(),
+    reached: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Videos' })).toBeVisible({
+        timeout: 30_000,
+      }),
   },
   {
     path: '/offerings',

@@ -1,8 +1,6 @@
 import { startApp, type RunningApp } from './support/harness.ts';
 import { newMemberOnHome, uniqueEmail } from './support/accounts.ts';
 import { holdTheApp } from './support/hold-app.ts';
-import { checkScreen, SCREEN_SIZES } from './support/screens.ts';
-import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 // content/church.json's sample audio channel (the shared app runs on the sample content).
@@ -134,57 +132,27 @@ test.describe('guests and guards', () => {
     });
   }
 
-  test('screens not built yet say they are coming soon instead of a 404', async ({ page }) => {
+  test('every tile opens its screen (Sermons asks which kind first)', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
-    await page.goto('/home');
-    await page.getByRole('button', { name: 'Videos' }).click();
-    await expect(page.getByText('Coming soon…')).toBeVisible();
-  });
-
-  test('coming-soon toasts never cover the navbar or Logout, and close with a 44 px button', async ({
-    browser,
-    baseURL,
-  }) => {
-    const email = uniqueEmail('toasts');
-    const storageState = await createAccount(baseURL!, { email, password: 'toast-pass-123' });
-    const context = await browser.newContext({ storageState });
-    const page = await context.newPage();
-    await page.goto('/home');
-    const logout = page.getByRole('button', { name: 'Logout' });
-    await expect(logout).toBeVisible();
-    for (const size of SCREEN_SIZES) {
-      await page.setViewportSize(size);
-      for (const tile of ['Videos', 'Videos', 'Videos']) {
-        await page.getByRole('button', { name: tile }).click();
-      }
-      const toasts = page.getByRole('alert').filter({ hasText: 'coming soon' });
-      await expect(toasts.first()).toBeVisible();
-      // One at a time: the newest tap's, never a stack.
-      await expect(toasts).toHaveCount(1);
-      await expect(toasts).toContainText('Videos');
-      const banner = (await page.getByRole('banner').boundingBox())!;
-      for (const box of await toasts.evaluateAll((all) =>
-        all.map((t) => t.getBoundingClientRect().toJSON() as DOMRect),
-      )) {
-        expect(box.top, 'a toast starts below the navbar').toBeGreaterThanOrEqual(
-          banner.y + banner.height,
-        );
-      }
-      await logout.click({ trial: true });
-      const close = toasts.getByRole('button', { name: /close/i });
-      const closeBox = (await close.boundingBox())!;
-      expect(closeBox.width).toBeGreaterThanOrEqual(44);
-      expect(closeBox.height).toBeGreaterThanOrEqual(44);
-      if (size.width === 360) {
-        // Held while it is looked at: the toast pauses when the window loses focus (spec §9).
-        await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-        await checkScreen(page, 'home-coming-soon');
-        await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-      }
-      await close.click();
-      await expect(toasts).toHaveCount(0);
+    const screens: Record<string, RegExp> = {
+      Videos: /\/videos$/,
+      Offerings: /\/offerings$/,
+      Events: /\/events$/,
+      'Check In': /\/checkin$/,
+      'Prayer Wall': /\/prayer$/,
+      Devotional: /\/devotional$/,
+      'Workers Portal': /\/(workers-gate|auth)$/,
+      Profile: /\/profile$/,
+    };
+    expect(Object.keys(screens)).toEqual(tileLabels.filter((label) => label !== 'Sermons'));
+    for (const [label, url] of Object.entries(screens)) {
+      await page.goto('/home');
+      await page.getByRole('list', { name: 'Features' }).getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(url);
+      // Its own heading (the Workers Portal's gate is a dialog), never 'Page not found'.
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
     }
-    await context.close();
   });
 
   test('the pastor portal sends a guest to /auth', async ({ page }) => {

@@ -1240,3 +1240,47 @@ export const eventRsvps = pgTable(
       .where(sql`${t.guestPhone} is not null`),
   ],
 );
+
+// ---------------------------------------------------------------- video library (decision 040)
+
+/** A playlist of the church's video library, beyond the ten sermons; admins edit them. */
+export const videoPlaylists = pgTable(
+  'video_playlists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('video_playlists_title_length', sql`char_length(${t.title}) between 1 and 200`),
+    check('video_playlists_description_length', sql`char_length(${t.description}) <= 1000`),
+    index('video_playlists_position_idx').on(t.position),
+  ],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => videoPlaylists.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    videoId: text('video_id').notNull(),
+    position: integer('position').notNull(),
+    speaker: text('speaker'),
+    /** The day it was preached or recorded, when the admin gives it. */
+    recordedOn: date('recorded_on', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('videos_video_id_format', sql`${t.videoId} ~ '^[A-Za-z0-9_-]{11}$'`),
+    check('videos_title_length', sql`char_length(${t.title}) between 1 and 200`),
+    check('videos_speaker_length', sql`char_length(${t.speaker}) between 1 and 100`),
+    index('videos_playlist_position_idx').on(t.playlistId, t.position),
+  ],
+);

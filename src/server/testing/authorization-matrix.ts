@@ -95,6 +95,14 @@ export interface Fixtures {
   newApplication(): Promise<string>;
   /** Every sermon's id, in the current order. */
   sermonIds(): Promise<string[]>;
+  /** A video library playlist with one video (decision 040), and fresh ones to delete. */
+  playlistId: string;
+  libraryVideoId: string;
+  newPlaylist(): Promise<string>;
+  newLibraryVideo(): Promise<string>;
+  /** Every playlist's id, and the playlist's videos' ids, in the current order. */
+  playlistIds(): Promise<string[]>;
+  playlistVideoIds(): Promise<string[]>;
   /** A service open for check-in now, for the whole church, and its short code. */
   checkinSessionId: string;
   checkinCode: string;
@@ -594,6 +602,73 @@ export const matrix: Record<string, MatrixCase[]> = {
         payload: { ids: await f.sermonIds() },
       }),
       expect: adminOnly(),
+    },
+  ],
+  'GET /api/videos': [{ request: () => ({ url: '/api/videos' }), expect: publicRoute() }],
+  'POST /api/admin/videos/playlists': [
+    {
+      request: (f) => ({
+        url: '/api/admin/videos/playlists',
+        payload: { title: `Playlist ${f.unique()}` },
+      }),
+      expect: adminOnly(201),
+    },
+  ],
+  'PUT /api/admin/videos/playlists/order': [
+    {
+      request: async (f) => ({
+        url: '/api/admin/videos/playlists/order',
+        payload: { ids: await f.playlistIds() },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'PATCH /api/admin/videos/playlists/:id': [
+    {
+      request: (f) => ({
+        url: `/api/admin/videos/playlists/${f.playlistId}`,
+        payload: { description: 'Renamed' },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'DELETE /api/admin/videos/playlists/:id': [
+    {
+      request: async (f) => ({ url: `/api/admin/videos/playlists/${await f.newPlaylist()}` }),
+      expect: adminOnly(204),
+    },
+  ],
+  'POST /api/admin/videos/playlists/:id/videos': [
+    {
+      request: (f) => ({
+        url: `/api/admin/videos/playlists/${f.playlistId}/videos`,
+        payload: { title: `Video ${f.unique()}`, video: 'https://youtu.be/dQw4w9WgXcQ' },
+      }),
+      expect: adminOnly(201),
+    },
+  ],
+  'PUT /api/admin/videos/playlists/:id/videos/order': [
+    {
+      request: async (f) => ({
+        url: `/api/admin/videos/playlists/${f.playlistId}/videos/order`,
+        payload: { ids: await f.playlistVideoIds() },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'PATCH /api/admin/videos/:id': [
+    {
+      request: (f) => ({
+        url: `/api/admin/videos/${f.libraryVideoId}`,
+        payload: { speaker: 'Pastor Mensah' },
+      }),
+      expect: adminOnly(),
+    },
+  ],
+  'DELETE /api/admin/videos/:id': [
+    {
+      request: async (f) => ({ url: `/api/admin/videos/${await f.newLibraryVideo()}` }),
+      expect: adminOnly(204),
     },
   ],
   'GET /api/devotional/weeks': [

@@ -187,6 +187,33 @@ export async function seedCallers(t: TestApp) {
     return res.json().id as string;
   };
 
+  // The video library (decision 040): a playlist with one video, made by the admin.
+  const newPlaylist = async () => {
+    const res = await call(t, 'POST', '/api/admin/videos/playlists', cookies.admin, {
+      title: 'Matrix playlist',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const playlistId = await newPlaylist();
+  const newLibraryVideo = async () => {
+    const res = await call(
+      t,
+      'POST',
+      `/api/admin/videos/playlists/${playlistId}/videos`,
+      cookies.admin,
+      { title: 'Matrix video', video: 'dQw4w9WgXcQ' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const libraryVideoId = await newLibraryVideo();
+  const playlists = async () =>
+    (await call(t, 'GET', '/api/videos')).json().playlists as {
+      id: string;
+      videos: { id: string }[];
+    }[];
+
   const [file] = await t.db.select().from(applicationFiles).limit(1);
   const sermons = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
   const weeks = (await call(t, 'GET', '/api/devotional/weeks')).json().weeks as { id: number }[];
@@ -275,6 +302,13 @@ export async function seedCallers(t: TestApp) {
       const list = (await call(t, 'GET', '/api/sermons')).json().sermons as { id: string }[];
       return list.map((s) => s.id);
     },
+    playlistId,
+    libraryVideoId,
+    newPlaylist,
+    newLibraryVideo,
+    playlistIds: async () => (await playlists()).map((p) => p.id),
+    playlistVideoIds: async () =>
+      (await playlists()).find((p) => p.id === playlistId)!.videos.map((v) => v.id),
     checkinSessionId: checkinSession.id,
     checkinCode: checkinSession.code,
     async newPickupCode() {

@@ -11,33 +11,16 @@ const ToastArea = lazy(loadToastArea);
 let showArea: (() => void) | undefined;
 let wanted = false;
 
-/**
- * `slot`: at most one toast of a kind on the screen; a newer one takes the older one's place
- * (three taps on three 'coming soon' tiles would otherwise stack three toasts, issue 30).
- */
-type Options = ToastOptions & { slot?: string };
-
-const inSlot = new Map<string, string>();
-let shown = 0;
-
-function show(kind: 'success' | 'error' | 'info', message: string, options: Options = {}) {
+function show(kind: 'success' | 'error' | 'info', message: string, options?: ToastOptions) {
   wanted = true;
   showArea?.();
-  const { slot, ...rest } = options;
-  void loadToastArea().then((area) => {
-    if (!slot) return area.toast[kind](message, rest);
-    const older = inSlot.get(slot);
-    if (older !== undefined) area.toast.dismiss(older);
-    const toastId = `${slot}-${++shown}`;
-    inSlot.set(slot, toastId);
-    return area.toast[kind](message, { ...rest, toastId });
-  });
+  void loadToastArea().then((area) => area.toast[kind](message, options));
 }
 
 export const toast = {
-  success: (message: string, options?: Options) => show('success', message, options),
-  error: (message: string, options?: Options) => show('error', message, options),
-  info: (message: string, options?: Options) => show('info', message, options),
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
 };
 
 /** Where toasts appear (spec §9); on the page from the first toast on. */

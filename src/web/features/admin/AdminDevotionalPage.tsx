@@ -17,7 +17,7 @@ import {
   useDevotionalWeeks,
 } from '../devotional/devotional.api.ts';
 import { WeekForm, type WeekFormValues } from './WeekForm.tsx';
-import { ItemButtons, useRemoval } from './content-editing.tsx';
+import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'rename'; week: DevotionalWeekSummary } | null;
@@ -72,28 +72,27 @@ export function AdminDevotionalPage() {
     body = (
       <ul className="admin-list" aria-label="Weeks">
         {weeks.data.map((week) => (
-          <li key={week.id} className="admin-item">
-            <span className="admin-item-number admin-item-badge">Week {week.id}</span>
-            <div className="admin-item-text">
-              <span className="admin-item-title">{week.title}</span>
-              <span className="admin-item-meta">{days(week.dayCount)}</span>
-            </div>
-            <div className="admin-item-actions">
-              <Link
-                className="button button-small"
-                to={paths.adminDevotionalWeek(week.id)}
-                aria-label={`Days of Week ${week.id}`}
-              >
-                Days
-              </Link>
-              <ItemButtons
-                item={`Week ${week.id}`}
-                edit="Rename"
-                onEdit={() => setEditing({ kind: 'rename', week })}
-                onDelete={() => removal.ask(week)}
-              />
-            </div>
-          </li>
+          <AdminItem
+            key={week.id}
+            number={`Week ${week.id}`}
+            badge
+            title={week.title}
+            meta={days(week.dayCount)}
+          >
+            <Link
+              className="button button-small"
+              to={paths.adminDevotionalWeek(week.id)}
+              aria-label={`Days of Week ${week.id}`}
+            >
+              Days
+            </Link>
+            <ItemButtons
+              item={`Week ${week.id}`}
+              edit="Rename"
+              onEdit={() => setEditing({ kind: 'rename', week })}
+              onDelete={() => removal.ask(week)}
+            />
+          </AdminItem>
         ))}
       </ul>
     );

@@ -21,7 +21,7 @@ import {
   useDevotionalWeeks,
 } from '../devotional/devotional.api.ts';
 import { DayForm, type DayFormValues } from './DayForm.tsx';
-import { ItemButtons, useRemoval } from './content-editing.tsx';
+import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; day: DevotionalDaySummary } | null;
@@ -89,22 +89,19 @@ export function AdminDevotionalWeekPage() {
       ) : (
         <ol className="admin-list" aria-label={`Days of Week ${week.id}`}>
           {days.map((day) => (
-            <li key={day.day} className="admin-item">
-              <span className="admin-item-number admin-item-badge">Day {day.day}</span>
-              <div className="admin-item-text">
-                <span className="admin-item-title">{day.title}</span>
-                <span className="admin-item-meta">
-                  {day.hasDocument ? 'Document linked' : DEVOTIONAL_MESSAGES.comingSoon}
-                </span>
-              </div>
-              <div className="admin-item-actions">
-                <ItemButtons
-                  item={`Day ${day.day}`}
-                  onEdit={() => setEditing({ kind: 'edit', day })}
-                  onDelete={() => removal.ask(day)}
-                />
-              </div>
-            </li>
+            <AdminItem
+              key={day.day}
+              number={`Day ${day.day}`}
+              badge
+              title={day.title}
+              meta={day.hasDocument ? 'Document linked' : DEVOTIONAL_MESSAGES.comingSoon}
+            >
+              <ItemButtons
+                item={`Day ${day.day}`}
+                onEdit={() => setEditing({ kind: 'edit', day })}
+                onDelete={() => removal.ask(day)}
+              />
+            </AdminItem>
           ))}
         </ol>
       );

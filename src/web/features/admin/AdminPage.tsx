@@ -37,6 +37,9 @@ export function AdminPage() {
               <Link className="button button-small" to={paths.adminSermons}>
                 Manage sermons
               </Link>
+              <Link className="button button-small" to={paths.adminVideos}>
+                Manage videos
+              </Link>
               <Link className="button button-small" to={paths.adminDevotional}>
                 Manage devotional
               </Link>

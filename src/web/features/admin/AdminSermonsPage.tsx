@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../../components/Toasts.tsx';
 import type { Sermon } from '../../../shared/sermons.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -7,7 +7,6 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
 import {
   createSermon,
@@ -19,9 +18,9 @@ import {
   useSermons,
   type SermonValues,
 } from '../sermons/sermons.api.ts';
-import { MoveButtons, type Direction } from './MoveButtons.tsx';
+import { MoveButtons, useMoves } from './MoveButtons.tsx';
 import { SermonForm } from './SermonForm.tsx';
-import { ItemButtons, useRemoval } from './content-editing.tsx';
+import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; sermon: Sermon } | null;
@@ -32,16 +31,10 @@ export function AdminSermonsPage() {
   const queryClient = useQueryClient();
   const sermons = useSermons();
   const [editing, setEditing] = useState<Editing>(null);
-  // The move button to focus again once the list is in its new order.
-  const [refocus, setRefocus] = useState<{ id: string; direction: Direction } | null>(null);
-  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
-  const reordersInFlight = useRef(0);
-
-  useEffect(() => {
-    if (!refocus) return;
-    moveButtons.current.get(`${refocus.id}:${refocus.direction}`)?.focus();
-    setRefocus(null);
-  }, [refocus]);
+  const moves = useMoves<Sermon>(
+    () => queryClient.cancelQueries({ queryKey: sermonsQueryKey, exact: true }),
+    () => refreshSermons(queryClient),
+  );
 
   const save = async (values: SermonValues) => {
     if (editing?.kind === 'edit') {
@@ -63,29 +56,6 @@ export function AdminSermonsPage() {
     () => refreshSermons(queryClient),
   );
 
-  // The list moves at once; the server gets the whole new order. When several moves are on
-  // their way, the list is asked for again only after the last one.
-  const move = async (sermon: Sermon, direction: Direction) => {
-    await queryClient.cancelQueries({ queryKey: sermonsQueryKey, exact: true });
-    const list = queryClient.getQueryData<Sermon[]>(sermonsQueryKey) ?? [];
-    const index = list.findIndex((s) => s.id === sermon.id);
-    const target = direction === 'up' ? index - 1 : index + 1;
-    if (index < 0 || target < 0 || target >= list.length) return;
-    const next = [...list];
-    [next[index], next[target]] = [next[target]!, next[index]!];
-    queryClient.setQueryData<Sermon[]>(sermonsQueryKey, next);
-    setRefocus({ id: sermon.id, direction });
-    reordersInFlight.current += 1;
-    try {
-      await reorderSermons(next.map((s) => s.id));
-    } catch (error) {
-      toast.error(messageOf(error));
-    } finally {
-      reordersInFlight.current -= 1;
-      if (reordersInFlight.current === 0) await refreshSermons(queryClient);
-    }
-  };
-
   let body;
   if (sermons.isPending) {
     body = <Spinner label="Loading sermons..." />;
@@ -104,33 +74,31 @@ export function AdminSermonsPage() {
     body = (
       <ol className="admin-list" aria-label="Sermons in the order members see them">
         {list.map((sermon, index) => (
-          <li key={sermon.id} className="admin-item">
-            <span className="admin-item-number" aria-hidden="true">
-              {index + 1}
-            </span>
-            <div className="admin-item-text">
-              <span className="admin-item-title">{sermon.title}</span>
-              <span className="admin-item-meta">Video {sermon.videoId}</span>
-            </div>
-            <div className="admin-item-actions">
-              <MoveButtons
-                name={sermon.title}
-                first={index === 0}
-                last={index === list.length - 1}
-                buttonRef={(direction, element) => {
-                  const key = `${sermon.id}:${direction}`;
-                  if (element) moveButtons.current.set(key, element);
-                  else moveButtons.current.delete(key);
-                }}
-                onMove={(direction) => void move(sermon, direction)}
-              />
-              <ItemButtons
-                item={sermon.title}
-                onEdit={() => setEditing({ kind: 'edit', sermon })}
-                onDelete={() => removal.ask(sermon)}
-              />
-            </div>
-          </li>
+          <AdminItem
+            key={sermon.id}
+            number={index + 1}
+            title={sermon.title}
+            meta={`Video ${sermon.videoId}`}
+          >
+            <MoveButtons
+              name={sermon.title}
+              first={index === 0}
+              last={index === list.length - 1}
+              buttonRef={moves.buttonRef(sermon)}
+              onMove={(direction) =>
+                void moves.move(sermon, direction, {
+                  current: () => queryClient.getQueryData<Sermon[]>(sermonsQueryKey) ?? [],
+                  show: (next) => queryClient.setQueryData<Sermon[]>(sermonsQueryKey, next),
+                  save: reorderSermons,
+                })
+              }
+            />
+            <ItemButtons
+              item={sermon.title}
+              onEdit={() => setEditing({ kind: 'edit', sermon })}
+              onDelete={() => removal.ask(sermon)}
+            />
+          </AdminItem>
         ))}
       </ol>
     );

@@ -1,3 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
+import { messageOf } from '../../api.ts';
+import { toast } from '../../components/Toasts.tsx';
+
 export type Direction = 'up' | 'down';
 
 interface MoveButtonsProps {
@@ -44,4 +48,65 @@ export function MoveButtons({ name, first, last, onMove, buttonRef }: MoveButton
       {button('down', last)}
     </span>
   );
+}
+
+interface MoveOptions<T> {
+  /** The list as shown now (read after `cancel`, so a quick second move sees the first). */
+  current: () => T[];
+  /** Shows the new order at once (the query's cached answer). */
+  show: (next: T[]) => void;
+  /** Sends the whole new order. */
+  save: (ids: string[]) => Promise<unknown>;
+}
+
+/**
+ * Moving items of content lists up and down: the list moves at once, the server gets the
+ * whole new order, the moved button keeps the focus. When several moves are on their way, the
+ * lists are asked for again (`refresh`) only after the last one. `cancel` stops a read in
+ * flight, so that it does not put the old order back.
+ */
+export function useMoves<T extends { id: string | number }>(
+  cancel: () => Promise<void>,
+  refresh: () => Promise<void>,
+) {
+  // The move button to focus again once the list is in its new order.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const inFlight = useRef(0);
+
+  useEffect(() => {
+    if (!refocus) return;
+    buttons.current.get(refocus)?.focus();
+    setRefocus(null);
+  }, [refocus]);
+
+  const move = async (item: T, direction: Direction, { current, show, save }: MoveOptions<T>) => {
+    await cancel();
+    const list = current();
+    const index = list.findIndex((other) => other.id === item.id);
+    const target = direction === 'up' ? index - 1 : index + 1;
+    if (index < 0 || target < 0 || target >= list.length) return;
+    const next = [...list];
+    [next[index], next[target]] = [next[target]!, next[index]!];
+    show(next);
+    setRefocus(`${item.id}:${direction}`);
+    inFlight.current += 1;
+    try {
+      await save(next.map((other) => String(other.id)));
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      inFlight.current -= 1;
+      if (inFlight.current === 0) await refresh();
+    }
+  };
+
+  /** MoveButtons' `buttonRef` for an item. */
+  const buttonRef = (item: T) => (direction: Direction, element: HTMLButtonElement | null) => {
+    const key = `${item.id}:${direction}`;
+    if (element) buttons.current.set(key, element);
+    else buttons.current.delete(key);
+  };
+
+  return { move, buttonRef };
 }

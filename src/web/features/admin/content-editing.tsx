@@ -147,3 +147,33 @@ export function ItemButtons({ item, edit = 'Edit', onEdit, onDelete }: ItemButto
     </>
   );
 }
+
+interface AdminItemProps {
+  /** The number or badge before the title ('1', 'Week 15'); only a number is hidden from screen readers. */
+  number: ReactNode;
+  /** A label that reads on its own ('Week 15') rather than a place in the order. */
+  badge?: boolean;
+  title: ReactNode;
+  meta?: ReactNode;
+  /** The item's buttons and links. */
+  children: ReactNode;
+}
+
+/** One row of a content list: its number or badge, title and a line of detail, then its actions. */
+export function AdminItem({ number, badge, title, meta, children }: AdminItemProps) {
+  return (
+    <li className="admin-item">
+      <span
+        className={badge ? 'admin-item-number admin-item-badge' : 'admin-item-number'}
+        aria-hidden={badge ? undefined : 'true'}
+      >
+        {number}
+      </span>
+      <div className="admin-item-text">
+        <span className="admin-item-title">{title}</span>
+        {meta !== undefined && <span className="admin-item-meta">{meta}</span>}
+      </div>
+      <div className="admin-item-actions">{children}</div>
+    </li>
+  );
+}

@@ -1,22 +1,18 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useBrand } from '../church/useChurch.ts';
 import { SermonTypeModal } from './SermonTypeModal.tsx';
 import { TileIcon, type TileIconName } from './TileIcon.tsx';
 
-type Tile = { label: string; icon: TileIconName } & (
-  | { to: string }
-  | { action: 'sermons' }
-  /** No screen yet (spec §2: no route target): a tap says so politely. */
-  | { action: 'coming-soon' }
-);
+/** Every tile opens its screen; Sermons first asks which kind (spec §2). */
+type Tile = { label: string; icon: TileIconName } & ({ to: string } | { action: 'sermons' });
 
 const tiles: Tile[] = [
   { label: 'Sermons', icon: 'sermons', action: 'sermons' },
-  { label: 'Videos', icon: 'videos', action: 'coming-soon' },
+  // The video library (decision 040).
+  { label: 'Videos', icon: 'videos', to: paths.videos },
   { label: 'Offerings', icon: 'offerings', to: paths.offerings },
   { label: 'Events', icon: 'events', to: paths.events },
   // Beyond the spec's grid (issue 34, decision 039): where a member types the entrance code.
@@ -69,11 +65,8 @@ export function HomePage() {
               <button
                 type="button"
                 className="tile"
-                aria-haspopup={tile.action === 'sermons' ? 'dialog' : undefined}
-                onClick={() => {
-                  if (tile.action === 'sermons') setSermonTypeOpen(true);
-                  else toast.info(`${tile.label}: coming soon…`, { slot: 'coming-soon' });
-                }}
+                aria-haspopup="dialog"
+                onClick={() => setSermonTypeOpen(true)}
               >
                 <TileIcon name={tile.icon} />
                 <span className="tile-label">{tile.label}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { embedUrl, type Sermon } from '../../../shared/sermons.ts';
 import { PlayMark, SermonThumbnail } from './SermonThumbnail.tsx';
+import './sermons.css';
 
 /**
  * The thumbnail with a play button; the video platform's player (its privacy-enhanced
@@ -8,7 +9,17 @@ import { PlayMark, SermonThumbnail } from './SermonThumbnail.tsx';
  * downloaded from the platform but the thumbnail: members pay for every megabyte, and the
  * player alone is close to a megabyte of scripts.
  */
-export function SermonPlayer({ sermon }: { sermon: Sermon }) {
+export function SermonPlayer({
+  sermon,
+  inList = false,
+}: {
+  sermon: Pick<Sermon, 'title' | 'videoId'>;
+  /**
+   * One of many (the video library, decision 040): its thumbnail waits until it nears the
+   * screen, and the list says once, above it, that videos load on a tap.
+   */
+  inList?: boolean;
+}) {
   const [playing, setPlaying] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
@@ -38,12 +49,12 @@ export function SermonPlayer({ sermon }: { sermon: Sermon }) {
             aria-label={`Play ${sermon.title}`}
             onClick={() => setPlaying(true)}
           >
-            <SermonThumbnail videoId={sermon.videoId} loading="eager" />
+            <SermonThumbnail videoId={sermon.videoId} loading={inList ? 'lazy' : 'eager'} />
             <PlayMark size={72} />
           </button>
         )}
       </div>
-      {!playing && (
+      {!playing && !inList && (
         <p className="muted sermon-player-note">The video loads only when you tap play.</p>
       )}
     </>

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { parseVideoId } from '../sermons.ts';
+import { isDay, VIDEO_ERRORS, VIDEO_LIMITS } from '../videos.ts';
+
+// The video library (decision 040): admins add, edit, reorder and remove playlists and their
+// videos. shared/videos.ts `checkPlaylist` / `checkVideo` decide the same for the forms.
+
+export * from '../videos.ts';
+
+const playlistTitle = z
+  .string({ error: VIDEO_ERRORS.titleRequired })
+  .trim()
+  .min(1, VIDEO_ERRORS.titleRequired)
+  .max(VIDEO_LIMITS.playlistTitle, VIDEO_ERRORS.playlistTitleTooLong);
+const description = z
+  .string()
+  .trim()
+  .max(VIDEO_LIMITS.description, VIDEO_ERRORS.descriptionTooLong);
+
+const title = z
+  .string({ error: VIDEO_ERRORS.titleRequired })
+  .trim()
+  .min(1, VIDEO_ERRORS.titleRequired)
+  .max(VIDEO_LIMITS.title, VIDEO_ERRORS.titleTooLong);
+const video = z
+  .string({ error: VIDEO_ERRORS.videoRequired })
+  .trim()
+  .min(1, VIDEO_ERRORS.videoRequired)
+  .max(VIDEO_LIMITS.video, VIDEO_ERRORS.videoTooLong)
+  .transform((value, ctx) => {
+    const id = parseVideoId(value);
+    if (!id) {
+      ctx.addIssue({ code: 'custom', message: VIDEO_ERRORS.videoInvalid });
+      return z.NEVER;
+    }
+    return id;
+  });
+/** Empty or missing: none. */
+const speaker = z
+  .string()
+  .trim()
+  .max(VIDEO_LIMITS.speaker, VIDEO_ERRORS.speakerTooLong)
+  .nullish()
+  .transform((value) => value || null);
+const recordedOn = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isDay(value), VIDEO_ERRORS.dateInvalid)
+  .nullish()
+  .transform((value) => value || null);
+
+const nothingToChange = (v: object) => Object.values(v).some((value) => value !== undefined);
+
+export const playlistCreateSchema = z
+  .object({ title: playlistTitle, description: description.default('') })
+  .strict();
+export const playlistUpdateSchema = z
+  .object({ title: playlistTitle.optional(), description: description.optional() })
+  .strict()
+  .refine(nothingToChange, 'Nothing to change.');
+
+export const videoCreateSchema = z.object({ title, video, speaker, recordedOn }).strict();
+export const videoUpdateSchema = z
+  .object({
+    title: title.optional(),
+    video: video.optional(),
+    // Absent: unchanged; null or empty: removed.
+    speaker: speaker.optional(),
+    recordedOn: recordedOn.optional(),
+  })
+  .strict()
+  .refine(nothingToChange, 'Nothing to change.');
+
+export const videoOrderSchema = z
+  .object({
+    ids: z.array(z.uuid()).min(1, 'Give the items in their new order.').max(500),
+  })
+  .strict();
+export const idParams = z.object({ id: z.uuid() });

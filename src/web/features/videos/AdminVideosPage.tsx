@@ -1,0 +1,243 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type {
+  LibraryVideo,
+  Playlist,
+  PlaylistFormInput,
+  VideoValues,
+} from '../../../shared/videos.ts';
+import { BackLink } from '../../components/BackLink.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { toast } from '../../components/Toasts.tsx';
+import { paths } from '../../paths.ts';
+import { AdminItem, ItemButtons, useRemoval } from '../admin/content-editing.tsx';
+import { MoveButtons, useMoves } from '../admin/MoveButtons.tsx';
+import { PlaylistForm } from './PlaylistForm.tsx';
+import { VideoForm } from './VideoForm.tsx';
+import {
+  addVideo,
+  createPlaylist,
+  deletePlaylist,
+  deleteVideo,
+  refreshVideos,
+  reorderPlaylists,
+  reorderVideos,
+  updatePlaylist,
+  updateVideo,
+  useVideos,
+  videosQueryKey,
+} from './videos.api.ts';
+import '../admin/admin.css';
+import './videos.css';
+
+type Editing =
+  | { kind: 'add-playlist' }
+  | { kind: 'edit-playlist'; playlist: Playlist }
+  | { kind: 'add-video'; playlist: Playlist }
+  | { kind: 'edit-video'; playlist: Playlist; video: LibraryVideo }
+  | null;
+
+const titles = {
+  'add-playlist': 'Add playlist',
+  'edit-playlist': 'Edit playlist',
+  'add-video': 'Add video',
+  'edit-video': 'Edit video',
+} as const;
+
+/** Where the video was recorded and by whom, as the admin's list shows it. */
+const detailOf = (video: LibraryVideo) =>
+  [video.speaker, video.recordedOn, `Video ${video.videoId}`].filter(Boolean).join(' · ');
+
+/** /admin/videos (decision 040): playlists and their videos, added, edited, ordered, removed. */
+export function AdminVideosPage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const library = useVideos();
+  const [editing, setEditing] = useState<Editing>(null);
+  const refresh = () => refreshVideos(queryClient);
+  const cached = () => queryClient.getQueryData<Playlist[]>(videosQueryKey) ?? [];
+  const cancel = () => queryClient.cancelQueries({ queryKey: videosQueryKey, exact: true });
+  const playlistMoves = useMoves<Playlist>(cancel, refresh);
+  const videoMoves = useMoves<LibraryVideo>(cancel, refresh);
+
+  const savePlaylist = async (values: PlaylistFormInput) => {
+    if (editing?.kind === 'edit-playlist') {
+      await updatePlaylist(editing.playlist.id, values);
+      toast.success('Playlist saved.');
+    } else {
+      const created = await createPlaylist(values);
+      toast.success(`“${created.title}” added.`);
+    }
+    setEditing(null);
+    await refresh();
+  };
+
+  const saveVideo = async (values: VideoValues) => {
+    if (editing?.kind === 'edit-video') {
+      await updateVideo(editing.video.id, values);
+      toast.success('Video saved.');
+    } else if (editing?.kind === 'add-video') {
+      const created = await addVideo(editing.playlist.id, values);
+      toast.success(`“${created.title}” added to ${editing.playlist.title}.`);
+    }
+    setEditing(null);
+    await refresh();
+  };
+
+  const playlistRemoval = useRemoval(async (playlist: Playlist) => {
+    await deletePlaylist(playlist.id);
+    return `“${playlist.title}” deleted.`;
+  }, refresh);
+  const videoRemoval = useRemoval(async (video: LibraryVideo) => {
+    await deleteVideo(video.id);
+    return `“${video.title}” deleted.`;
+  }, refresh);
+
+  const movePlaylist = (playlist: Playlist) => (direction: 'up' | 'down') =>
+    void playlistMoves.move(playlist, direction, {
+      current: cached,
+      show: (next) => queryClient.setQueryData<Playlist[]>(videosQueryKey, next),
+      save: reorderPlaylists,
+    });
+  const moveVideo = (playlist: Playlist, video: LibraryVideo) => (direction: 'up' | 'down') =>
+    void videoMoves.move(video, direction, {
+      current: () => cached().find((p) => p.id === playlist.id)?.videos ?? [],
+      show: (next) =>
+        queryClient.setQueryData<Playlist[]>(videosQueryKey, (old) =>
+          old?.map((p) => (p.id === playlist.id ? { ...p, videos: next } : p)),
+        ),
+      save: (ids) => reorderVideos(playlist.id, ids),
+    });
+
+  let body;
+  if (library.isPending) {
+    body = <Spinner label="Loading videos..." />;
+  } else if (library.isError) {
+    body = (
+      <LoadFailed
+        message="We could not load the videos."
+        reason={library.error.message}
+        onRetry={() => void library.refetch()}
+      />
+    );
+  } else if (library.data.length === 0) {
+    body = <p className="muted">No playlists yet. Add the first one.</p>;
+  } else {
+    const playlists = library.data;
+    body = playlists.map((playlist, index) => (
+      <section
+        key={playlist.id}
+        className="admin-playlist"
+        aria-labelledby={`${id}-${playlist.id}`}
+      >
+        <div className="admin-playlist-head">
+          <div className="admin-item-text">
+            <h2 id={`${id}-${playlist.id}`}>{playlist.title}</h2>
+            {playlist.description && (
+              <span className="admin-item-meta">{playlist.description}</span>
+            )}
+          </div>
+          <div className="admin-item-actions">
+            <MoveButtons
+              name={`playlist ${playlist.title}`}
+              first={index === 0}
+              last={index === playlists.length - 1}
+              buttonRef={playlistMoves.buttonRef(playlist)}
+              onMove={movePlaylist(playlist)}
+            />
+            <ItemButtons
+              item={`playlist ${playlist.title}`}
+              onEdit={() => setEditing({ kind: 'edit-playlist', playlist })}
+              onDelete={() => playlistRemoval.ask(playlist)}
+            />
+          </div>
+        </div>
+        {playlist.videos.length === 0 ? (
+          <p className="muted">No videos in this playlist yet.</p>
+        ) : (
+          <ol className="admin-list" aria-label={`Videos of ${playlist.title}, in order`}>
+            {playlist.videos.map((video, at) => (
+              <AdminItem key={video.id} number={at + 1} title={video.title} meta={detailOf(video)}>
+                <MoveButtons
+                  name={video.title}
+                  first={at === 0}
+                  last={at === playlist.videos.length - 1}
+                  buttonRef={videoMoves.buttonRef(video)}
+                  onMove={moveVideo(playlist, video)}
+                />
+                <ItemButtons
+                  item={video.title}
+                  onEdit={() => setEditing({ kind: 'edit-video', playlist, video })}
+                  onDelete={() => videoRemoval.ask(video)}
+                />
+              </AdminItem>
+            ))}
+          </ol>
+        )}
+        <button
+          type="button"
+          className="button button-small button-secondary admin-playlist-add"
+          aria-label={`Add video to ${playlist.title}`}
+          onClick={() => setEditing({ kind: 'add-video', playlist })}
+        >
+          Add video
+        </button>
+      </section>
+    ));
+  }
+
+  return (
+    <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
+      <div className="admin-title-row">
+        <h1 id={`${id}-title`}>Videos</h1>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setEditing({ kind: 'add-playlist' })}
+        >
+          Add playlist
+        </button>
+      </div>
+      <p className="muted admin-intro">
+        Members see changes at once on Videos. Use the arrows to change the order of the playlists
+        and of each playlist’s videos.
+      </p>
+      {body}
+
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? titles[editing.kind] : ''}
+      >
+        {(editing?.kind === 'add-playlist' || editing?.kind === 'edit-playlist') && (
+          <PlaylistForm
+            playlist={editing.kind === 'edit-playlist' ? editing.playlist : undefined}
+            onSave={savePlaylist}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+        {(editing?.kind === 'add-video' || editing?.kind === 'edit-video') && (
+          <VideoForm
+            video={editing.kind === 'edit-video' ? editing.video : undefined}
+            onSave={saveVideo}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmModal {...playlistRemoval.confirmProps} title="Delete this playlist?">
+        <p>
+          “{playlistRemoval.item?.title}” and its {playlistRemoval.item?.videos.length ?? 0}{' '}
+          video(s) will be removed for everyone. This cannot be undone.
+        </p>
+      </ConfirmModal>
+      <ConfirmModal {...videoRemoval.confirmProps} title="Delete this video?">
+        <p>“{videoRemoval.item?.title}” will be removed for everyone. This cannot be undone.</p>
+      </ConfirmModal>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { checkPlaylist, type Playlist, type PlaylistFormInput } from '../../../shared/videos.ts';
+import { Field } from '../../components/form-fields.tsx';
+import { ContentForm } from '../admin/content-editing.tsx';
+
+interface PlaylistFormProps {
+  /** The playlist being edited; a new one when absent. */
+  playlist?: Playlist;
+  onSave: (values: PlaylistFormInput) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** A playlist's title and description, checked here and again by the server. */
+export function PlaylistForm({ playlist, onSave, onCancel }: PlaylistFormProps) {
+  return (
+    <ContentForm
+      check={checkPlaylist}
+      defaultValues={{ title: playlist?.title ?? '', description: playlist?.description ?? '' }}
+      onSave={onSave}
+      onCancel={onCancel}
+      submitLabel={playlist ? 'Save' : 'Add playlist'}
+    >
+      {(fields) => (
+        <>
+          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+          <Field
+            form={fields}
+            name="description"
+            label="Description (optional)"
+            as="textarea"
+            rows={3}
+          />
+        </>
+      )}
+    </ContentForm>
+  );
+}

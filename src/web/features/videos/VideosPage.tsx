@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import type { LibraryVideo } from '../../../shared/videos.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { SermonPlayer } from '../sermons/SermonPlayer.tsx';
+import { useVideos } from './videos.api.ts';
+import './videos.css';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Pastor Mensah · 2 Aug 2026', or whichever of the two the admin gave. */
+function detailOf(video: LibraryVideo): string {
+  return [
+    video.speaker,
+    video.recordedOn && dayFormat.format(new Date(`${video.recordedOn}T00:00:00Z`)),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * /videos (decision 040): the church's playlists, each video a thumbnail until it is tapped;
+ * only then does the video platform's player come onto the page (the sermons' light player).
+ */
+export function VideosPage() {
+  const id = useId();
+  const library = useVideos();
+
+  let body;
+  if (library.isPending) {
+    body = <Spinner label="Loading videos..." />;
+  } else if (library.isError) {
+    body = (
+      <LoadFailed
+        message="We could not load the videos."
+        reason={library.error.message}
+        onRetry={() => void library.refetch()}
+      />
+    );
+  } else if (library.data.length === 0) {
+    body = <p className="muted">No videos yet. Please check back later.</p>;
+  } else {
+    body = (
+      <>
+        <p className="muted videos-note">A video loads only when you tap it.</p>
+        {library.data.map((playlist) => (
+          <section
+            key={playlist.id}
+            className="videos-playlist"
+            aria-labelledby={`${id}-${playlist.id}`}
+          >
+            <h2 id={`${id}-${playlist.id}`}>{playlist.title}</h2>
+            {playlist.description && <p className="videos-description">{playlist.description}</p>}
+            {playlist.videos.length === 0 ? (
+              <p className="muted">No videos in this playlist yet.</p>
+            ) : (
+              <ul className="videos-grid" aria-labelledby={`${id}-${playlist.id}`}>
+                {playlist.videos.map((video) => {
+                  const detail = detailOf(video);
+                  return (
+                    <li key={video.id} className="videos-card">
+                      <SermonPlayer sermon={video} inList />
+                      <h3 className="videos-card-title">{video.title}</h3>
+                      {detail && <p className="videos-card-detail muted">{detail}</p>}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        ))}
+      </>
+    );
+  }
+
+  return (
+    <section className="page videos-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Videos</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import type { ComponentType } from 'react';
+
+// This feature's screens (and guard) with their route rows, loaded with the first of them: few
+// members open them, so neither their rows nor their loaders are in the entry every member
+// downloads (router.tsx finds them by the first segment of the address, routes.ts `screenGroups`).
+export const pages = import.meta.glob<Record<string, ComponentType>>([
+  './*Page.tsx',
+  './Require*.tsx',
+]);
+export { screens } from './videos.screens.ts';
