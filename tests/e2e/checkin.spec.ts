@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { startApp, type RunningApp } from './support/harness.ts';
-import { checkScreen } from './support/screens.ts';
+import { checkScreen, noSideScroll, openPhone } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -51,19 +51,8 @@ test.afterAll(async () => {
   await app?.dispose();
 });
 
-async function open(browser: Browser, who: keyof typeof states, to: string) {
-  const context = await browser.newContext({
-    baseURL: app.baseURL,
-    storageState: states[who],
-    viewport: { width: 360, height: 740 },
-  });
-  const page = await context.newPage();
-  await page.goto(to);
-  return page;
-}
-
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+const open = (browser: Browser, who: keyof typeof states, to: string) =>
+  openPhone(browser, app.baseURL, states[who], to);
 
 /** The link in the QR the entrance screen shows, read from its pixels as a phone would. */
 async function readQr(page: Page): Promise<string> {

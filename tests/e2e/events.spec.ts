@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { startApp, type RunningApp } from './support/harness.ts';
-import { checkScreen } from './support/screens.ts';
+import { checkScreen, openPhone } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -42,17 +42,8 @@ test.afterAll(async () => {
   await app?.dispose();
 });
 
-async function open(browser: Browser, state: StorageState | undefined, to: string) {
-  const context = await browser.newContext({
-    baseURL: app.baseURL,
-    ...(state ? { storageState: state } : {}),
-    viewport: { width: 360, height: 740 },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto(to);
-  return page;
-}
+const open = (browser: Browser, state: StorageState | undefined, to: string) =>
+  openPhone(browser, app.baseURL, state, to, { acceptDownloads: true });
 
 test('an admin publishes an event with a capacity', async ({ browser }) => {
   const page = await open(browser, adminState, '/admin/events');

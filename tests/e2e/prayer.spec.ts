@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { applyAsPastor, approve } from './support/pastor.ts';
-import { checkScreen } from './support/screens.ts';
+import { checkScreen, noSideScroll, openPhone } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -46,19 +46,8 @@ test.afterAll(async () => {
   await app?.dispose();
 });
 
-async function open(browser: Browser, state: StorageState, to: string) {
-  const context = await browser.newContext({
-    baseURL: app.baseURL,
-    storageState: state,
-    viewport: { width: 360, height: 740 },
-  });
-  const page = await context.newPage();
-  await page.goto(to);
-  return page;
-}
-
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+const open = (browser: Browser, state: StorageState, to: string) =>
+  openPhone(browser, app.baseURL, state, to);
 
 const requests = (page: Page) => page.getByRole('list', { name: 'Prayer requests' });
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { repoRoot } from './harness.ts';
+import type { StorageState } from './sessions.ts';
 import { expect } from './test.ts';
 
 /** The two screens every changed page is looked at on (issue 30): a phone and a laptop. */
@@ -35,3 +36,29 @@ export async function checkScreen(page: Page, name: string) {
   }
   if (before) await page.setViewportSize(before);
 }
+
+/**
+ * A new browser context on the app at a phone's size (360×740), signed in with `state` (or
+ * none: a visitor), on the page at `to`.
+ */
+export async function openPhone(
+  browser: Browser,
+  baseURL: string,
+  state: StorageState | undefined,
+  to: string,
+  options: { acceptDownloads?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    ...(state ? { storageState: state } : {}),
+    viewport: { width: 360, height: 740 },
+    ...options,
+  });
+  const page = await context.newPage();
+  await page.goto(to);
+  return page;
+}
+
+/** Nothing wider than a 360 px phone: no sideways scrolling. */
+export const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
