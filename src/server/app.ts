@@ -21,6 +21,7 @@ import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { ussdRoutes } from './features/ussd/ussd.routes.ts';
 import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { checkinRoutes } from './features/checkin/checkin.routes.ts';
+import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 import { prayerRoutes } from './features/prayer/prayer.routes.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { pastorRoutes } from './features/pastor/pastor.routes.ts';
@@ -97,6 +98,7 @@ const featureRoutes = [
   churchRoutes,
   accountsRoutes,
   profileRoutes,
+  notificationRoutes,
   givingRoutes,
   historyRoutes,
   recurringRoutes,

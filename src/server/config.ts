@@ -80,6 +80,26 @@ const envSchema = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long an entrance QR lasts before the next replaces it (decision 039). */
   CHECKIN_QR_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
+  /** Web push (decision 041): both keys or neither (then generated into the data directory). */
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')
+      .optional(),
+  ),
+  /** Who push services may contact about our pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+      .optional(),
+  ),
   SMS_PROVIDER: z.enum(['hubtel', 'arkesel', 'mnotify', '']).optional(),
   SMS_SENDER_ID: z
     .string()
@@ -178,6 +198,9 @@ export interface Config {
   jobsIntervalMs: number;
   /** How long an entrance QR code lasts (decision 039). */
   checkinQrMs: number;
+  /** Web push (decision 041): configured keys, else the data directory's. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {}
@@ -231,6 +254,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMTP_URL && e.DEV_MAILBOX === true) {
     throw new ConfigError(
       'Invalid configuration:\n  DEV_MAILBOX: cannot be true when SMTP_URL is set (mail is delivered)',
+    );
+  }
+
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or leave both unset)',
     );
   }
 
@@ -317,5 +346,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,
     checkinQrMs: e.CHECKIN_QR_SECONDS * 1000,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
   };
+}
+
+/** 'Flock <no-reply@example.org>' → 'no-reply@example.org'. */
+function mailAddress(from: string) {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }

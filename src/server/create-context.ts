@@ -35,7 +35,10 @@ export async function createContext(
   const changed = await loadContent(database.db, config.contentDir);
   if (changed.length > 0) app.log.info({ changed }, 'content files applied');
 
-  const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
+  const secrets = loadSecrets(config.dataDir, {
+    authSecret: config.authSecret,
+    vapid: config.vapid,
+  });
   const mailer = withoutPhoneOnlyAddresses(
     options.mailer ??
       (await createMailer({

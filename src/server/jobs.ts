@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dayOf } from '../shared/recurring.ts';
 import type { AppContext } from './context.ts';
 import { eventJobHandlers } from './features/events/events.service.ts';
+import { notificationJobHandlers } from './features/notifications/notifications.service.ts';
 import { sendDuePledgeReminders } from './features/pledges/pledges.service.ts';
 import { recurringJobHandlers } from './features/recurring/recurring.service.ts';
 import { runDueJobs, scheduleJob, type JobHandler } from './platform/jobs.ts';
@@ -20,6 +21,7 @@ export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
   return {
     ...recurringJobHandlers(ctx),
     ...eventJobHandlers(ctx),
+    ...notificationJobHandlers(ctx),
     // Each reminder is sent once by its own row (pledges.service); the round only wakes it.
     [PLEDGE_REMINDERS]: async () => {
       const { failed } = await sendDuePledgeReminders(ctx, ctx.now());

@@ -76,6 +76,12 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth'),
     /** Where receipts and codes go: 'email', 'sms' (to phone_number) or 'both' (issue 32). */
     receiptChannel: text('receipt_channel').notNull().default('email'),
+    /**
+     * Quiet hours ('HH:MM', Ghana time = UTC; both or neither): SMS and push wait until they
+     * end (decision 041). `until` before `from` spans midnight.
+     */
+    quietFrom: text('quiet_from'),
+    quietUntil: text('quiet_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1283,4 +1289,53 @@ export const videos = pgTable(
     check('videos_speaker_length', sql`char_length(${t.speaker}) between 1 and 100`),
     index('videos_playlist_position_idx').on(t.playlistId, t.position),
   ],
+);
+
+// ---------------------------------------------------------------- notifications (decision 041)
+
+/** A device's web-push subscription (one per browser endpoint), gone when its service says so. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The browser's own description, to tell a member's devices apart. */
+    device: text('device'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * One notice to one member for one event (`key` is unique: a second notify changes nothing).
+ * Each channel's column is set before it is sent (cleared when the send fails), so no channel
+ * sends twice; jobs `notifications.send` deliver what is due.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The screen a tap opens (a path of the app). */
+    url: text('url').notNull(),
+    emailSubject: text('email_subject'),
+    emailText: text('email_text'),
+    smsText: text('sms_text'),
+    emailAt: timestamp('email_at', { withTimezone: true }),
+    smsAt: timestamp('sms_at', { withTimezone: true }),
+    pushAt: timestamp('push_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
 );

@@ -367,6 +367,47 @@ export const matrix: Record<string, MatrixCase[]> = {
       expect: signedIn(),
     },
   ],
+  // ------------------------------------------------------------ notifications (decision 041)
+  'GET /api/notifications/settings': [
+    { request: () => ({ url: '/api/notifications/settings' }), expect: signedIn() },
+  ],
+  'PUT /api/notifications/quiet-hours': [
+    {
+      label: 'each caller their own',
+      request: () => ({
+        url: '/api/notifications/quiet-hours',
+        payload: { from: '22:00', until: '05:00' },
+      }),
+      expect: signedIn(),
+    },
+  ],
+  'POST /api/notifications/devices': [
+    {
+      label: 'this device becomes the caller’s',
+      request: () => ({
+        url: '/api/notifications/devices',
+        payload: {
+          endpoint: 'http://127.0.0.1:9/push/matrix',
+          keys: {
+            p256dh:
+              'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
+        },
+      }),
+      expect: signedIn(),
+    },
+  ],
+  'DELETE /api/notifications/devices': [
+    {
+      label: 'only the caller’s own device',
+      request: () => ({
+        url: '/api/notifications/devices',
+        payload: { endpoint: 'http://127.0.0.1:9/push/matrix' },
+      }),
+      expect: signedIn(),
+    },
+  ],
   'POST /api/profile/password': [
     {
       label: 'a wrong current password',

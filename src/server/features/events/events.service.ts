@@ -18,7 +18,7 @@ import { assemblies, eventRsvps, events } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { icsCalendar } from './ics.ts';
 
 // Events (decision 037). Anyone sees upcoming events and replies: members by their account,
@@ -447,11 +447,12 @@ export const formatEventTime = (at: Date | string) => `${whenFormat.format(new D
 
 /**
  * Sends one reply's reminder, if it is still 'going', not yet reminded and the event not yet
- * started. reminded_at is set first (only the run that sets it sends); a send that fails
- * clears it and throws, so the job is retried.
+ * started. reminded_at is set first (only the run that sets it sends). A guest's SMS that
+ * fails clears it and throws, so the job is retried; a member's reminder is a notice
+ * (notifications.service.ts), sent by their channels and retried there.
  */
 export async function sendEventReminder(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'>,
   rsvpId: string,
   now: Date,
 ): Promise<'sent' | 'skipped'> {
@@ -461,19 +462,14 @@ export async function sendEventReminder(
     place: string;
     starts_at: Date | string;
     guest_phone: string | null;
-    email: string | null;
-    phone: string | null;
-    channel: string | null;
+    user_id: string | null;
   }>(
     await ctx.db.execute(sql`
       update event_rsvps r set reminded_at = ${now.toISOString()}::timestamptz
       from events e
       where r.id = ${rsvpId} and e.id = r.event_id and r.going and r.reminded_at is null
         and e.starts_at > ${now.toISOString()}::timestamptz
-      returning r.event_id, e.title, e.place, e.starts_at, r.guest_phone,
-        (select email from users where id = r.user_id) as email,
-        (select phone_number from users where id = r.user_id) as phone,
-        (select receipt_channel from users where id = r.user_id) as channel`),
+      returning r.event_id, e.title, e.place, e.starts_at, r.guest_phone, r.user_id`),
   );
   if (!claimed) return 'skipped';
   const link = `${ctx.config.publicUrl}/events/${claimed.event_id}`;
@@ -484,19 +480,20 @@ export async function sendEventReminder(
         to: claimed.guest_phone,
         text: `${ctx.church.registeredName}: ${line} ${link}`,
       });
-    } else {
-      // As receipts go: SMS to a member who chose it and has a number; mail unless SMS alone.
-      const phone = smsNumberOf({ phone: claimed.phone, channel: claimed.channel ?? 'email' });
-      if (!(phone && claimed.channel === 'sms') && claimed.email) {
-        await ctx.mailer.send({
-          to: claimed.email,
+    } else if (claimed.user_id) {
+      await notify(ctx, {
+        userId: claimed.user_id,
+        kind: 'event.reminder',
+        key: rsvpId,
+        title: `Reminder: ${claimed.title}`,
+        body: `${formatEventTime(claimed.starts_at)}, at ${claimed.place}.`,
+        url: `/events/${claimed.event_id}`,
+        email: {
           subject: `Reminder: ${claimed.title}`,
           text: `${ctx.church.registeredName}\n\n${line}\n\nSee the event or change your reply:\n${link}\n`,
-        });
-      }
-      if (phone) {
-        await ctx.sms.send({ to: phone, text: `${ctx.church.registeredName}: ${line} ${link}` });
-      }
+        },
+        sms: `${ctx.church.registeredName}: ${line} ${link}`,
+      });
     }
   } catch (error) {
     await ctx.db.update(eventRsvps).set({ remindedAt: null }).where(eq(eventRsvps.id, rsvpId));

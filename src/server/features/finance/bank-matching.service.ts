@@ -37,7 +37,10 @@ import { bankCodesIn, readStatement, StatementError } from './statement-csv.ts';
 // needed to match by hand). Matching touches only entries in the caller's assemblies, and a
 // line matched to another assembly's entry is not shown to an officer of other assemblies.
 
-type Ctx = Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'
+>;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -18,7 +18,10 @@ import { deliverReceipt, issueReceipt } from './receipts.service.ts';
 // cash, sees the entry, and records what was counted. The member's own amount is never
 // touched: the count goes beside it, and a different count flags the entry for follow-up.
 
-type Ctx = Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'
+>;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

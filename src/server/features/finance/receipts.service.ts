@@ -20,6 +20,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
 import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import type { DbOrTx } from './audit.service.ts';
 
 // Receipts (issue 12): one per confirmed gift, ever — a provider's success, cash received at
@@ -30,7 +31,10 @@ import type { DbOrTx } from './audit.service.ts';
 // SMS on the profile (or a guest who gave by mobile money without an email) gets it by SMS
 // too, with its own claim and retry (issue 32).
 
-type Ctx = Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'
+>;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -318,10 +322,28 @@ async function deliverBy(ctx: Ctx, channel: Channel, receiptId: string): Promise
   }
 }
 
-/** Sends a receipt by mail and by SMS, as it asks. True when anything went out. */
+/**
+ * Sends a receipt by mail and by SMS, as it asks, and tells a member's devices by push (the
+ * gift-confirmed notice, decision 041). True when the mail or SMS went out.
+ */
 export async function deliverReceipt(ctx: Ctx, receiptId: string): Promise<boolean> {
   const mailed = await deliverBy(ctx, 'mail', receiptId);
   const texted = await deliverBy(ctx, 'sms', receiptId);
+  try {
+    const [gift] = await loadReceiptGifts(ctx, eq(receipts.id, receiptId));
+    if (gift?.userId) {
+      await notify(ctx, {
+        userId: gift.userId,
+        kind: 'gift.confirmed',
+        key: receiptId,
+        title: `Thank you: GHS ${formatCedis(gift.amount)} received`,
+        body: `${gift.type}, receipt ${gift.number}.`,
+        url: '/payment-history',
+      });
+    }
+  } catch (error) {
+    ctx.log.warn({ err: error, receiptId }, 'the gift notice was not written');
+  }
   return mailed || texted;
 }
 

@@ -26,7 +26,10 @@ import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
 // expected amount and currency credits it; every provider answer is kept with the gift;
 // crediting is idempotent (webhooks are retried and duplicated).
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'payments' | 'log' | 'mailer' | 'sms' | 'church'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'config' | 'payments' | 'log' | 'mailer' | 'sms' | 'church' | 'secrets' | 'now'
+>;
 
 const GUEST = 'guest';
 

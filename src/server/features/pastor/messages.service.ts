@@ -15,12 +15,16 @@ import type { AppContext } from '../../context.ts';
 import { pastorHiddenChats, pastorMessageHides, pastorMessages } from '../../db/schema.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { AppError } from '../../http/errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { findApprovedPastor, listApprovedPastors, type Pastor } from './pastor-access.ts';
 
 // Private messages between approved pastors (spec §2 Messages, §4, §5, §6 Message rules, §9).
 // Every rule is checked here against the server's clock (ctx.now), never the browser's.
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'realtime' | 'now' | 'log'>;
+type Ctx = Pick<
+  AppContext,
+  'db' | 'storage' | 'realtime' | 'now' | 'log' | 'mailer' | 'sms' | 'config' | 'secrets' | 'church'
+>;
 type Row = typeof pastorMessages.$inferSelect;
 
 /** How many of the latest messages a conversation shows. */
@@ -83,6 +87,25 @@ export async function viewOf(ctx: Pick<Ctx, 'storage'>, wire: WireMessage): Prom
 }
 
 const view = (ctx: Pick<Ctx, 'storage'>, row: Row) => viewOf(ctx, wireOf(row));
+
+/**
+ * A new message's notice to its receiver (push only: a chat, decision 041). A failure here
+ * never undoes the saved message.
+ */
+async function notifyReceiver(ctx: Ctx, me: Pastor, row: Row) {
+  try {
+    await notify(ctx, {
+      userId: row.receiverId,
+      kind: 'message.new',
+      key: row.id,
+      title: `Message from ${me.fullName}`,
+      body: row.isFile ? `Sent a file: ${row.fileName ?? ''}` : row.message.slice(0, 140),
+      url: `/pastor/messages?with=${me.id}`,
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error, messageId: row.id }, 'a message notice was not written');
+  }
+}
 
 /** Tells both sides (on every instance); a failure here never undoes the saved write. */
 async function publishMessage(ctx: Ctx, row: Row) {
@@ -297,7 +320,10 @@ export async function sendText(
     receiverId: peer.id,
     message: text,
   });
-  if (created) await publishMessage(ctx, row);
+  if (created) {
+    await publishMessage(ctx, row);
+    await notifyReceiver(ctx, me, row);
+  }
   return view(ctx, row);
 }
 
@@ -383,8 +409,10 @@ export async function sendFile(
       fileType: type,
       fileSize: file.bytes.length,
     });
-    if (created) await publishMessage(ctx, row);
-    else await ctx.storage.delete(key).catch(() => {});
+    if (created) {
+      await publishMessage(ctx, row);
+      await notifyReceiver(ctx, me, row);
+    } else await ctx.storage.delete(key).catch(() => {});
     return view(ctx, row);
   } catch (error) {
     await ctx.storage.delete(key).catch(() => {});

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 // Pledges and campaigns (issue 33, decision 035). A gift counts toward at most one pledge:
 // the one the member linked it to (pledge_gifts), or else, by its type, the member's pledge
@@ -528,9 +528,6 @@ interface DuePledge {
   rhythm: PledgeRhythm;
   created_at: string | Date;
   given: string | number;
-  email: string;
-  phone: string | null;
-  channel: string;
 }
 
 function reminderText(ctx: Pick<AppContext, 'church' | 'config'>, p: DuePledge, dueOn: string) {
@@ -549,11 +546,12 @@ function reminderText(ctx: Pick<AppContext, 'church' | 'config'>, p: DuePledge, 
  * Sends the pledge reminders that are due at `now`: for each pledge with a rhythm, not yet
  * given in full, before (or on) its date, one per period — not in the period it was made.
  * Idempotent and safe to run concurrently: each reminder's row (pledge, period) is inserted
- * before it is sent and only the run that inserted it sends; a failed send deletes the row,
- * so a later run tries again. The job schedule calls this; it sets no timer of its own.
+ * before its notice is written (notifications.service.ts sends it by the member's channels and
+ * retries a failed send); when the notice cannot be written the row is deleted, so a later run
+ * tries again. The job schedule calls this; it sets no timer of its own.
  */
 export async function sendDuePledgeReminders(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'>,
   now = new Date(),
 ): Promise<{ sent: number; failed: number }> {
   const today = dayOf(now);
@@ -561,14 +559,12 @@ export async function sendDuePledgeReminders(
     await ctx.db.execute(sql`
       with counted as (${countedGiftsSql(null, sql`p.rhythm <> 'none' and p.due_on >= ${today}::date`)})
       select p.id, p.user_id, p.type, c.name as campaign_name, p.amount, p.due_on, p.rhythm,
-        p.created_at, coalesce(sum(x.amount), 0)::bigint as given,
-        u.email, u.phone_number as phone, u.receipt_channel as channel
+        p.created_at, coalesce(sum(x.amount), 0)::bigint as given
       from pledges p
-      join users u on u.id = p.user_id
       left join campaigns c on c.id = p.campaign_id
       left join counted x on x.pledge_id = p.id
       where p.rhythm <> 'none' and p.due_on >= ${today}::date
-      group by p.id, c.name, u.email, u.phone_number, u.receipt_channel
+      group by p.id, c.name
       having coalesce(sum(x.amount), 0) < p.amount`),
   );
   let sent = 0;
@@ -583,28 +579,24 @@ export async function sendDuePledgeReminders(
       .returning({ pledgeId: pledgeReminders.pledgeId });
     if (claimed.length === 0) continue;
     const text = reminderText(ctx, p, day(p.due_on));
-    // As receipts go (receipts.service.ts): SMS to a member who chose it and has a number,
-    // and mail unless they chose SMS alone.
-    const phone = smsNumberOf({ phone: p.phone, channel: p.channel });
-    const mail = !(phone && p.channel === 'sms');
     try {
-      if (mail) {
-        await ctx.mailer.send({
-          to: p.email,
+      await notify(ctx, {
+        userId: p.user_id,
+        kind: 'pledge.reminder',
+        key: `${p.id}:${period}`,
+        title: `Your pledge for ${text.what}`,
+        body: text.line,
+        url: '/giving/pledges',
+        email: {
           subject: `Your pledge for ${text.what}`,
           text: `${ctx.church.registeredName}\n\n${text.line}\n\nSee your pledges and give:\n${text.link}\n`,
-        });
-      }
-      if (phone) {
-        await ctx.sms.send({
-          to: phone,
-          text: `${ctx.church.registeredName}: ${text.line} ${text.link}`,
-        });
-      }
+        },
+        sms: `${ctx.church.registeredName}: ${text.line} ${text.link}`,
+      });
       sent += 1;
     } catch (error) {
       failed += 1;
-      ctx.log.warn({ err: error, pledgeId: p.id }, 'a pledge reminder was not sent');
+      ctx.log.warn({ err: error, pledgeId: p.id }, 'a pledge reminder was not written');
       await ctx.db
         .delete(pledgeReminders)
         .where(and(eq(pledgeReminders.pledgeId, p.id), eq(pledgeReminders.period, period)));

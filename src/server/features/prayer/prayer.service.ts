@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { prayerPrayed, prayerReports, prayerRequests, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { findPastorAssembly } from '../pastor/pastor-access.ts';
 
 // The prayer wall (issue: prayer wall, decision 036). Who reads a request: its author always;
@@ -216,9 +217,12 @@ export async function markPrayed(ctx: Ctx, reader: Reader, id: string): Promise<
   return toRequest(await readableRequest(ctx, reader, id), reader);
 }
 
-/** The author marks their request answered, with a note (again: the note is replaced). */
+/**
+ * The author marks their request answered, with a note (again: the note is replaced). Each
+ * member who prayed for it is told, once (notifications.service.ts).
+ */
 export async function markAnswered(
-  ctx: Ctx,
+  ctx: Parameters<typeof notify>[0],
   reader: Reader,
   id: string,
   note: string,
@@ -230,6 +234,31 @@ export async function markAnswered(
     .where(and(eq(prayerRequests.id, id), eq(prayerRequests.userId, reader.id)))
     .returning({ id: prayerRequests.id });
   if (done.length === 0) throw notFound();
+  const prayed = await ctx.db
+    .select({ userId: prayerPrayed.userId })
+    .from(prayerPrayed)
+    .where(eq(prayerPrayed.requestId, id));
+  for (const { userId } of prayed) {
+    if (userId === reader.id) continue;
+    const line = `Answered: ${note}`;
+    await notify(
+      ctx,
+      {
+        userId,
+        kind: 'prayer.answered',
+        key: id,
+        title: 'A prayer you prayed for was answered',
+        body: line,
+        url: '/prayer',
+        email: {
+          subject: 'A prayer you prayed for was answered',
+          text: `${ctx.church.registeredName}\n\nA prayer request you prayed for was answered.\n\n${line}\n\nSee the prayer wall:\n${ctx.config.publicUrl}/prayer\n`,
+        },
+        sms: `${ctx.church.churchName.slice(0, 30)}: a prayer you prayed for was answered. ${ctx.config.publicUrl}/prayer`,
+      },
+      { sendNow: false },
+    );
+  }
   return toRequest(await readableRequest(ctx, reader, id), reader);
 }
 

@@ -14,10 +14,9 @@ import {
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { givingSchedules, scheduleOccurrences, transactions, users } from '../../db/schema.ts';
+import { givingSchedules, scheduleOccurrences, transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { scheduleJob, type Job, type JobHandler } from '../../platform/jobs.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
 import {
   applyVerification,
   assertAssembly,
@@ -25,6 +24,7 @@ import {
   newReference,
   requestMomo,
 } from '../giving/giving.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
 // Recurring gifts (issue 33, decision 034). Card: Paystack's plan and subscription take the
 // money; its events (paystack-events.ts in giving) keep the schedule true. Mobile money: the
@@ -34,7 +34,7 @@ import {
 
 type Ctx = Pick<
   AppContext,
-  'db' | 'config' | 'payments' | 'log' | 'mailer' | 'sms' | 'church' | 'now'
+  'db' | 'config' | 'payments' | 'log' | 'mailer' | 'sms' | 'church' | 'now' | 'secrets'
 >;
 type Schedule = typeof givingSchedules.$inferSelect;
 
@@ -513,6 +513,9 @@ export async function handleRenewalFailed(ctx: Ctx, subscriptionCode: string) {
   if (!schedule) return;
   const what = `${schedule.otherType ?? OFFERING_TYPE_LABELS[schedule.type as ScheduleView['type']]} of GHS ${formatCedis(schedule.amount)}`;
   await tellMember(ctx, schedule.userId, {
+    kind: 'recurring.failed',
+    key: `${schedule.id}:${schedule.cardFailedAt!.toISOString()}`,
+    url: '/giving/recurring',
     subject: 'Your card gift could not be taken',
     text: `Your recurring ${what.toLowerCase()} could not be taken from your card. Update your card here: ${ctx.config.publicUrl}/giving/recurring`,
   });
@@ -520,24 +523,28 @@ export async function handleRenewalFailed(ctx: Ctx, subscriptionCode: string) {
 
 // ------------------------------------------------------------ due days (mobile money)
 
-/** By the member's channel: SMS when they chose it (or have no email), else email. */
-async function tellMember(ctx: Ctx, userId: string, message: { subject: string; text: string }) {
-  const [member] = await ctx.db
-    .select({
-      email: users.email,
-      phone: users.phoneNumber,
-      channel: users.receiptChannel,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!member) return;
-  const church = ctx.church.churchName.slice(0, 30);
-  const to = smsNumberOf(member);
-  if (to) await ctx.sms.send({ to, text: `${church}: ${message.text}` });
-  if (member.channel !== 'sms') {
-    // A phone-first member's placeholder address is dropped by the mailer (decision 033).
-    await ctx.mailer.send({ to: member.email, subject: message.subject, text: message.text });
-  }
+/** A notice by the member's channels (notifications.service.ts): the SMS is the mail's text. */
+async function tellMember(
+  ctx: Ctx,
+  userId: string,
+  message: {
+    kind: 'recurring.failed' | 'recurring.due';
+    key: string;
+    url: string;
+    subject: string;
+    text: string;
+  },
+) {
+  await notify(ctx, {
+    userId,
+    kind: message.kind,
+    key: message.key,
+    title: message.subject,
+    body: message.text,
+    url: message.url,
+    email: { subject: message.subject, text: message.text },
+    sms: `${ctx.church.churchName.slice(0, 30)}: ${message.text}`,
+  });
 }
 
 /**
@@ -655,6 +662,9 @@ async function runNotify(ctx: Ctx, job: Job) {
       // The prompt could not be sent (the gift is marked failed): tell them instead.
       ctx.log.warn({ err: error, scheduleId }, 'the recurring mobile-money prompt failed');
       await tellMember(ctx, schedule.userId, {
+        kind: 'recurring.due',
+        key: `${scheduleId}:${dueOn}:no-prompt`,
+        url: `/offerings?schedule=${scheduleId}`,
         subject: 'Your recurring gift is due',
         text: `Your ${what} (${ruleText(schedule.frequency as Frequency, schedule.day).toLowerCase()}) is due today. We could not send the payment prompt; give here: ${giveLink(ctx, scheduleId)}`,
       });
@@ -676,6 +686,9 @@ async function runNotify(ctx: Ctx, job: Job) {
   if (!claimed) return;
   try {
     await tellMember(ctx, schedule.userId, {
+      kind: 'recurring.due',
+      key: `${scheduleId}:${dueOn}`,
+      url: `/offerings?schedule=${scheduleId}`,
       subject: 'Your recurring gift is due',
       text: `Your ${what} is due today. Give it with one tap: ${giveLink(ctx, scheduleId)}`,
     });

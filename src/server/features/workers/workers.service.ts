@@ -29,8 +29,8 @@ import {
 import { AppError, fieldsFromZod } from '../../http/errors.ts';
 import { processImage } from '../../platform/images.ts';
 import { announceAccessChange } from '../../platform/realtime.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import { startPasswordAttempt } from '../accounts/sign-in-limits.ts';
 
@@ -417,7 +417,10 @@ export async function getApplication(
  * when they chose SMS for receipts and codes and have a phone (issue 32).
  */
 export async function decideApplication(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'realtime' | 'log'>,
+  ctx: Pick<
+    AppContext,
+    'db' | 'mailer' | 'sms' | 'church' | 'config' | 'realtime' | 'log' | 'secrets' | 'now'
+  >,
   admin: SessionUser,
   id: string,
   input: {
@@ -433,12 +436,8 @@ export async function decideApplication(
         status: workerApplications.status,
         role: workerApplications.role,
         pastorType: workerApplications.pastorType,
-        email: users.email,
-        phone: users.phoneNumber,
-        channel: users.receiptChannel,
       })
       .from(workerApplications)
-      .innerJoin(users, eq(users.id, workerApplications.userId))
       .where(eq(workerApplications.id, id))
       .for('update', { of: workerApplications });
     if (!row) throw notFound();
@@ -449,19 +448,21 @@ export async function decideApplication(
       .update(workerApplications)
       .set({ status: input.status, pastorType, reviewedBy: admin.id, reviewedAt: new Date() })
       .where(eq(workerApplications.id, id));
-    await tx.insert(applicationDecisions).values({
-      applicationId: id,
-      decidedBy: admin.id,
-      decidedByEmail: admin.email,
-      previousStatus: row.status,
-      status: input.status,
-      pastorType,
-      reason,
-    });
+    const [decision] = await tx
+      .insert(applicationDecisions)
+      .values({
+        applicationId: id,
+        decidedBy: admin.id,
+        decidedByEmail: admin.email,
+        previousStatus: row.status,
+        status: input.status,
+        pastorType,
+        reason,
+      })
+      .returning({ id: applicationDecisions.id });
     return {
+      decisionId: decision!.id,
       userId: row.userId,
-      email: row.email,
-      textTo: smsNumberOf(row),
       role: row.role as WorkerRole,
       pastorType,
       reason,
@@ -470,21 +471,22 @@ export async function decideApplication(
   // The applicant's open sockets (pastor portal) check again now, on every instance.
   await announceAccessChange(ctx, decided.userId);
 
+  const d = { ...decided, status: input.status };
+  const mail = decisionMail(ctx, d);
   try {
-    await ctx.mailer.send(decisionMail(ctx, { ...decided, status: input.status }));
+    await notify(ctx, {
+      userId: decided.userId,
+      kind: 'application.decided',
+      key: decided.decisionId,
+      title: mail.subject,
+      body: input.status === 'approved' ? 'Open the Workers Portal.' : (decided.reason ?? ''),
+      url: '/workers',
+      email: { subject: mail.subject, text: mail.text },
+      sms: decisionSms(ctx, d),
+    });
   } catch (error) {
-    // The decision stands and /workers shows it; the admin is not failed for a mail.
-    ctx.log.error({ err: error, applicationId: id }, 'decision mail not sent');
-  }
-  if (decided.textTo) {
-    try {
-      await ctx.sms.send({
-        to: decided.textTo,
-        text: decisionSms(ctx, { ...decided, status: input.status }),
-      });
-    } catch (error) {
-      ctx.log.error({ err: error, applicationId: id }, 'decision SMS not sent');
-    }
+    // The decision stands and /workers shows it; the admin is not failed for a notice.
+    ctx.log.error({ err: error, applicationId: id }, 'decision notice not written');
   }
   return {
     message: WORKER_MESSAGES.marked(input.status),
@@ -510,20 +512,18 @@ function decisionSms(
 /** What the applicant is mailed when an admin decides (issue 30). */
 function decisionMail(
   ctx: Pick<AppContext, 'config'>,
-  d: { email: string; role: WorkerRole; status: 'approved' | 'rejected'; reason: string | null },
+  d: { role: WorkerRole; status: 'approved' | 'rejected'; reason: string | null },
 ) {
   const role = ROLE_LABELS[d.role].toLowerCase();
   const portal = `${ctx.config.publicUrl}/workers`;
   return d.status === 'approved'
     ? {
-        to: d.email,
         subject: `Your ${role} application was approved`,
         text:
           `Your ${role} application was approved.\n\n` +
           `Open the Workers Portal to see what is now open to you:\n${portal}\n`,
       }
     : {
-        to: d.email,
         subject: `Your ${role} application was not approved`,
         text:
           `Your ${role} application was not approved.\n\n` +

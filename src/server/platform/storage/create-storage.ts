@@ -5,7 +5,10 @@ import { createLocalStorage } from './local-storage.ts';
 import type { Storage } from './storage.ts';
 
 /** S3-compatible bucket when `S3_*` is set, else local disk under `$DATA_DIR/files`. */
-export async function createStorage(config: Config, secrets: Secrets): Promise<Storage> {
+export async function createStorage(
+  config: Config,
+  secrets: Pick<Secrets, 'authSecret'>,
+): Promise<Storage> {
   if (config.s3) {
     // The AWS SDK is large: load it only when S3 is configured.
     const { createS3Storage } = await import('./s3-storage.ts');

@@ -1,0 +1,318 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  afterQuietHours,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationSettings,
+  type PushSubscriptionInput,
+} from '../../../shared/schemas/notifications.ts';
+import type { AppContext } from '../../context.ts';
+import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
+import { pushEndpointAllowed, sendPush } from '../../platform/push.ts';
+import { smsNumberOf } from '../../platform/sms/sms.ts';
+
+// One notification service (issue 35, decision 041). A feature calls `notify` when something
+// happens to a member; the notice is written once (its key is unique), and each channel the
+// event may use and the member chose is sent by a job (`notifications.send`), at once or, for
+// SMS and push, when the member's quiet hours end. A channel is marked before it is sent and
+// unmarked when the send fails, so no restart or second instance sends it twice.
+
+type Ctx = Pick<
+  AppContext,
+  'db' | 'mailer' | 'sms' | 'config' | 'secrets' | 'church' | 'log' | 'now'
+>;
+
+export const NOTIFICATION_SEND = 'notifications.send';
+
+export interface Notice {
+  userId: string;
+  kind: NotificationKind;
+  /** The event's own id (a gift, an application, a reply…): once per kind, key and member. */
+  key: string;
+  /** The push notice: a title, one line, and the screen a tap opens. */
+  title: string;
+  body: string;
+  url: string;
+  /** The mail, for kinds that may mail. */
+  email?: { subject: string; text: string };
+  /** The SMS, for kinds that may text (one segment where the names allow). */
+  sms?: string;
+}
+
+interface Member {
+  email: string;
+  phone: string | null;
+  channel: string;
+  quietFrom: string | null;
+  quietUntil: string | null;
+}
+
+async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Member | undefined> {
+  const [member] = await ctx.db
+    .select({
+      email: users.email,
+      phone: users.phoneNumber,
+      channel: users.receiptChannel,
+      quietFrom: users.quietFrom,
+      quietUntil: users.quietUntil,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return member;
+}
+
+async function deviceCount(ctx: Pick<Ctx, 'db'>, userId: string) {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The channels a notice goes by: those its kind may use, as the member chose. As receipts go:
+ * SMS to a member who chose it (or both) and has a number; mail unless they chose SMS alone;
+ * push to every device they turned it on for.
+ */
+function chosenChannels(notice: Notice, member: Member, devices: number): NotificationChannel[] {
+  const phone = smsNumberOf(member);
+  const allowed: readonly NotificationChannel[] = NOTIFICATION_KINDS[notice.kind];
+  return allowed.filter((channel) => {
+    if (channel === 'email') return !!notice.email && !(phone && member.channel === 'sms');
+    if (channel === 'sms') return !!notice.sms && !!phone;
+    return devices > 0;
+  });
+}
+
+/**
+ * Tells a member of an event by the channels they chose. A second call for the same event
+ * changes nothing. A failed send is retried by its job; only a database failure throws.
+ * `sendNow: false` leaves every send to the jobs (a notice to many members at once).
+ */
+export async function notify(
+  ctx: Ctx,
+  notice: Notice,
+  options: { sendNow?: boolean } = {},
+): Promise<void> {
+  const [row] = await ctx.db
+    .insert(notifications)
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      key: `${notice.kind}:${notice.key}:${notice.userId}`,
+      title: notice.title,
+      body: notice.body,
+      url: notice.url,
+      emailSubject: notice.email?.subject ?? null,
+      emailText: notice.email?.text ?? null,
+      smsText: notice.sms ?? null,
+    })
+    .onConflictDoNothing({ target: notifications.key })
+    .returning({ id: notifications.id });
+  if (!row) return;
+  const member = await memberOf(ctx, notice.userId);
+  if (!member) return;
+  const now = ctx.now();
+  const channels = chosenChannels(notice, member, await deviceCount(ctx, notice.userId));
+  const dueNow: NotificationChannel[] = [];
+  for (const channel of channels) {
+    const runAt =
+      channel === 'email' ? now : afterQuietHours(now, member.quietFrom, member.quietUntil);
+    await scheduleJob(ctx.db, {
+      kind: NOTIFICATION_SEND,
+      key: `notification:${row.id}:${channel}`,
+      runAt,
+      payload: { id: row.id, channel },
+    });
+    if (runAt <= now && options.sendNow !== false) dueNow.push(channel);
+  }
+  // What may go now goes now; the jobs above are the retry (and find it sent).
+  for (const channel of dueNow) {
+    try {
+      await deliver(ctx, row.id, channel);
+    } catch (error) {
+      ctx.log.warn({ err: error, notification: row.id, channel }, 'a notice will be retried');
+    }
+  }
+}
+
+const sentColumn = {
+  email: notifications.emailAt,
+  sms: notifications.smsAt,
+  push: notifications.pushAt,
+} as const;
+const sentKey = { email: 'emailAt', sms: 'smsAt', push: 'pushAt' } as const;
+
+/**
+ * Sends one notice by one channel unless it was sent already (or is being sent). SMS and push
+ * wait out quiet hours the member set since: a new job for the hour they end. Throws when the
+ * send failed (the job tries again later).
+ */
+export async function deliver(
+  ctx: Ctx,
+  id: string,
+  channel: NotificationChannel,
+): Promise<'sent' | 'skipped' | 'held'> {
+  const now = ctx.now();
+  const [notice] = await ctx.db
+    .update(notifications)
+    .set({ [sentKey[channel]]: now })
+    .where(and(eq(notifications.id, id), sql`${sentColumn[channel]} is null`))
+    .returning();
+  if (!notice) return 'skipped';
+  const unmark = () =>
+    ctx.db
+      .update(notifications)
+      .set({ [sentKey[channel]]: null })
+      .where(eq(notifications.id, id));
+  const member = await memberOf(ctx, notice.userId);
+  if (!member) return 'skipped';
+  if (channel !== 'email') {
+    const held = afterQuietHours(now, member.quietFrom, member.quietUntil);
+    if (held > now) {
+      await unmark();
+      await scheduleJob(ctx.db, {
+        kind: NOTIFICATION_SEND,
+        key: `notification:${id}:${channel}:${held.toISOString()}`,
+        runAt: held,
+        payload: { id, channel },
+      });
+      return 'held';
+    }
+  }
+  try {
+    if (channel === 'email') {
+      if (!notice.emailSubject || !notice.emailText) return 'skipped';
+      await ctx.mailer.send({
+        to: member.email,
+        subject: notice.emailSubject,
+        text: notice.emailText,
+      });
+    } else if (channel === 'sms') {
+      const to = smsNumberOf(member);
+      if (!to || !notice.smsText) return 'skipped';
+      await ctx.sms.send({ to, text: notice.smsText });
+    } else {
+      await pushToDevices(ctx, notice);
+    }
+  } catch (error) {
+    await unmark();
+    throw error;
+  }
+  return 'sent';
+}
+
+/**
+ * A push to each of the member's devices. A device the push service says is gone is
+ * forgotten. Throws only when no device took it and one failed (a retry would not repeat a
+ * push a device already has).
+ */
+async function pushToDevices(ctx: Ctx, notice: typeof notifications.$inferSelect) {
+  const devices = await ctx.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, notice.userId));
+  let sent = 0;
+  let lastError: unknown;
+  for (const device of devices) {
+    try {
+      const answer = await sendPush(
+        device,
+        { title: notice.title, body: notice.body, url: notice.url, tag: notice.key },
+        {
+          vapid: { subject: ctx.config.vapidSubject, ...ctx.secrets.vapid },
+          production: ctx.config.env === 'production',
+          timeoutMs: ctx.config.giving.providerTimeoutMs,
+        },
+      );
+      if (answer === 'gone') {
+        await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+        ctx.log.info({ device: device.id }, 'a push subscription is gone: forgotten');
+      } else {
+        sent += 1;
+      }
+    } catch (error) {
+      lastError = error;
+      ctx.log.warn({ err: error, device: device.id }, 'a push was not taken');
+    }
+  }
+  if (sent === 0 && lastError) throw lastError;
+}
+
+export function notificationJobHandlers(ctx: Ctx): Record<string, JobHandler> {
+  return {
+    [NOTIFICATION_SEND]: async (job) => {
+      const { id, channel } = job.payload as { id: string; channel: NotificationChannel };
+      await deliver(ctx, id, channel);
+    },
+  };
+}
+
+// ------------------------------------------------------------ the member's settings
+
+export async function getSettings(ctx: Ctx, userId: string): Promise<NotificationSettings> {
+  const member = await memberOf(ctx, userId);
+  return {
+    quietFrom: member?.quietFrom ?? null,
+    quietUntil: member?.quietUntil ?? null,
+    publicKey: ctx.secrets.vapid.publicKey,
+    devices: await deviceCount(ctx, userId),
+  };
+}
+
+export async function saveQuietHours(
+  ctx: Ctx,
+  userId: string,
+  hours: { from: string | null; until: string | null },
+) {
+  await ctx.db
+    .update(users)
+    .set({ quietFrom: hours.from, quietUntil: hours.until, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  return {
+    message:
+      hours.from && hours.until
+        ? NOTIFICATION_MESSAGES.quietSaved(hours.from, hours.until)
+        : NOTIFICATION_MESSAGES.quietCleared,
+    settings: await getSettings(ctx, userId),
+  };
+}
+
+/**
+ * Turns push on for this device: its subscription, kept by its endpoint. A device another
+ * account used before is this member's now (one device, one member signed in).
+ */
+export async function addDevice(
+  ctx: Ctx,
+  userId: string,
+  input: PushSubscriptionInput,
+  device: string | null,
+) {
+  if (!pushEndpointAllowed(input.endpoint, ctx.config.env === 'production')) {
+    throw new AppError(400, 'BAD_SUBSCRIPTION', NOTIFICATION_MESSAGES.subscription);
+  }
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    device: device?.slice(0, 200) ?? null,
+  };
+  await ctx.db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  return { message: NOTIFICATION_MESSAGES.pushOn, settings: await getSettings(ctx, userId) };
+}
+
+/** Turns push off for this device (only the member's own subscription). */
+export async function removeDevice(ctx: Ctx, userId: string, endpoint: string) {
+  await ctx.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
+  return { message: NOTIFICATION_MESSAGES.pushOff, settings: await getSettings(ctx, userId) };
+}
