@@ -59,6 +59,12 @@ export interface NotificationSettings {
   devices: number;
 }
 
+/** A change's answer: what it did, and the settings now. */
+export interface NotificationsSaved {
+  message: string;
+  settings: NotificationSettings;
+}
+
 /** The form's check (the server's is quietHoursSchema, kept equal by notifications.test.ts). */
 export function checkQuietHours(from: string, until: string): string | null {
   if (!from && !until) return null;

@@ -11,9 +11,9 @@ export const RECEIPT_CHANNEL_LABELS: Record<ReceiptChannel, string> = {
 };
 export const RECEIPT_CHANNEL_MESSAGES = {
   saved: {
-    email: 'Saved. Receipts and codes will come by email.',
-    sms: 'Saved. Receipts and codes will come by SMS.',
-    both: 'Saved. Receipts and codes will come by email and SMS.',
+    email: 'Saved. Receipts, codes and notices will come by email.',
+    sms: 'Saved. Receipts, codes and notices will come by SMS.',
+    both: 'Saved. Receipts, codes and notices will come by email and SMS.',
   } satisfies Record<ReceiptChannel, string>,
   invalid: 'Choose email, SMS or both.',
   needsPhone: 'Add your phone number above first: SMS goes to it.',

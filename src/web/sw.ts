@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { OPEN_SCREEN, readNotice, screenOf } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -62,3 +63,35 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 clientsClaim();
+
+// Notifications (issue 35, decision 041): a push from our server (platform/push.ts) is shown
+// as it came; a tap opens its screen in a tab this worker controls (UpdatePrompt.tsx listens
+// there), else in a new one.
+self.addEventListener('push', (event) => {
+  const notice = readNotice(event.data);
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      icon: '/icons/icon-192.png',
+      data: { url: notice.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = (event.notification.data ?? {}) as { url?: string };
+  const target = screenOf(url);
+  event.waitUntil(
+    (async () => {
+      const [open] = await self.clients.matchAll({ type: 'window' });
+      if (open) {
+        open.postMessage({ type: OPEN_SCREEN, url: target });
+        await open.focus().catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -19,7 +19,7 @@ test('a member chooses SMS for receipts on the profile, by keyboard, and the cho
   const context = await browser.newContext({ storageState, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   await page.goto('/profile');
-  const section = page.getByRole('group', { name: 'Send my receipts and codes by' });
+  const section = page.getByRole('group', { name: 'Send my receipts, codes and notices by' });
   await expect(section.getByRole('radio', { name: 'Email', exact: true })).toBeChecked();
 
   await section.getByRole('radio', { name: 'Email', exact: true }).focus();

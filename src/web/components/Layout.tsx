@@ -25,9 +25,14 @@ function useServiceWorker(loaded: boolean) {
       setControlled(true);
       return;
     }
+    // Once the new worker takes the page over, what it asks of the page is heard (a tapped
+    // notification's screen, UpdatePrompt.tsx).
+    const claimed = () => setControlled(true);
+    navigator.serviceWorker.addEventListener('controllerchange', claimed, { once: true });
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No worker (private mode, an old browser): the app works as a plain web page.
     });
+    return () => navigator.serviceWorker.removeEventListener('controllerchange', claimed);
   }, [loaded]);
   return controlled;
 }

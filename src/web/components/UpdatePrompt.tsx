@@ -1,13 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Workbox } from 'workbox-window';
+import { OPEN_SCREEN, screenOf } from '../push.ts';
 
 // On a page the service worker already controls (decision 012): registers it again, which
 // looks for a new version, and when one has been installed says so quietly; it takes over
 // when the member taps Reload (or with the next visit once every tab of the old one is
 // closed). Loaded after the page, not with its first screen, and not on a first visit.
+// Also what the worker asks of the page it controls: a tapped notification's screen (sw.ts).
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false);
   const workbox = useRef<Workbox | null>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const open = (event: MessageEvent) => {
+      const data = event.data as { type?: string; url?: unknown } | null;
+      if (data?.type === OPEN_SCREEN) void navigate(screenOf(data.url));
+    };
+    navigator.serviceWorker.addEventListener('message', open);
+    return () => navigator.serviceWorker.removeEventListener('message', open);
+  }, [navigate]);
 
   useEffect(() => {
     const wb = new Workbox('/sw.js', { scope: '/' });

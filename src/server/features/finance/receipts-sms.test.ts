@@ -71,7 +71,7 @@ describe('receipts by SMS', () => {
     const saved = await choose(member, 'sms');
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
-      message: 'Saved. Receipts and codes will come by SMS.',
+      message: 'Saved. Receipts, codes and notices will come by SMS.',
       profile: { receiptChannel: 'sms' },
     });
     const before = gateway.delivered.length;

@@ -30,7 +30,7 @@ export interface SmsShape {
 
 /**
  * The number a member's receipts, codes and notices go to by SMS: they chose SMS or both on
- * the profile ('Receipts and codes', `users.receipt_channel`) and have a phone; else none.
+ * the profile ('Receipts, codes and notices', `users.receipt_channel`) and have a phone; else none.
  */
 export function smsNumberOf(
   member: { phone: string | null; channel: string } | undefined,

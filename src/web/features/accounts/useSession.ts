@@ -58,6 +58,13 @@ export function useSignOut() {
   }, [pathname]);
 
   return useCallback(async () => {
+    // A shared phone stops showing this member's notices (decision 041). Only a browser that
+    // allowed notifications loads that code.
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      await import('../notifications/device.ts')
+        .then((device) => device.forgetThisDevice())
+        .catch(() => undefined);
+    }
     await apiFetch(apiPaths.signOut, { method: 'POST', body: {} });
     if (pathname === paths.home) {
       forgetMember();

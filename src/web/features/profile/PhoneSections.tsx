@@ -12,7 +12,7 @@ export function PhoneSections({ profile }: { profile: Profile }) {
   return (
     <>
       <section className="card" aria-labelledby={`${id}-receipts`}>
-        <h2 id={`${id}-receipts`}>Receipts and codes</h2>
+        <h2 id={`${id}-receipts`}>Receipts, codes and notices</h2>
         <ReceiptChannelForm profile={profile} />
       </section>
       <section className="card" aria-labelledby={`${id}-phone`}>

@@ -10,9 +10,13 @@ import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { useProfile } from './profile.api.ts';
 
-// Issue 32's phone sections come after the spec's details, in their own file.
+// Issue 32's phone sections and issue 35's notifications come after the spec's details, each
+// in its own file.
 const PhoneSections = lazy(async () => ({
   default: (await import('./PhoneSections.tsx')).PhoneSections,
+}));
+const NotificationsSection = lazy(async () => ({
+  default: (await import('../notifications/NotificationsSection.tsx')).NotificationsSection,
 }));
 
 /** /profile (spec §2 Profile, §5, §8). Guests have no account, so no profile. */
@@ -61,6 +65,9 @@ export function ProfilePage() {
         </section>
         <Suspense fallback={<Spinner label="Loading..." />}>
           <PhoneSections profile={profile.data} />
+        </Suspense>
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <NotificationsSection />
         </Suspense>
         <section className="card" aria-labelledby={`${id}-password`}>
           <h2 id={`${id}-password`}>Change password</h2>

@@ -41,7 +41,7 @@ export function ReceiptChannelForm({ profile }: { profile: Profile }) {
   return (
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="choice-field">
-        <legend>Send my receipts and codes by</legend>
+        <legend>Send my receipts, codes and notices by</legend>
         {RECEIPT_CHANNELS.map((value) => (
           <label key={value} className="choice">
             <input
