@@ -33,15 +33,10 @@ describe('ensureTwiPlural', () => {
     expect(plural('ak', 1)).toBe('one');
     expect(plural('ak', 2)).toBe('other');
     expect(plural('ak', 1.5)).toBe('other');
-    expect(new Intl.PluralRules('ak').resolvedOptions().pluralCategories).toEqual(['one', 'other']);
-    expect(Intl.PluralRules.supportedLocalesOf(['ak'])).toEqual(['ak']);
-    // English and ordinals are the engine's, unchanged.
+    expect(new Intl.PluralRules('ak', { type: 'ordinal' }).select(1)).toBe('other');
+    // English is the engine's, unchanged, ordinals too.
     expect([0, 1, 2].map((n) => plural('en', n))).toEqual(['other', 'one', 'other']);
     expect(new Intl.PluralRules('en', { type: 'ordinal' }).select(2)).toBe('two');
-    // Idempotent: a second call sees `ak` supported and leaves it.
-    const wrapped = Intl.PluralRules;
-    ensureTwiPlural();
-    expect(Intl.PluralRules).toBe(wrapped);
   });
 
   it('leaves an engine that has ak data as it is', () => {
