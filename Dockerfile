@@ -6,6 +6,8 @@ COPY package.json package-lock.json ./
 COPY scripts/install-note.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# npm run build compiles the message catalogue first (prebuild: src/paraglide, decision 042);
+# the server imports it, so it goes into the image with src/ below.
 RUN npm run build && touch dist/web/.build-stamp && npm prune --omit=dev
 
 FROM node:24-bookworm-slim

@@ -4,8 +4,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The message catalogue (decision 042): each page calls its messages by name, m.<key>(), so
+// the bundler keeps a message only in the chunks of the routes that use it.
+const catalogueSyntax = {
+  // (m[1] of a regular expression's match is not a message.)
+  selector:
+    'MemberExpression[computed=true][object.name="m"]:not([property.type="Literal"][property.raw=/^\\d+$/])',
+  message: 'Call a message by name, m.<key>(): m[...] keeps every message in this chunk.',
+};
+const catalogueImports = {
+  group: ['**/paraglide/messages/*'],
+  message:
+    "Import { m } from 'paraglide/messages.js' and call m.<key>(): the per-message and per-locale files are the compiler's.",
+};
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.tmp', 'src/server/db/migrations'] },
+  {
+    ignores: ['node_modules', 'dist', 'data', '.tmp', 'src/server/db/migrations', 'src/paraglide'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +36,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', catalogueSyntax],
+      'no-restricted-imports': ['error', { patterns: [catalogueImports] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       // The web app and the server never import each other; shared imports neither.
@@ -79,6 +97,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        catalogueSyntax,
         {
           selector: ':function :function CallExpression[callee.object.name="z"]',
           message: 'Build zod schemas once, outside the request handler.',
@@ -104,13 +123,14 @@ export default tseslint.config(
               message: 'Use toast from components/Toasts.tsx: it loads the library on demand.',
             },
           ],
+          patterns: [catalogueImports],
         },
       ],
     },
   },
   {
     files: ['src/web/components/ToastArea.tsx'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [catalogueImports] }] },
   },
   {
     files: ['tests/e2e/**/*.ts'],

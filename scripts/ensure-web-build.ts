@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureMessages } from './ensure-messages.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'dist/web/.build-stamp');
@@ -13,6 +14,9 @@ const sources = [
   // It writes part of the build (decision 018).
   'scripts/page-build.ts',
   'package-lock.json',
+  // The message catalogue (decision 042), compiled into src/paraglide.
+  'messages',
+  'project.inlang',
 ];
 
 function newestMtime(target: string): number {
@@ -29,6 +33,7 @@ function newestMtime(target: string): number {
   return newest;
 }
 
+ensureMessages();
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const changed = Math.max(...sources.map(newestMtime));
 

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { loadDotEnv } from './dotenv.ts';
 import { registerFastResolve } from './fast-resolve.ts';
 import { serverNodeFlags } from './node-flags.ts';
+import { ensureTwiPlural } from '../shared/plural-rules.ts';
 
 // Entry point for `npm start`: read config, open the database, listen, stop cleanly.
 
@@ -30,6 +31,8 @@ if (process.execArgv.length === 0 && typeof process.execve === 'function') {
 // version and each file's contents (a changed file is compiled afresh).
 registerFastResolve();
 module.enableCompileCache();
+// Before any message is made: Twi's plural where Node has no `ak` data (decision 042).
+ensureTwiPlural();
 const { ConfigError, loadConfig } = await import('./config.ts');
 
 async function main() {

@@ -1,6 +1,9 @@
-// Notifications (issue 35, decision 041): what each event may be sent by, and the texts both
-// sides show. Without zod (the profile's section checks its form with checkQuietHours);
-// schemas/notifications.ts re-exports all of this.
+// Notifications (issue 35, decision 041): what each event may be sent by, and the form's
+// check both sides share. Without zod (the profile's section checks its form with
+// checkQuietHours); schemas/notifications.ts re-exports all of this. The texts are the
+// catalogue's notifications_* messages (messages/*.json, decision 042).
+import { m } from '../paraglide/messages.js';
+import type { Locale } from '../paraglide/runtime.js';
 
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -26,23 +29,6 @@ export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 /** 'HH:MM', 00:00 to 23:59. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const NOTIFICATION_MESSAGES = {
-  quietTime: 'Enter a time like 21:30.',
-  quietBoth: 'Enter both times, or leave both empty.',
-  quietSame: 'Choose two different times.',
-  quietSaved: (from: string, until: string) =>
-    `Saved. SMS and push notices wait between ${from} and ${until}.`,
-  quietCleared: 'Saved. Notices come at any hour.',
-  subscription: 'This browser sent an address we cannot use for notifications.',
-  pushOn: 'Notifications are on for this device.',
-  pushOff: 'Notifications are off for this device.',
-  pushUnsupported:
-    'This browser cannot show notifications. Receipts and notices still come by email or SMS.',
-  pushDenied:
-    'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
-  pushFailed: 'Notifications could not be turned on. Please try again.',
-} as const;
-
 /** A device's web-push subscription as the browser gives it (PushSubscription.toJSON()). */
 export interface PushSubscriptionInput {
   endpoint: string;
@@ -65,12 +51,17 @@ export interface NotificationsSaved {
   settings: NotificationSettings;
 }
 
-/** The form's check (the server's is quietHoursSchema, kept equal by notifications.test.ts). */
-export function checkQuietHours(from: string, until: string): string | null {
+/**
+ * The form's check (the server's is quietHoursSchema, kept equal by notifications.test.ts), in
+ * the browser's language unless told.
+ */
+export function checkQuietHours(from: string, until: string, locale?: Locale): string | null {
   if (!from && !until) return null;
-  if (!from || !until) return NOTIFICATION_MESSAGES.quietBoth;
-  if (!TIME_PATTERN.test(from) || !TIME_PATTERN.test(until)) return NOTIFICATION_MESSAGES.quietTime;
-  if (from === until) return NOTIFICATION_MESSAGES.quietSame;
+  if (!from || !until) return m.notifications_quiet_both({}, { locale });
+  if (!TIME_PATTERN.test(from) || !TIME_PATTERN.test(until)) {
+    return m.notifications_quiet_time({}, { locale });
+  }
+  if (from === until) return m.notifications_quiet_same({}, { locale });
   return null;
 }
 

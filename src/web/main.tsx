@@ -4,8 +4,12 @@ import { RouterProvider } from 'react-router/dom';
 import { meAnswered, prefetchMe } from './features/accounts/useMe.ts';
 import { churchAnswered, prefetchChurch } from './features/church/useChurch.ts';
 import { DRAWN_PAGE_GLOBAL } from '../shared/pages.ts';
+import { ensureTwiPlural } from '../shared/plural-rules.ts';
 import { createRouter } from './router.tsx';
 import './styles.css';
+
+// Before any message is drawn: Twi's plural where the browser has no `ak` data (decision 042).
+ensureTwiPlural();
 
 // Every screen shows the church's branding and waits for the session (the signed-in screens'
 // guard): ask now, alongside the first screen's code, not once that code has arrived and the

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureMessages } from '../../../scripts/ensure-messages.ts';
 import { openPostgres, wrapPglite } from '../db/client.ts';
 import { embeddedStartParams, hasTemplate, templateTar } from '../db/embedded.ts';
 import { withDatabaseName, type TestDatabaseInfo } from './test-database.ts';
@@ -16,6 +17,8 @@ declare module 'vitest' {
 
 // Migrates once per run; test files clone the result (see test-database.ts).
 export default async function setup(project: TestProject) {
+  // Test files import the compiled message catalogue (decision 042), even when run by npx.
+  ensureMessages();
   const serverUrl = process.env.TEST_DATABASE_URL;
 
   if (serverUrl) {

@@ -1,43 +1,43 @@
 import { z } from 'zod';
-import { NOTIFICATION_MESSAGES, TIME_PATTERN } from '../notifications.ts';
+import { m } from '../../paraglide/messages.js';
+import { TIME_PATTERN } from '../notifications.ts';
 
 export * from '../notifications.ts';
 
 // Notifications (decision 041): the server's checks; the profile's form uses checkQuietHours.
+// In English: no account has a language of its own yet (decision 042).
+const en = { locale: 'en' } as const;
+const quietTime = m.notifications_quiet_time({}, en);
+const subscription = m.notifications_subscription({}, en);
 
-const time = z
-  .string({ error: NOTIFICATION_MESSAGES.quietTime })
-  .regex(TIME_PATTERN, NOTIFICATION_MESSAGES.quietTime);
+const time = z.string({ error: quietTime }).regex(TIME_PATTERN, quietTime);
 
 /** Both times, or both null (no quiet hours). */
 export const quietHoursSchema = z
   .object({ from: time.nullable(), until: time.nullable() })
   .strict()
   .refine((v) => (v.from === null) === (v.until === null), {
-    error: NOTIFICATION_MESSAGES.quietBoth,
+    error: m.notifications_quiet_both({}, en),
     path: ['until'],
   })
   .refine((v) => v.from === null || v.from !== v.until, {
-    error: NOTIFICATION_MESSAGES.quietSame,
+    error: m.notifications_quiet_same({}, en),
     path: ['until'],
   });
 
 const base64url = (max: number) =>
   z
-    .string({ error: NOTIFICATION_MESSAGES.subscription })
-    .regex(/^[A-Za-z0-9_-]+=*$/, NOTIFICATION_MESSAGES.subscription)
-    .max(max, NOTIFICATION_MESSAGES.subscription);
+    .string({ error: subscription })
+    .regex(/^[A-Za-z0-9_-]+=*$/, subscription)
+    .max(max, subscription);
 
 /** PushSubscription.toJSON() as a browser sends it (expirationTime is ignored). */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z
-    .string({ error: NOTIFICATION_MESSAGES.subscription })
-    .max(1000, NOTIFICATION_MESSAGES.subscription)
-    .url(NOTIFICATION_MESSAGES.subscription),
+  endpoint: z.string({ error: subscription }).max(1000, subscription).url(subscription),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url(200), auth: base64url(50) }),
 });
 
 export const pushEndpointSchema = z
-  .object({ endpoint: z.string({ error: NOTIFICATION_MESSAGES.subscription }).max(1000) })
+  .object({ endpoint: z.string({ error: subscription }).max(1000) })
   .strict();

@@ -2,12 +2,12 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import {
   afterQuietHours,
   NOTIFICATION_KINDS,
-  NOTIFICATION_MESSAGES,
   type NotificationChannel,
   type NotificationKind,
   type NotificationSettings,
   type PushSubscriptionInput,
 } from '../../../shared/schemas/notifications.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -27,6 +27,9 @@ type Ctx = Pick<
 >;
 
 export const NOTIFICATION_SEND = 'notifications.send';
+
+/** The answers' language: English, as no account has a language of its own yet (decision 042). */
+const en = { locale: 'en' } as const;
 
 export interface Notice {
   userId: string;
@@ -276,8 +279,8 @@ export async function saveQuietHours(
   return {
     message:
       hours.from && hours.until
-        ? NOTIFICATION_MESSAGES.quietSaved(hours.from, hours.until)
-        : NOTIFICATION_MESSAGES.quietCleared,
+        ? m.notifications_quiet_saved({ from: hours.from, until: hours.until }, en)
+        : m.notifications_quiet_cleared({}, en),
     settings: await getSettings(ctx, userId),
   };
 }
@@ -293,7 +296,7 @@ export async function addDevice(
   device: string | null,
 ) {
   if (!pushEndpointAllowed(input.endpoint, ctx.config.env === 'production')) {
-    throw new AppError(400, 'BAD_SUBSCRIPTION', NOTIFICATION_MESSAGES.subscription);
+    throw new AppError(400, 'BAD_SUBSCRIPTION', m.notifications_subscription({}, en));
   }
   const values = {
     userId,
@@ -306,7 +309,7 @@ export async function addDevice(
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
-  return { message: NOTIFICATION_MESSAGES.pushOn, settings: await getSettings(ctx, userId) };
+  return { message: m.notifications_push_on({}, en), settings: await getSettings(ctx, userId) };
 }
 
 /** Turns push off for this device (only the member's own subscription). */
@@ -314,5 +317,5 @@ export async function removeDevice(ctx: Ctx, userId: string, endpoint: string) {
   await ctx.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
-  return { message: NOTIFICATION_MESSAGES.pushOff, settings: await getSettings(ctx, userId) };
+  return { message: m.notifications_push_off({}, en), settings: await getSettings(ctx, userId) };
 }

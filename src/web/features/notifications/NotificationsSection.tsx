@@ -1,9 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  checkQuietHours,
-  NOTIFICATION_MESSAGES,
-  type NotificationSettings,
-} from '../../../shared/notifications.ts';
+import { m } from '../../../paraglide/messages.js';
+import { checkQuietHours, type NotificationSettings } from '../../../shared/notifications.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -29,13 +26,10 @@ export function NotificationsSection() {
   const settings = useNotificationSettings();
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Notifications</h2>
-      <p className="muted">
-        Gifts, reminders, decisions and messages come by email or SMS as chosen above. A phone or
-        computer can show them too.
-      </p>
+      <h2 id={`${id}-title`}>{m.notifications_title()}</h2>
+      <p className="muted">{m.notifications_intro()}</p>
       {settings.isPending ? (
-        <Spinner label="Loading..." />
+        <Spinner label={m.common_loading()} />
       ) : settings.isError ? (
         <p role="alert" className="form-alert">
           {messageOf(settings.error)}
@@ -74,7 +68,7 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
       const subscription = await subscribeThisDevice(settings.publicKey);
       if (subscription === 'denied') {
         setSupport(pushSupport());
-        show(NOTIFICATION_MESSAGES.pushDenied, 'error');
+        show(m.notifications_push_denied(), 'error');
         return;
       }
       const saved = await addDevice(subscription);
@@ -82,7 +76,7 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
       setOn(true);
       show(saved.message, 'success');
     } catch (error) {
-      show(error instanceof ApiError ? error.message : NOTIFICATION_MESSAGES.pushFailed, 'error');
+      show(error instanceof ApiError ? error.message : m.notifications_push_failed(), 'error');
     } finally {
       setBusy(false);
     }
@@ -94,7 +88,7 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
       const saved = await forgetThisDevice();
       if (saved) keep(saved.settings);
       setOn(false);
-      show(NOTIFICATION_MESSAGES.pushOff, 'success');
+      show(m.notifications_push_off(), 'success');
     } catch (error) {
       show(messageOf(error), 'error');
     } finally {
@@ -102,15 +96,15 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
     }
   };
 
-  if (support === 'unsupported') return <p>{NOTIFICATION_MESSAGES.pushUnsupported}</p>;
+  if (support === 'unsupported') return <p>{m.notifications_push_unsupported()}</p>;
   return (
     <div className="notification-device">
-      <h3 id={`${id}-device`}>This device</h3>
+      <h3 id={`${id}-device`}>{m.notifications_device_title()}</h3>
       {support === 'denied' ? (
-        <p>{NOTIFICATION_MESSAGES.pushDenied}</p>
+        <p>{m.notifications_push_denied()}</p>
       ) : on === null ? null : (
         <>
-          <p>{on ? NOTIFICATION_MESSAGES.pushOn : NOTIFICATION_MESSAGES.pushOff}</p>
+          <p>{on ? m.notifications_push_on() : m.notifications_push_off()}</p>
           <button
             type="button"
             className={on ? 'button button-secondary' : 'button'}
@@ -118,7 +112,7 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
             aria-describedby={describedBy(flash && `${id}-message`)}
             onClick={() => void (on ? turnOff() : turnOn())}
           >
-            {busy ? 'Saving...' : on ? 'Turn off on this device' : 'Turn on for this device'}
+            {busy ? m.common_saving() : on ? m.notifications_turn_off() : m.notifications_turn_on()}
           </button>
         </>
       )}
@@ -171,11 +165,11 @@ function QuietHoursForm({ settings }: { settings: NotificationSettings }) {
       onSubmit={onSubmit}
       aria-labelledby={`${id}-title`}
     >
-      <h3 id={`${id}-title`}>Quiet hours</h3>
-      <p className="muted">SMS and push wait until they end (Ghana time). Email comes at once.</p>
+      <h3 id={`${id}-title`}>{m.notifications_quiet_title()}</h3>
+      <p className="muted">{m.notifications_quiet_intro()}</p>
       <div className="quiet-hours">
         <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
+          <label htmlFor={`${id}-from`}>{m.notifications_quiet_from()}</label>
           <input
             id={`${id}-from`}
             type="time"
@@ -186,7 +180,7 @@ function QuietHoursForm({ settings }: { settings: NotificationSettings }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-until`}>Until</label>
+          <label htmlFor={`${id}-until`}>{m.notifications_quiet_until()}</label>
           <input
             id={`${id}-until`}
             type="time"
@@ -199,8 +193,8 @@ function QuietHoursForm({ settings }: { settings: NotificationSettings }) {
       </div>
       <FieldError id={errorId} message={error} />
       <div className="quiet-hours-actions">
-        <SubmitButton busy={busy} busyLabel="Saving...">
-          Save quiet hours
+        <SubmitButton busy={busy} busyLabel={m.common_saving()}>
+          {m.notifications_quiet_save()}
         </SubmitButton>
         {(settings.quietFrom || from || until) && (
           <button
@@ -209,7 +203,7 @@ function QuietHoursForm({ settings }: { settings: NotificationSettings }) {
             disabled={busy}
             onClick={() => void save('', '')}
           >
-            No quiet hours
+            {m.notifications_quiet_none()}
           </button>
         )}
       </div>
