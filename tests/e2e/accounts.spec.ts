@@ -100,12 +100,12 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
   await test.step('saving a change, then saving again unchanged', async () => {
     await page.getByLabel('Location').fill('Kumasi');
     await page.getByLabel('Date of birth').fill('1990-04-12');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(
       page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.updated }),
     ).toBeVisible();
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const unchanged = page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.noChanges });
     await expect(unchanged).toBeVisible();
     // Spec §9: profile messages vanish after 5 s.
@@ -460,7 +460,7 @@ test('a saved number outside Ghana shows formatted on /profile before the phone 
   await expect.poll(() => onDemand().some((name) => name.includes('phone-engine'))).toBe(true);
   await phone.fill('07400 654321');
   await expect(phone).toHaveValue('+44 7400 654321');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
     page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.updated }),
   ).toBeVisible();

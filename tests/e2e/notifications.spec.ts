@@ -6,7 +6,7 @@ import {
 } from '../../src/server/testing/fake-push.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { applyAsPastor, approve } from './support/pastor.ts';
-import { checkScreen, noSideScroll } from './support/screens.ts';
+import { checkScreen, noSideScroll, openPhone } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
@@ -192,13 +192,7 @@ test('a pastor turns notifications on, is shown a message by the service worker,
 test('quiet hours are kept, and a half-filled span is refused before it is sent', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    baseURL: app.baseURL,
-    storageState: states[kofi.email],
-    viewport: { width: 360, height: 740 },
-  });
-  const page = await context.newPage();
-  await page.goto('/profile');
+  const page = await openPhone(browser, app.baseURL, states[kofi.email], '/profile');
   const section = page.getByRole('region', { name: 'Notifications' });
   await section.getByLabel('From').fill('21:30');
   await section.getByRole('button', { name: 'Save quiet hours' }).click();
@@ -216,5 +210,5 @@ test('quiet hours are kept, and a half-filled span is refused before it is sent'
   await expect(page.getByRole('region', { name: 'Notifications' }).getByLabel('From')).toHaveValue(
     '21:30',
   );
-  await context.close();
+  await page.context().close();
 });

@@ -144,7 +144,7 @@ test('a message arrives without reload; an edit and a delete for everyone show o
   await amaPage.keyboard.press('Enter');
   const edit = amaPage.getByLabel('Edit message');
   await edit.fill('Prayer meeting at 6 pm');
-  await amaPage.getByRole('button', { name: 'Save' }).click();
+  await amaPage.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(bubble(kofiPage, 'Prayer meeting at 6 pm')).toContainText('edited');
 
   // Deleted for everyone: both see 'This message was deleted'.

@@ -133,7 +133,7 @@ test('profile: digits typed inside +233 go to the number, fast or slow, and are 
     await expect(phone).toHaveValue('+233 20 123 4567');
   });
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
     page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.updated }),
   ).toBeVisible();
