@@ -128,18 +128,25 @@ export async function reorderPlaylists(ctx: Ctx, ids: string[]): Promise<Playlis
   return listPlaylists(ctx);
 }
 
+type Tx = Parameters<Parameters<Ctx['db']['transaction']>[0]>[0];
+
+/** Holds a playlist's row for this transaction (its videos' order is being changed). */
+async function lockPlaylist(tx: Tx, playlistId: string) {
+  const [playlist] = await tx
+    .select({ id: videoPlaylists.id })
+    .from(videoPlaylists)
+    .where(eq(videoPlaylists.id, playlistId))
+    .for('update');
+  if (!playlist) throw playlistNotFound();
+}
+
 export async function addVideo(
   ctx: Ctx,
   playlistId: string,
   input: z.output<typeof videoCreateSchema>,
 ): Promise<LibraryVideo> {
   return ctx.db.transaction(async (tx) => {
-    const [playlist] = await tx
-      .select({ id: videoPlaylists.id })
-      .from(videoPlaylists)
-      .where(eq(videoPlaylists.id, playlistId))
-      .for('update');
-    if (!playlist) throw playlistNotFound();
+    await lockPlaylist(tx, playlistId);
     const [{ next } = { next: 1 }] = await tx
       .select({ next: sql<number>`coalesce(max(${videos.position}), 0) + 1` })
       .from(videos)
@@ -190,12 +197,7 @@ export async function reorderVideos(
   ids: string[],
 ): Promise<Playlist> {
   await ctx.db.transaction(async (tx) => {
-    const [playlist] = await tx
-      .select({ id: videoPlaylists.id })
-      .from(videoPlaylists)
-      .where(eq(videoPlaylists.id, playlistId))
-      .for('update');
-    if (!playlist) throw playlistNotFound();
+    await lockPlaylist(tx, playlistId);
     const current = await tx
       .select({ id: videos.id })
       .from(videos)
