@@ -8,7 +8,9 @@ import { writePages } from './scripts/page-build.ts';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
+import { pageTexts } from './src/shared/page-texts.ts';
 import { DRAWER_FILE, HEAD_TAGS } from './src/shared/pages.ts';
+import { isLanguage, LANGUAGES, type Language, webDirOf } from './src/shared/languages.ts';
 import { allScreens } from './src/web/all-screens.ts';
 import { everyPageData, firstScreens } from './src/web/routes.ts';
 
@@ -37,6 +39,18 @@ const compileHints = (): Plugin => ({
     },
   },
 });
+
+/**
+ * The language this build's screens speak (decision 043): `FLOCK_LOCALE`, English by default.
+ * `npm run build` builds each language (scripts/build-web.ts), English first.
+ */
+const buildLocale: Language = isLanguage(process.env.FLOCK_LOCALE)
+  ? process.env.FLOCK_LOCALE
+  : 'en';
+const baseBuild = buildLocale === LANGUAGES[0];
+const webOut = fileURLToPath(new URL('./dist/web', import.meta.url));
+/** Paraglide's compile-time locale (`npm run messages` names it as the static locale). */
+const STATIC_LOCALE = 'globalThis.__PARAGLIDE_STATIC_LOCALE__';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const apiServer = 'http://127.0.0.1:3000';
@@ -129,8 +143,20 @@ const pageDescription = () =>
 /** The tags every page's <head> starts with (src/shared/pages.ts), in index.html too. */
 const headTags = (): Plugin => ({
   name: 'flock-head-tags',
-  transformIndexHtml: () =>
-    HEAD_TAGS.map(({ tag, attrs }) => ({ tag, attrs, injectTo: 'head-prepend' as const })),
+  transformIndexHtml: (html) => {
+    // The app's own page (offline, development) in this build's language; 'Flock' is the
+    // product's name before the church's branding arrives.
+    const texts = pageTexts(buildLocale, 'Flock');
+    return {
+      html: html
+        .replace('<html lang="en">', `<html lang="${buildLocale}">`)
+        .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${texts.noscript}</noscript>`),
+      tags: [
+        ...HEAD_TAGS.map(({ tag, attrs }) => ({ tag, attrs, injectTo: 'head-prepend' as const })),
+        { tag: 'meta', attrs: { name: 'description', content: texts.description } },
+      ],
+    };
+  },
 });
 
 /**
@@ -214,8 +240,31 @@ const prerenderScreens = () =>
     info(`server bundle for drawing screens: ${DRAWER_FILE}`);
   });
 
+/**
+ * After another language's build: its hashed files (scripts, styles and their compressed
+ * copies) into the English build's assets, where the server serves every language's from.
+ * Those both builds share have the same name there already.
+ */
+const shareAssets = () =>
+  afterBuild('flock-share-assets', ({ outDir }, info) => {
+    const from = path.join(outDir, 'assets');
+    const to = path.join(webOut, 'assets');
+    if (!fs.existsSync(to)) throw new Error(`Build English first: ${to} is missing.`);
+    let copied = 0;
+    for (const file of fs.readdirSync(from)) {
+      if (fs.existsSync(path.join(to, file))) continue;
+      fs.copyFileSync(path.join(from, file), path.join(to, file));
+      copied += 1;
+    }
+    info(`${buildLocale}: ${copied} files of its own added to ${path.relative(process.cwd(), to)}`);
+  });
+
 export default defineConfig({
   root: webRoot,
+  // One language a build (decision 043): the catalogue's messages resolve to this language's
+  // text when bundled, and the other languages' texts are left out. The server and the
+  // screens it draws keep every language (the constant is undefined there).
+  define: { [STATIC_LOCALE]: JSON.stringify(buildLocale) },
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
   plugins: [
     react(),
@@ -232,11 +281,14 @@ export default defineConfig({
     // (decision 027).
     bootScript(),
     pageDescription(),
-    prerenderScreens(),
+    // One server bundle draws every language's screens: the English build's.
+    ...(baseBuild ? [prerenderScreens()] : []),
     precompressAndCheckBudgets(),
+    // Another language's hashed files beside English's, where the server serves them from.
+    ...(baseBuild ? [] : [shareAssets()]),
   ],
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    outDir: webDirOf(webOut, buildLocale),
     emptyOutDir: true,
     // Every page is a lazy route (router.tsx), so each one becomes its own chunk; the entry
     // chunk holds only the shell. Members pay for every megabyte on slow phones.
@@ -244,7 +296,12 @@ export default defineConfig({
     sourcemap: false,
     // Terser's output compresses 0.6 kB smaller on every route than the bundler's (decision 038).
     minify: 'terser',
-    terserOptions: { compress: { passes: 2 }, ecma: 2020, module: true },
+    // Paraglide's one-language messages warn when asked for another language; nothing asks.
+    terserOptions: {
+      compress: { passes: 3, drop_console: ['warn'], pure_getters: true, keep_fargs: false },
+      ecma: 2020,
+      module: true,
+    },
     // The page preloads the entry's imports; a lazy page's own imports are found when it
     // loads (one round trip more on a first visit, none once the service worker has them)
     // instead of a list of every chunk in the entry. Members' browsers need no polyfill.
@@ -255,7 +312,16 @@ export default defineConfig({
     // .vite/manifest.json: what each lazy module loads, for the route budgets (not served).
     manifest: true,
     rolldownOptions: {
+      // The catalogue's runtime sets itself up for server rendering when loaded: nothing the
+      // browser needs. Without this, every chunk of messages would import it for that alone.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]src[\\/]paraglide[\\/]/, sideEffects: false }],
+      },
       output: {
+        // A chunk of shared messages is named after every screen sharing it: a long name each
+        // importer repeats. Short, as their hash tells them apart.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('messages') ? 'assets/m-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // The libraries every page needs change far less often than our code: in their own
@@ -277,7 +343,9 @@ export default defineConfig({
             // 0.2 kB cost 0.5 kB more of response headers.
             {
               name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]web[\\/]features[\\/]profile[\\/]profile\.api\.ts$/,
+              // Not the infinite queries' observer: only the lists that page through their
+              // rows (history, applications, audit) use it, and it comes with them.
+              test: /node_modules[\\/]@tanstack[\\/](?!.*[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$)|[\\/]src[\\/]web[\\/]features[\\/]profile[\\/]profile\.api\.ts$/,
             },
             // The form library with the small modules the form screens use beside it (one file
             // instead of several: each costs ≈ 0.5 kB of response headers). The profile's
@@ -295,6 +363,29 @@ export default defineConfig({
               test: /[\\/]src[\\/](?!web[\\/]main\.tsx$).*\.tsx?$/,
               tags: ['$initial'],
             },
+            // The catalogue's runtime (decision 043), for the few modules that still ask it for
+            // the language (the switch, the update prompt): one small file, named as the shell.
+            {
+              name: 'shell',
+              priority: 1,
+              test: /[\\/]src[\\/]paraglide[\\/]runtime\.js$/,
+            },
+            // A message two screens share would be a file of its own (one module a message):
+            // those shared by the same screens go together, and the smallest such groups join
+            // the nearest, instead of a request for each few dozen bytes.
+            {
+              name: 'messages',
+              test: /[\\/]src[\\/]paraglide[\\/](messages[\\/]|registry\.js$)/,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 400,
+            },
+            // The finance desk's small shared parts (the access query, the amount and month
+            // formats) in one file: each alone cost its screens a request and ≈ 0.1 kB.
+            {
+              name: 'finance-parts',
+              test: /[\\/]src[\\/]web[\\/]features[\\/]finance[\\/](finance\.access|format)\.ts$/,
+            },
             // The small parts of every form, the login form's too, with the account rules they
             // check: in one file of their own, or the form library's group would take them
             // along to the login screen. The 'Payment History' link of the giving screens and
@@ -302,7 +393,7 @@ export default defineConfig({
             {
               name: 'form-parts',
               priority: 1,
-              test: /[\\/]src[\\/](web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|PaymentHistoryLink)\.tsx|shared[\\/]accounts\.ts)$/,
+              test: /[\\/]src[\\/](web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|PaymentHistoryLink)\.tsx|shared[\\/](accounts|phone)\.ts)$/,
             },
           ],
         },

@@ -17,6 +17,7 @@ import {
   startFlock,
   type Member,
 } from './server-harness.ts';
+import { send } from '../src/server/testing/member-load.ts';
 
 const MEMBERS = 200;
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
@@ -51,40 +52,6 @@ interface Outcome {
   paths: Map<string, { n: number; failed: number; slowest: number }>;
 }
 
-function request(agent: http.Agent, base: URL, member: Member, step: (typeof mix)[number]) {
-  return new Promise<number>((resolve) => {
-    const req = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: step.method,
-        path: step.path,
-        timeout: TIMEOUT_MS,
-        headers: {
-          cookie: member.cookie,
-          'accept-encoding': 'br, gzip',
-          ...(step.body
-            ? {
-                origin: base.origin,
-                'content-type': 'application/json',
-                'content-length': Buffer.byteLength(step.body),
-              }
-            : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve(0));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve(-1));
-    req.end(step.body);
-  });
-}
-
 export async function runMix(url: string, members: Member[], seconds: number): Promise<Outcome> {
   const base = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: members.length });
@@ -105,7 +72,16 @@ export async function runMix(url: string, members: Member[], seconds: number): P
         const step = mix[(n + i) % mix.length]!;
         if (step.method === 'POST' && n >= mix.length) continue;
         const started = performance.now();
-        const status = await request(agent, base, member, step);
+        const { status } = await send(
+          agent,
+          base,
+          { cookie: member.cookie, address: '127.0.0.1' },
+          step.method,
+          step.path,
+          step.body ? { type: 'application/json', bytes: step.body } : undefined,
+          base.origin,
+          { 'accept-encoding': 'br, gzip' },
+        );
         const ms = performance.now() - started;
         outcome.latencies.push(ms);
         outcome.slowest = Math.max(outcome.slowest, ms);

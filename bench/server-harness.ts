@@ -3,7 +3,7 @@
 // processes, members seeded with SQL and signed in with cookies the server accepts, and
 // autocannon runs interleaved A B, B A so that the machine's noise falls on both sides.
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,11 +13,17 @@ import { openPglite, openPostgres, type Database } from '../src/server/db/client
 import { loadContent } from '../src/server/db/content.ts';
 import { serverNodeFlags } from '../src/server/node-flags.ts';
 import { freePort } from '../src/server/testing/free-port.ts';
+import {
+  PRODUCTION_SESSION_COOKIE,
+  seedMembers as seedMembersFor,
+  sessionCookie as sessionCookieFor,
+  type Member,
+} from '../src/server/testing/seed-members.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-1234';
 /** NODE_ENV=production: the session cookie carries the __Secure- prefix. */
-export const SESSION_COOKIE = '__Secure-flock.session_token';
+export const SESSION_COOKIE = PRODUCTION_SESSION_COOKIE;
 export const PG_SERVER_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -76,7 +82,7 @@ async function waitUntil(url: string, child: ChildProcess, log: () => string, li
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const USER_HZ = 100;
 
-function procCpuMs(pid: number): number {
+export function procCpuMs(pid: number): number {
   const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   // After the command's name (in parentheses, which may hold spaces): utime and stime are the
   // 12th and 13th fields.
@@ -312,11 +318,8 @@ export async function interleaved(
   };
 }
 
-/** The cookie the server accepts for this session token (signed as the auth library does). */
-export function sessionCookie(token: string): string {
-  const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
-  return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
-}
+/** The cookie the server accepts for this session token (bench servers' AUTH_SECRET). */
+export const sessionCookie = (token: string) => sessionCookieFor(token, AUTH_SECRET);
 
 // ---------------------------------------------------------------- databases and members
 
@@ -387,35 +390,11 @@ export async function freshDatabase(
   };
 }
 
-export interface Member {
-  id: string;
-  cookie: string;
-}
+export type { Member };
 
 /** Confirmed members with a live session each, written with SQL. */
-export async function seedMembers(database: Database, count: number, prefix = 'member') {
-  const members: Member[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) => {
-      const n = start + i;
-      return { id: randomUUID(), token: randomBytes(24).toString('hex'), n };
-    });
-    const values = (rows: typeof batch, row: (r: (typeof batch)[number]) => string) =>
-      rows.map(row).join(',\n');
-    await database.query(
-      `insert into users (id, full_name, email, email_verified, phone_number, assembly_name)
-       values ${values(batch, (r) => `('${r.id}', 'Bench Member ${r.n}', '${prefix}${r.n}@bench.example', true, '+233241234567', 'grace')`)}`,
-      [],
-    );
-    await database.query(
-      `insert into auth_sessions (id, token, user_id, expires_at)
-       values ${values(batch, (r) => `('${randomUUID()}', '${r.token}', '${r.id}', now() + interval '7 days')`)}`,
-      [],
-    );
-    members.push(...batch.map((r) => ({ id: r.id, cookie: sessionCookie(r.token) })));
-  }
-  return members;
-}
+export const seedMembers = (database: Database, count: number, prefix = 'member') =>
+  seedMembersFor(database, count, prefix, AUTH_SECRET);
 
 /** `count` gifts of every kind for one member, spread over the last two years. */
 export async function seedGifts(database: Database, userId: string, count: number) {

@@ -15,7 +15,8 @@ const out = path.resolve(process.argv[2] ?? path.join('backups', `flock-${stamp}
 
 let manifest;
 if (config.databaseUrl) {
-  const database = await openPostgres(config.databaseUrl, { max: 1 });
+  // PostgreSQL itself, not a pooler in transaction mode: pg_dump needs a session (decision 045).
+  const database = await openPostgres(config.databaseDirectUrl ?? config.databaseUrl, { max: 1 });
   try {
     manifest = await writeBackup({ database, dataDir: config.dataDir, out });
   } finally {

@@ -1,8 +1,10 @@
 // `npm start` runs this first: builds the web app when it was never built or its sources
 // changed since the last build, so a fresh clone needs only `npm install && npm start`.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LANGUAGES, webDirOf } from '../src/shared/languages.ts';
+import { PAGES_FILE } from '../src/shared/pages.ts';
+import { buildWeb } from './build-web.ts';
 import { ensureMessages } from './ensure-messages.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,18 +39,18 @@ ensureMessages();
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const changed = Math.max(...sources.map(newestMtime));
 
-if (built === 0 || changed > built || !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+// Every language's build (decision 043).
+const complete = LANGUAGES.every((language) =>
+  fs.existsSync(path.join(webDirOf(path.join(root, 'dist/web'), language), PAGES_FILE)),
+);
+
+if (built === 0 || changed > built || !complete) {
   console.log(
     built === 0 ? 'Building the web app (first start)…' : 'Web sources changed: rebuilding…',
   );
-  const vite = path.join(root, 'node_modules/.bin/vite');
-  const result = spawnSync(vite, ['build', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) {
+  if (!buildWeb(['--logLevel', 'warn'])) {
     console.error('The web app did not build; see the messages above.');
-    process.exit(result.status ?? 1);
+    process.exit(1);
   }
   fs.writeFileSync(stamp, new Date().toISOString() + '\n');
 }

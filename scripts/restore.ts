@@ -15,7 +15,8 @@ try {
   const manifest = await restoreBackup({
     from,
     dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
+    // PostgreSQL itself, not a pooler in transaction mode (decision 045).
+    databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
   });
   const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
   console.log(

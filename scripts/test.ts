@@ -1,5 +1,6 @@
-// `npm test`: every suite — unit and HTTP integration (Vitest) and the browser flows
-// (Playwright in Chromium). A skipped or empty suite fails the run.
+// `npm test`: every suite — unit and HTTP integration (Vitest), the cluster under load (with
+// TEST_DATABASE_URL) and the browser flows (Playwright in Chromium). A skipped or empty suite
+// fails the run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,28 +25,48 @@ interface Totals {
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 const problems: string[] = [];
 
-// 1. Vitest
-const vitestReport = path.join(reports, 'vitest.json');
-fs.rmSync(vitestReport, { force: true });
-const vitestStatus = step('Unit and integration tests (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-if (fs.existsSync(vitestReport)) {
-  const r = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
-  totals.skipped += r.numPendingTests + r.numTodoTests;
-  if (r.numTotalTests === 0) problems.push('Vitest ran no test.');
-  if (r.numPendingTests + r.numTodoTests > 0) problems.push('Vitest skipped tests.');
-} else {
-  problems.push('Vitest wrote no report.');
+/** A Vitest run whose JSON report is added to the totals. */
+function vitestStep(title: string, name: string, args: string[]) {
+  const report = path.join(reports, `${name}.json`);
+  fs.rmSync(report, { force: true });
+  const status = step(title, bin('vitest'), [
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+    if (r.numTotalTests === 0) problems.push(`${title}: ran no test.`);
+    if (r.numPendingTests + r.numTodoTests > 0) problems.push(`${title}: skipped tests.`);
+  } else {
+    problems.push(`${title}: wrote no report.`);
+  }
+  if (status !== 0) problems.push(`${title}: failed.`);
 }
-if (vitestStatus !== 0) problems.push('Vitest failed.');
 
-// 2. Playwright (browser flows)
+// 1. Vitest
+vitestStep('Unit and integration tests (Vitest)', 'vitest', []);
+
+// 2. Several instances behind HAProxy and PgBouncer, one killed under load (decision 048):
+// alone on the machine (it loads every core for a minute), on PostgreSQL, which several
+// instances share (the embedded database belongs to one process).
+if (process.env.TEST_DATABASE_URL) {
+  vitestStep('The cluster under load (Vitest)', 'vitest-cluster', [
+    '--config',
+    'vitest.cluster.config.ts',
+  ]);
+} else {
+  console.log(
+    '\n=== The cluster under load: needs PostgreSQL, runs with TEST_DATABASE_URL (as CI does) ===',
+  );
+}
+
+// 3. Playwright (browser flows)
 let e2eStatus = step('Chromium check', process.execPath, [
   path.join(root, 'scripts/ensure-chromium.ts'),
 ]);

@@ -41,8 +41,10 @@ import { registerPages } from './pages/pages.ts';
 import { trustedOrigins } from './platform/auth.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { pgRateLimitStore } from './platform/rate-limit.ts';
+import { registerRequestLocale } from './platform/locale.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import { fileRoutes } from './platform/storage/file.routes.ts';
+import { Drain } from './platform/shutdown.ts';
 
 // The server, as a table of contents: the Fastify instance, the context every service is
 // given, what runs on every request, each feature's routes, and the web app's pages last.
@@ -142,6 +144,8 @@ export async function buildApp(
   // Tests and scripts reach services through the same context the routes use.
   const ctx = await createContext(app, config, options);
   app.decorate('ctx', ctx);
+  // Begun on SIGTERM (platform/shutdown.ts): readiness, the socket and the job runner read it.
+  app.decorate('drain', new Drain());
   startGivingBackground(app, ctx);
   startJobRunner(app, ctx);
   const admins = await applyAdminEmails(ctx, config.adminEmails);
@@ -154,6 +158,7 @@ export async function buildApp(
     originExempt: ['/api/webhooks/', '/api/ussd/'],
   });
   registerSecurityHeaders(app, config);
+  registerRequestLocale(app);
   // JSON only: anything else gets a 415 instead of reaching the schemas as a string.
   app.removeContentTypeParser('text/plain');
   await registerCompression(app);

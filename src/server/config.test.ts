@@ -53,6 +53,85 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('reads the pool mode and wants a direct URL with a pooler in transaction mode (decision 045)', () => {
+    const pooler = 'postgres://flock@pgbouncer:6432/flock';
+    const direct = 'postgres://flock@db:5432/flock';
+    expect(loadConfig({ DATABASE_URL: pooler })).toMatchObject({
+      databasePoolMode: 'session',
+      databaseDirectUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: pooler,
+        DATABASE_POOL_MODE: 'transaction',
+        DATABASE_DIRECT_URL: direct,
+      }),
+    ).toMatchObject({
+      databaseUrl: pooler,
+      databasePoolMode: 'transaction',
+      databaseDirectUrl: direct,
+    });
+    expect(loadConfig({ DATABASE_URL: pooler, DATABASE_POOL_MODE: '' }).databasePoolMode).toBe(
+      'session',
+    );
+    expect(() => loadConfig({ DATABASE_URL: pooler, DATABASE_POOL_MODE: 'statement' })).toThrow(
+      /DATABASE_POOL_MODE: must be session .* or transaction/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: pooler, DATABASE_POOL_MODE: 'transaction' })).toThrow(
+      /DATABASE_DIRECT_URL: must be set when DATABASE_POOL_MODE=transaction.*LISTEN\/NOTIFY/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: direct }),
+    ).toThrow(/DATABASE_POOL_MODE=transaction needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: direct })).toThrow(
+      /DATABASE_DIRECT_URL: set only with DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        DATABASE_URL: pooler,
+        DATABASE_POOL_MODE: 'transaction',
+        DATABASE_DIRECT_URL: 'http://db',
+      }),
+    ).toThrow(/DATABASE_DIRECT_URL: must be a postgres:\/\/ URL/);
+  });
+
+  it('reads a read replica for the reports, only with DATABASE_URL (decision 047)', () => {
+    const primary = 'postgres://flock@db:5432/flock';
+    const replica = 'postgres://flock@db-standby:5432/flock';
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReplicaUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: '' }).databaseReplicaUrl,
+    ).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: replica })).toMatchObject({
+      databaseUrl: primary,
+      databaseReplicaUrl: replica,
+    });
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL: set only with DATABASE_URL/,
+    );
+    for (const malformed of ['http://db-standby/flock', 'db-standby:5432', 'not a url']) {
+      expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: malformed })).toThrow(
+        /DATABASE_REPLICA_URL: must be a postgres:\/\/ URL/,
+      );
+    }
+  });
+
+  it('reads the shutdown grace and timeout, the timeout longer (decision 046)', () => {
+    expect(loadConfig({}).shutdown).toEqual({ graceMs: 0, timeoutMs: 25_000 });
+    const production = { NODE_ENV: 'production', DEV_MAILBOX: 'true' };
+    expect(loadConfig(production).shutdown).toEqual({ graceMs: 5_000, timeoutMs: 25_000 });
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '0', SHUTDOWN_TIMEOUT_MS: '1000' }).shutdown).toEqual({
+      graceMs: 0,
+      timeoutMs: 1000,
+    });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '25000' })).toThrow(/SHUTDOWN_TIMEOUT_MS must/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10000', SHUTDOWN_TIMEOUT_MS: '10000' })).toThrow(
+      /SHUTDOWN_TIMEOUT_MS must be longer than SHUTDOWN_GRACE_MS/,
+    );
+  });
+
   it('refuses production without SMTP unless the dev mailbox is asked for', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SMTP_URL: must be set in production/,

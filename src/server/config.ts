@@ -14,7 +14,7 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number (0-65535)' })
@@ -27,6 +27,21 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).default('./content'),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  /** Decision 045: `transaction` when DATABASE_URL is PgBouncer (or another pooler) in transaction mode. */
+  DATABASE_POOL_MODE: z
+    .enum(['session', 'transaction', ''], {
+      error:
+        'must be session (PostgreSQL itself or a pooler in session mode) or transaction (PgBouncer in transaction mode)',
+    })
+    .transform((value) => (value === '' ? 'session' : value))
+    .default('session'),
+  DATABASE_DIRECT_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  /** Decision 047: a streaming standby of DATABASE_URL's server; the finance reports read it. */
+  DATABASE_REPLICA_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -78,6 +93,10 @@ const envSchema = z.object({
     .default(30),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Rolling deploys (decision 046): serve on, not ready, this long after SIGTERM. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /** …and exit 1 if draining has not finished this long after SIGTERM. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   /** How long an entrance QR lasts before the next replaces it (decision 039). */
   CHECKIN_QR_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   /** Web push (decision 041): both keys or neither (then generated into the data directory). */
@@ -156,6 +175,12 @@ export interface Config {
   contentDir: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** How DATABASE_URL reaches PostgreSQL (decision 045). */
+  databasePoolMode: 'session' | 'transaction';
+  /** PostgreSQL itself, for LISTEN/NOTIFY, migrations and backups; set in transaction mode. */
+  databaseDirectUrl: string | undefined;
+  /** A read replica (streaming standby) the finance reports read from (decision 047). */
+  databaseReplicaUrl: string | undefined;
   authSecret: string | undefined;
   logLevel: string;
   /** Responses slower than this are logged (with every error and non-2xx answer). */
@@ -198,6 +223,8 @@ export interface Config {
   jobsIntervalMs: number;
   /** How long an entrance QR code lasts (decision 039). */
   checkinQrMs: number;
+  /** SIGTERM: not ready but serving for graceMs; exit 1 past timeoutMs (decision 046). */
+  shutdown: { graceMs: number; timeoutMs: number };
   /** Web push (decision 041): configured keys, else the data directory's. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
@@ -223,6 +250,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+
+  if (e.DATABASE_POOL_MODE === 'transaction' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_POOL_MODE=transaction needs DATABASE_URL (the pooler, e.g. PgBouncer); ' +
+        'the embedded database has no pooler',
+    );
+  }
+  if (e.DATABASE_POOL_MODE === 'transaction' && !e.DATABASE_DIRECT_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL: must be set when DATABASE_POOL_MODE=transaction, to PostgreSQL ' +
+        'itself (not through the pooler): LISTEN/NOTIFY and the migrations need a session of their own',
+    );
+  }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL: set only with DATABASE_URL (the embedded database needs neither)',
+    );
+  }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: set only with DATABASE_URL (a read replica is a standby of a ' +
+        'PostgreSQL server; the embedded database has none)',
+    );
+  }
 
   const s3Values = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   const s3Set = s3Values.filter((v) => v !== undefined).length;
@@ -254,6 +305,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMTP_URL && e.DEV_MAILBOX === true) {
     throw new ConfigError(
       'Invalid configuration:\n  DEV_MAILBOX: cannot be true when SMTP_URL is set (mail is delivered)',
+    );
+  }
+
+  // Production waits for the proxy to notice; `node --watch` in development restarts at once.
+  const shutdownGraceMs = e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0);
+  if (e.SHUTDOWN_TIMEOUT_MS <= shutdownGraceMs) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SHUTDOWN_TIMEOUT_MS must be longer than SHUTDOWN_GRACE_MS (the grace period is part of it)',
     );
   }
 
@@ -294,6 +353,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contentDir: path.resolve(e.CONTENT_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
@@ -346,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobsIntervalMs: e.JOBS_INTERVAL_SECONDS * 1000,
     checkinQrMs: e.CHECKIN_QR_SECONDS * 1000,
+    shutdown: { graceMs: shutdownGraceMs, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

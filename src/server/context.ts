@@ -16,6 +16,11 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * Where the finance reports read (decision 047): the read replica's read-only handle when
+   * DATABASE_REPLICA_URL is set, else `db` itself. Only for reads that may be seconds behind.
+   */
+  reportsDb: Db;
   church: Church;
   secrets: Secrets;
   mailer: Mailer;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BuildOptions } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, openReplica, type Database } from './db/client.ts';
 import { loadChurch, loadContent } from './db/content.ts';
 import { SessionCache } from './platform/session-cache.ts';
 import { createAuth } from './platform/auth.ts';
@@ -25,11 +25,15 @@ export async function createContext(
   const ownsDatabase = options.ownsDatabase ?? !options.database;
   const database = options.database ?? (await openDatabase(config));
   let realtime: Realtime | undefined;
+  let replica: Database | undefined;
   app.addHook('onClose', async () => {
     // The listening connection goes before the database it listens on.
     await realtime?.close();
+    await replica?.close();
     if (ownsDatabase) await database.close();
   });
+  // The one place that picks where reports read (decision 047); connects on the first report.
+  if (config.databaseReplicaUrl) replica = await openReplica(config.databaseReplicaUrl);
 
   await database.migrate();
   const changed = await loadContent(database.db, config.contentDir);
@@ -73,6 +77,7 @@ export async function createContext(
     config,
     database,
     db: database.db,
+    reportsDb: replica?.db ?? database.db,
     church,
     secrets,
     mailer,

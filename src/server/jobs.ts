@@ -48,21 +48,26 @@ export async function runJobsNow(ctx: AppContext, now = ctx.now()) {
 export function startJobRunner(app: FastifyInstance, ctx: AppContext) {
   const interval = ctx.config.jobsIntervalMs;
   if (interval <= 0) return;
-  let running = false;
+  let running: Promise<void> | undefined;
   const tick = () => {
-    if (running) return;
-    running = true;
-    runJobsNow(ctx)
+    // While draining nothing new is claimed; what runs is waited for (below).
+    if (running || app.drain.draining) return;
+    running = runJobsNow(ctx)
       .then(({ ran, failed }) => {
         if (ran > 0) ctx.log.info({ jobs: { ran, failed } }, 'due jobs run');
       })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'the job runner failed'))
       .finally(() => {
-        running = false;
+        running = undefined;
       });
   };
   const timer = setInterval(tick, interval);
   timer.unref();
   app.addHook('onReady', async () => tick());
+  // Bounded by SHUTDOWN_TIMEOUT_MS; a job cut off there is taken again once its lease ends.
+  app.drain.onFinish(async () => {
+    clearInterval(timer);
+    await running;
+  });
   app.addHook('onClose', async () => clearInterval(timer));
 }

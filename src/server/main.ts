@@ -43,9 +43,10 @@ async function main() {
     ? undefined
     : import('./db/embedded.ts').then(({ openEmbedded }) => openEmbedded(config.dataDir));
   embedded?.catch(() => {}); // reported below, once awaited
-  const [{ buildApp }, { wrapPglite }] = await Promise.all([
+  const [{ buildApp }, { wrapPglite }, { stopOnSignals }] = await Promise.all([
     import('./app.ts'),
     import('./db/client.ts'),
+    import('./platform/shutdown.ts'),
   ]);
   const opened = await embedded;
   const app = await buildApp(config, {
@@ -53,34 +54,18 @@ async function main() {
     ownsDatabase: true,
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
   // `npm run backup` asks the server holding the embedded database for a snapshot.
   if (!config.databaseUrl) {
     const { answerBackupRequests } = await import('./backup/running.ts');
     answerBackupRequests(app.ctx.database, config.dataDir, app.log);
   }
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  // SIGTERM/SIGINT: not ready, serve out the grace period, close, exit (platform/shutdown.ts).
+  stopOnSignals(app, config.shutdown);
 
   await app.listen({ port: config.port, host: config.host });
-  const database = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  const database = config.databaseUrl
+    ? `PostgreSQL${config.databaseReplicaUrl ? ', reports from its read replica' : ''}`
+    : `embedded PGlite in ${config.dataDir}`;
   app.log.info(
     `Flock is ready at ${config.publicUrl} (database: ${database}; started in ${Math.round(performance.now() - started)} ms)`,
   );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, checkLogin, checkNewPassword } from './accounts.ts';
+import { checkNewPassword } from './accounts.ts';
+import { checkEmail } from './email.ts';
+import { checkLogin } from './login.ts';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from './schemas/accounts.ts';
 
 // The login form checks with `checkLogin` (no zod on the first screen); the server checks with

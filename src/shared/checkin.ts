@@ -1,3 +1,5 @@
+import { m } from '../paraglide/messages.js';
+
 // Service check-in (issue 34, decision 039): texts, limits and the answers' shapes both sides
 // use, without zod. schemas/checkin.ts re-exports all of this.
 
@@ -11,32 +13,78 @@ export const CHECKIN_CODE_LENGTH = 6;
 export const PICKUP_CODE_LENGTH = 4;
 
 export const CHECKIN_MESSAGES = {
-  title: 'Give the service a name.',
-  event: 'Choose one of the events, or none.',
-  titleTooLong: 'Use at most 80 characters.',
-  opensAt: 'Choose when check-in opens.',
-  closesAt: 'Choose when check-in closes.',
-  closesBeforeOpens: 'Check-in must close after it opens.',
-  tooLong: 'Check-in can stay open for at most 24 hours.',
-  code: `Enter the ${CHECKIN_CODE_LENGTH}-digit code shown at the entrance.`,
-  noSuchCode: 'That code is not open for check-in. Check the screen at the entrance.',
-  staleQr: 'This QR code has expired. Scan the code on the screen at the entrance again.',
-  badQr: 'This is not a Flock check-in code.',
-  notOpen: 'Check-in for this service is closed.',
-  otherAssembly: 'This service is for another assembly.',
-  checkedIn: (title: string) => `You are checked in to ${title}.`,
-  alreadyCheckedIn: (title: string) => `You were already checked in to ${title}.`,
-  childName: 'Enter the child’s name.',
-  childNameTooLong: 'Use at most 80 characters.',
-  guardianPhone: 'A guardian’s phone number is required.',
-  pickupCode: `Enter the ${PICKUP_CODE_LENGTH}-digit pick-up code from the guardian’s phone.`,
-  noSuchPickup: 'No child in care has that pick-up code. Ask the guardian to show it again.',
-  notUsher: 'Only ushers and admins may do this.',
-  query: 'Type at least 2 letters of a name, or a phone number.',
-  usher: 'Enter the email or phone number of a member.',
-  noSuchMember: 'No member has that email or phone number.',
-  noSessions: 'No service is open for check-in right now.',
-} as const;
+  get title() {
+    return m.shared_checkin_title();
+  },
+  get event() {
+    return m.shared_checkin_event();
+  },
+  get titleTooLong() {
+    return m.shared_checkin_title_too_long();
+  },
+  get opensAt() {
+    return m.shared_checkin_opens_at();
+  },
+  get closesAt() {
+    return m.shared_checkin_closes_at();
+  },
+  get closesBeforeOpens() {
+    return m.shared_checkin_closes_before_opens();
+  },
+  get tooLong() {
+    return m.shared_checkin_too_long();
+  },
+  get code() {
+    return m.shared_checkin_code({ length: CHECKIN_CODE_LENGTH });
+  },
+  get noSuchCode() {
+    return m.shared_checkin_no_such_code();
+  },
+  get staleQr() {
+    return m.shared_checkin_stale_qr();
+  },
+  get badQr() {
+    return m.shared_checkin_bad_qr();
+  },
+  get notOpen() {
+    return m.shared_checkin_not_open();
+  },
+  get otherAssembly() {
+    return m.shared_checkin_other_assembly();
+  },
+  checkedIn: (title: string) => m.shared_checkin_checked_in({ title }),
+  alreadyCheckedIn: (title: string) => m.shared_checkin_already_checked_in({ title }),
+  get childName() {
+    return m.shared_checkin_child_name();
+  },
+  get childNameTooLong() {
+    return m.shared_checkin_child_name_too_long();
+  },
+  get guardianPhone() {
+    return m.shared_checkin_guardian_phone();
+  },
+  get pickupCode() {
+    return m.shared_checkin_pickup_code({ length: PICKUP_CODE_LENGTH });
+  },
+  get noSuchPickup() {
+    return m.shared_checkin_no_such_pickup();
+  },
+  get notUsher() {
+    return m.shared_checkin_not_usher();
+  },
+  get query() {
+    return m.shared_checkin_query();
+  },
+  get usher() {
+    return m.shared_checkin_usher();
+  },
+  get noSuchMember() {
+    return m.shared_checkin_no_such_member();
+  },
+  get noSessions() {
+    return m.shared_checkin_no_sessions();
+  },
+};
 
 /** A session as the member's check-in screen shows it. */
 export interface OpenSession {

@@ -45,9 +45,6 @@ export type PastorType = (typeof PASTOR_TYPES)[number];
 
 export const CURRENCY = 'GHS';
 
-/** Where the card provider sends the member back (the server builds it from PUBLIC_URL). */
-export const CARD_CALLBACK_PATH = '/offerings/card/callback';
-
 // Finance desk (issue 12). A cash entry is pending until the desk receives it: the same
 // amount makes it received, another amount is recorded beside the member's and flagged.
 export const CASH_STATES = ['pending', 'received', 'flagged'] as const;

@@ -1,10 +1,14 @@
+import { m } from '../paraglide/messages.js';
+
 // Devotional (spec §2 /devotional…; §7 document preview links): what both sides need to show
 // it, without zod, so the pages that only show the devotional do not download the schema library.
 
 export const DEVOTIONAL_MESSAGES = {
-  noWeek: (weekId: string | number) => `No devotionals found for Week ${weekId}`,
-  comingSoon: 'Coming Soon',
-} as const;
+  noWeek: (weekId: string | number) => m.shared_devotional_no_week({ week: String(weekId) }),
+  get comingSoon() {
+    return m.shared_devotional_coming_soon();
+  },
+};
 
 // Document previews are framed from these hosts only (the Content-Security-Policy agrees).
 export const DOCUMENT_HOSTS = ['docs.google.com', 'drive.google.com'] as const;
@@ -54,14 +58,25 @@ export interface DevotionalDay {
 /** The admin's week and day forms: limits and texts; schemas/devotional.ts is built from them. */
 export const DEVOTIONAL_LIMITS = { title: 200, documentUrl: 500, week: 53, day: 366 } as const;
 export const DEVOTIONAL_ERRORS = {
-  titleRequired: 'Title is required.',
-  titleTooLong: `Title must be at most ${DEVOTIONAL_LIMITS.title} characters.`,
-  documentUrlTooLong: `Document link must be at most ${DEVOTIONAL_LIMITS.documentUrl} characters.`,
-  documentUrlInvalid:
-    'Enter an https link to a Google Docs or Google Drive document, or leave it empty.',
-  week: `Week must be a whole number from 1 to ${DEVOTIONAL_LIMITS.week}.`,
-  day: `Day must be a whole number from 1 to ${DEVOTIONAL_LIMITS.day}.`,
-} as const;
+  get titleRequired() {
+    return m.shared_support_title_required();
+  },
+  get titleTooLong() {
+    return m.shared_devotional_title_too_long({ max: DEVOTIONAL_LIMITS.title });
+  },
+  get documentUrlTooLong() {
+    return m.shared_devotional_document_url_too_long({ max: DEVOTIONAL_LIMITS.documentUrl });
+  },
+  get documentUrlInvalid() {
+    return m.shared_devotional_document_url_invalid();
+  },
+  get week() {
+    return m.shared_devotional_week({ max: DEVOTIONAL_LIMITS.week });
+  },
+  get day() {
+    return m.shared_devotional_day({ max: DEVOTIONAL_LIMITS.day });
+  },
+};
 
 /** A string of digits (a path parameter, a form field) read as its number; anything else as is. */
 export const readWholeNumber = (value: unknown): unknown =>

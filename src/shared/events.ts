@@ -1,3 +1,5 @@
+import { m } from '../paraglide/messages.js';
+
 // Events (decision 037): texts, limits and the answers' shapes both sides use, without zod
 // (the events screens must not load it). schemas/events.ts re-exports all of this.
 
@@ -14,32 +16,77 @@ export const EVENT_GUESTS_MAX = 10;
 export const GUEST_NAME_MAX = 80;
 
 export const EVENT_MESSAGES = {
-  title: 'Title is required.',
-  titleTooLong: `Title can be at most ${EVENT_TITLE_MAX} characters.`,
-  place: 'Place is required.',
-  placeTooLong: `Place can be at most ${EVENT_PLACE_MAX} characters.`,
-  descriptionTooLong: `Description can be at most ${EVENT_DESCRIPTION_MAX} characters.`,
-  startsAt: 'Choose when it starts.',
-  endsAt: 'Choose when it ends.',
-  endsBefore: 'It must end after it starts.',
-  capacity: `Capacity is a whole number from 1 to ${EVENT_CAPACITY_MAX}, or empty for no limit.`,
-  deadline: 'Choose when registration closes, or leave it empty.',
-  deadlineAfterStart: 'Registration must close before the event starts.',
-  guests: `Guests is a whole number from 0 to ${EVENT_GUESTS_MAX}.`,
-  guestName: 'Your name is required.',
-  guestNameTooLong: `Your name can be at most ${GUEST_NAME_MAX} characters.`,
-  guestPhone: 'Enter a valid phone number (e.g. 024 123 4567 or +233 24 123 4567).',
-  notFound: 'Event not found.',
-  notYours: 'You may publish and manage events only for your assemblies.',
-  full: 'Sorry, this event is full: there are no places left.',
-  fullFor: (left: number) =>
-    `Sorry, only ${left} place${left === 1 ? ' is' : 's are'} left: bring fewer guests.`,
-  closed: 'Registration for this event has closed.',
-  ended: 'This event has already started or ended.',
-  guestTaken: 'This phone number already has a reply for this event.',
-  noEvents: 'No upcoming events yet.',
-  noManagedEvents: 'You have not published any upcoming events yet.',
-} as const;
+  get title() {
+    return m.shared_events_title();
+  },
+  get titleTooLong() {
+    return m.shared_events_title_too_long({ max: EVENT_TITLE_MAX });
+  },
+  get place() {
+    return m.shared_events_place();
+  },
+  get placeTooLong() {
+    return m.shared_events_place_too_long({ max: EVENT_PLACE_MAX });
+  },
+  get descriptionTooLong() {
+    return m.shared_events_description_too_long({ max: EVENT_DESCRIPTION_MAX });
+  },
+  get startsAt() {
+    return m.shared_events_starts_at();
+  },
+  get endsAt() {
+    return m.shared_events_ends_at();
+  },
+  get endsBefore() {
+    return m.shared_events_ends_before();
+  },
+  get capacity() {
+    return m.shared_events_capacity({ max: EVENT_CAPACITY_MAX });
+  },
+  get deadline() {
+    return m.shared_events_deadline();
+  },
+  get deadlineAfterStart() {
+    return m.shared_events_deadline_after_start();
+  },
+  get guests() {
+    return m.shared_events_guests({ max: EVENT_GUESTS_MAX });
+  },
+  get guestName() {
+    return m.shared_events_guest_name();
+  },
+  get guestNameTooLong() {
+    return m.shared_events_guest_name_too_long({ max: GUEST_NAME_MAX });
+  },
+  get guestPhone() {
+    return m.shared_events_guest_phone();
+  },
+  get notFound() {
+    return m.shared_events_not_found();
+  },
+  get notYours() {
+    return m.shared_events_not_yours();
+  },
+  get full() {
+    return m.shared_events_full();
+  },
+  fullFor: (left: number) => m.shared_events_full_for({ count: left }),
+  get closed() {
+    return m.shared_events_closed();
+  },
+  get ended() {
+    return m.shared_events_ended();
+  },
+  get guestTaken() {
+    return m.shared_events_guest_taken();
+  },
+  get noEvents() {
+    return m.shared_events_no_events();
+  },
+  get noManagedEvents() {
+    return m.shared_events_no_managed_events();
+  },
+};
 
 /** What a member or guest sees of an event. */
 export interface EventSummary {

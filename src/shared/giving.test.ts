@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkCashDelete } from './giving.ts';
+import { inTwi } from './testing/in-twi.ts';
+import { CASH_DELETE_REASONS } from './constants.ts';
+import { cashDeleteReasonLabel, checkCashDelete } from './giving.ts';
 import { cashDeleteSchema } from './schemas/giving.ts';
 
 // The history's cash-delete form checks with `checkCashDelete` (no zod there); the server with
@@ -24,5 +26,18 @@ describe('checkCashDelete', () => {
     else if (!ours.ok && !theirs.success) {
       expect(ours.errors.reason).toBe(theirs.error.issues[0]?.message);
     }
+  });
+});
+
+describe('cashDeleteReasonLabel', () => {
+  it('shows a stored reason in the reader’s language; the value stays English', () => {
+    expect(CASH_DELETE_REASONS.map(cashDeleteReasonLabel)).toEqual([
+      'Mistaken amount or details',
+      'Other reason',
+    ]);
+    expect(inTwi(() => CASH_DELETE_REASONS.map(cashDeleteReasonLabel))).toEqual([
+      'Sika dodoɔ anaa nsɛm no mu mfomsoɔ',
+      'Ntease foforɔ',
+    ]);
   });
 });

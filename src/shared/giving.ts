@@ -1,3 +1,4 @@
+import { m } from '../paraglide/messages.js';
 import {
   CASH_DELETE_REASONS,
   type CashDeleteReason,
@@ -13,36 +14,81 @@ import { FORMAT_LOCALE } from './format.ts';
 // re-exports all of this.
 
 export const GIVING_MESSAGES = {
-  cashFailed: 'Something went wrong saving your cash offering.',
-  cardNoUrl: 'Unable to initiate card payment.',
-  cardFailed: 'Failed to initiate Visa card payment.',
-  bankFailed: 'Something went wrong saving your bank transfer.',
-  momoFailed: 'Something went wrong while initiating the payment.',
-  processingOffering: 'Processing your offering...',
-  processingPayment: 'Processing Payment...',
-  cashDeleted: 'Cash payment successfully deleted!',
-  cashDeleteFailed: 'Failed to delete cash payment. Please try again.',
-  noRecords: 'You have no payment records yet.',
-} as const;
+  get cashFailed() {
+    return m.shared_giving_cash_failed();
+  },
+  get cardNoUrl() {
+    return m.shared_giving_card_no_url();
+  },
+  get cardFailed() {
+    return m.shared_giving_card_failed();
+  },
+  get bankFailed() {
+    return m.shared_giving_bank_failed();
+  },
+  get momoFailed() {
+    return m.shared_giving_momo_failed();
+  },
+  get processingOffering() {
+    return m.shared_giving_processing_offering();
+  },
+  get processingPayment() {
+    return m.shared_giving_processing_payment();
+  },
+  get cashDeleted() {
+    return m.shared_giving_cash_deleted();
+  },
+  get cashDeleteFailed() {
+    return m.shared_giving_cash_delete_failed();
+  },
+  get noRecords() {
+    return m.shared_giving_no_records();
+  },
+};
 
 export const OFFERING_TYPE_LABELS: Record<(typeof OFFERING_TYPES)[number], string> = {
-  tithe: 'Tithe',
-  offering: 'Offering',
-  seed: 'Seed',
-  pledge: 'Pledge',
-  missions: 'Missions',
-  building_project: 'Building Project',
-  welfare: 'Welfare',
-  other: 'Other',
+  get tithe() {
+    return m.shared_giving_type_tithe();
+  },
+  get offering() {
+    return m.shared_giving_type_offering();
+  },
+  get seed() {
+    return m.shared_giving_type_seed();
+  },
+  get pledge() {
+    return m.shared_giving_type_pledge();
+  },
+  get missions() {
+    return m.shared_giving_type_missions();
+  },
+  get building_project() {
+    return m.shared_giving_type_building_project();
+  },
+  get welfare() {
+    return m.shared_giving_type_welfare();
+  },
+  get other() {
+    return m.shared_giving_type_other();
+  },
 };
 
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  momo: 'Mobile Money',
-  card: 'Card',
-  bank: 'Bank Transfer',
-  cash: 'Cash',
+  get momo() {
+    return m.shared_giving_method_momo();
+  },
+  get card() {
+    return m.shared_giving_method_card();
+  },
+  get bank() {
+    return m.shared_giving_method_bank();
+  },
+  get cash() {
+    return m.shared_giving_method_cash();
+  },
 };
 
+// 'App' and 'USSD' read the same in Twi (names of the channels, in reports).
 export const GIFT_CHANNEL_LABELS: Record<GiftChannel, string> = { app: 'App', ussd: 'USSD' };
 
 /** The years the history can be filtered by (UTC, Ghana's time): four digits, in this range. */
@@ -72,13 +118,21 @@ export function toPesewas(input: string): number | null {
 
 /** Why a typed amount is refused: each mistake its own words (issue 30). */
 export const AMOUNT_ERRORS = {
-  required: 'Amount is required.',
-  notANumber: 'Enter the amount as a number, e.g. 50 or 12.50.',
-  notPositive: 'The amount must be more than 0.',
-  tooManyDecimals: 'Use at most 2 decimals (pesewas), e.g. 10.55.',
+  get required() {
+    return m.shared_giving_amount_required();
+  },
+  get notANumber() {
+    return m.shared_giving_amount_not_a_number();
+  },
+  get notPositive() {
+    return m.shared_giving_amount_not_positive();
+  },
+  get tooManyDecimals() {
+    return m.shared_giving_amount_too_many_decimals();
+  },
   tooLarge: (maxPesewas: number) =>
-    `The most you can give at once is GHS ${formatCedis(maxPesewas)}.`,
-} as const;
+    m.shared_giving_amount_too_large({ amount: formatCedis(maxPesewas) }),
+};
 
 /**
  * A typed amount in GHS → pesewas, or the reason it is refused. The one check of an amount:
@@ -107,7 +161,17 @@ export const formatCedis = (pesewas: number) =>
   `${Math.floor(pesewas / 100).toLocaleString(FORMAT_LOCALE)}.${String(pesewas % 100).padStart(2, '0')}`;
 
 /** The cash-delete form's one mistake: no reason chosen (or one not in the list). */
-export const CASH_DELETE_REASON_REQUIRED = 'Please choose a reason.';
+export const cashDeleteReasonRequired = () => m.shared_giving_cash_delete_reason_required();
+
+/**
+ * A cash-delete reason as the reader says it. The stored value (cash_offerings.deleted_reason,
+ * what the form sends) stays the English one of CASH_DELETE_REASONS (decision 044).
+ */
+export const cashDeleteReasonLabel = (reason: CashDeleteReason): string =>
+  ({
+    'Mistaken amount or details': m.shared_giving_cash_delete_reason_mistaken,
+    'Other reason': m.shared_giving_cash_delete_reason_other,
+  })[reason]();
 
 export type CashDeleteCheck =
   { ok: true; values: { reason: CashDeleteReason } } | { ok: false; errors: { reason: string } };
@@ -121,5 +185,5 @@ export function checkCashDelete(input: { reason?: unknown }): CashDeleteCheck {
   const reason = CASH_DELETE_REASONS.find((r) => r === input.reason);
   return reason
     ? { ok: true, values: { reason } }
-    : { ok: false, errors: { reason: CASH_DELETE_REASON_REQUIRED } };
+    : { ok: false, errors: { reason: cashDeleteReasonRequired() } };
 }

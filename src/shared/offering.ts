@@ -1,4 +1,5 @@
-import { checkEmail } from './accounts.ts';
+import { m } from '../paraglide/messages.js';
+import { checkEmail } from './email.ts';
 import {
   BANKS,
   MOMO_PROVIDERS,
@@ -9,6 +10,7 @@ import {
   type PaymentMethod,
 } from './constants.ts';
 import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
+import { signUpNameErrors } from './sign-up.ts';
 
 // The offering form's rules and texts, without zod or the phone library: /offerings is a
 // member's main screen (decision 011). schemas/giving.ts builds the server's zod schema from
@@ -17,23 +19,49 @@ import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
 // its list, an amount or a number that cannot be read).
 
 export const OFFERING_ERRORS = {
-  type: 'Please choose the type of giving.',
-  otherTypeTooLong: 'Keep it under 60 characters.',
-  otherTypeMissing: 'Please specify the type of giving.',
-  assembly: 'Please select your assembly.',
-  amountRequired: AMOUNT_ERRORS.required,
-  phoneRequired: 'Phone number is required.',
-  phoneInvalid: 'Enter a valid Ghana mobile money number, e.g. 024 123 4567.',
-  provider: 'Please choose your network.',
-  bank: 'Please choose a bank.',
-  method: 'Please choose a payment method.',
-  cashTitheOnly: 'Cash is only available for tithe.',
-} as const;
+  get type() {
+    return m.shared_offering_type();
+  },
+  get otherTypeTooLong() {
+    return m.shared_offering_other_type_too_long();
+  },
+  get otherTypeMissing() {
+    return m.shared_offering_other_type_missing();
+  },
+  get assembly() {
+    return m.shared_accounts_assembly_required();
+  },
+  get amountRequired() {
+    return AMOUNT_ERRORS.required;
+  },
+  get phoneRequired() {
+    return m.shared_phone_required();
+  },
+  get phoneInvalid() {
+    return m.shared_offering_phone_invalid();
+  },
+  get provider() {
+    return m.shared_offering_provider();
+  },
+  get bank() {
+    return m.shared_offering_bank();
+  },
+  get method() {
+    return m.shared_offering_method();
+  },
+  get cashTitheOnly() {
+    return m.shared_offering_cash_tithe_only();
+  },
+};
 
 export const OTP_ERRORS = {
-  required: 'Enter the code sent to your phone.',
-  format: 'Enter the code sent to your phone (4 to 8 digits).',
-} as const;
+  get required() {
+    return m.shared_offering_otp_required();
+  },
+  get format() {
+    return m.shared_offering_otp_format();
+  },
+};
 
 /** What `momoOtpSchema` decides: the code trimmed, or what is wrong with it. */
 export function checkMomoOtp(otp: string): { otp: string } | { error: string } {
@@ -42,10 +70,8 @@ export function checkMomoOtp(otp: string): { otp: string } | { error: string } {
 }
 
 export const NAME_MAX = 60;
-export const nameErrors = (label: string) => ({
-  required: `${label} is required.`,
-  tooLong: `${label} must be at most ${NAME_MAX} characters.`,
-});
+/** The giver's name fields: the same words as sign-up's, at NAME_MAX. */
+export const nameErrors = (field: 'firstName' | 'lastName') => signUpNameErrors(field, NAME_MAX);
 
 /** What the form sends (every value a string; a method's own fields only with it). */
 export type OfferingRequest = Partial<
@@ -114,12 +140,11 @@ export function checkOffering(
   if (otherType !== undefined && otherType.length > 60) {
     errors.otherType = OFFERING_ERRORS.otherTypeTooLong;
   }
-  const names = { firstName: 'First name', lastName: 'Last name' } as const;
   const trimmed: Partial<Record<'firstName' | 'lastName' | 'assembly', string>> = {};
   for (const field of ['firstName', 'lastName'] as const) {
     const value = (input[field] ?? '').trim();
     trimmed[field] = value;
-    const texts = nameErrors(names[field]);
+    const texts = nameErrors(field);
     if (value.length === 0) errors[field] = texts.required;
     else if (value.length > NAME_MAX) errors[field] = texts.tooLong;
   }

@@ -13,6 +13,13 @@ export const PAGES_FILE = '.vite/pages.json';
  */
 export const DRAWER_FILE = '.vite/server/prerender.mjs';
 
+/**
+ * Where the card provider sends the member back (the server builds it from PUBLIC_URL). Here,
+ * not in constants.ts: the app's paths (in its entry) need it, and constants.ts would come
+ * into the entry with it.
+ */
+export const CARD_CALLBACK_PATH = '/offerings/card/callback';
+
 /** The id of the JSON in a drawn page: the public answers its screen was drawn from. */
 export const PAGE_ANSWERS_ID = 'page-answers';
 
@@ -31,20 +38,14 @@ export const DRAWN_PAGE_GLOBAL = '__flockDrawnPage';
 
 /**
  * The tags every page's <head> starts with: Vite puts them in index.html (the app's own page
- * in development and offline), the server in every page it writes.
+ * in development and offline), the server in every page it writes; then the description in
+ * the page's language (page-texts.ts).
  */
 export const HEAD_TAGS: { tag: 'meta' | 'link'; attrs: Record<string, string> }[] = [
   { tag: 'meta', attrs: { charset: 'UTF-8' } },
   {
     tag: 'meta',
     attrs: { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-  },
-  {
-    tag: 'meta',
-    attrs: {
-      name: 'description',
-      content: 'Your church in your pocket: giving, sermons, devotional and more.',
-    },
   },
   { tag: 'link', attrs: { rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '48x48' } },
   { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' } },

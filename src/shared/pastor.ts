@@ -1,22 +1,50 @@
+import { m } from '../paraglide/messages.js';
+
 // The pastor portal (spec §2 /pastor/*, Appointment view, Messages; §5 Message edit; §6 Message
 // rules; §9 limits). Strings and limits both sides use; the server enforces every rule.
 
 export const PASTOR_MESSAGES = {
-  sendFailed: 'Failed to send message. Please try again.',
-  uploadFailed: 'Failed to upload file.',
-  editFailed: 'Failed to save edit',
+  get sendFailed() {
+    return m.shared_pastor_send_failed();
+  },
+  get uploadFailed() {
+    return m.shared_pastor_upload_failed();
+  },
+  get editFailed() {
+    return m.shared_pastor_edit_failed();
+  },
   /** Spec §4/§5: a message still on its way (temporary id) cannot be edited. */
-  notSavedYet: 'This message is still being sent. Please wait a moment before editing it.',
-  deleted: 'This message was deleted',
-  notApproved: 'still under review or not approved',
-  onlyPastors: 'Only approved pastors can use the pastor portal.',
-  editWindow: 'Messages can only be edited within 15 minutes of sending.',
-  deleteWindow: 'Messages can only be deleted for everyone within 24 hours of sending.',
-  onlySender: 'Only the sender can do this.',
-  filesNotEditable: 'Files cannot be edited.',
-  noSuchPastor: 'No such pastor.',
-  noSuchMessage: 'No such message.',
-} as const;
+  get notSavedYet() {
+    return m.shared_pastor_not_saved_yet();
+  },
+  get deleted() {
+    return m.shared_pastor_deleted();
+  },
+  get notApproved() {
+    return m.shared_pastor_not_approved();
+  },
+  get onlyPastors() {
+    return m.shared_pastor_only_pastors();
+  },
+  get editWindow() {
+    return m.shared_pastor_edit_window();
+  },
+  get deleteWindow() {
+    return m.shared_pastor_delete_window();
+  },
+  get onlySender() {
+    return m.shared_pastor_only_sender();
+  },
+  get filesNotEditable() {
+    return m.shared_pastor_files_not_editable();
+  },
+  get noSuchPastor() {
+    return m.shared_pastor_no_such_pastor();
+  },
+  get noSuchMessage() {
+    return m.shared_pastor_no_such_message();
+  },
+};
 
 /** Spec §9. */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
@@ -98,8 +126,12 @@ export function letterKindOf(pastorType: string | null | undefined): LetterKind 
 }
 
 export const LETTER_ROLES: Record<LetterKind, string> = {
-  full: 'Full-time Pastor',
-  lay: 'Lay Pastor',
+  get full() {
+    return m.shared_pastor_letter_full();
+  },
+  get lay() {
+    return m.shared_pastor_letter_lay();
+  },
 };
 
 /** The pastors' WebSocket (same origin, the session cookie authenticates it). */

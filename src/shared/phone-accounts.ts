@@ -1,33 +1,66 @@
+import { m } from '../paraglide/messages.js';
+
 // Phone-first accounts (issue 32): their texts apart from ./accounts.ts, which every account
 // screen loads, so that only the phone screen pays for them.
 
 /** Phone-first accounts (issue 32): what the phone screens and their server say. */
 export const PHONE_ACCOUNT_MESSAGES = {
-  codeSent: 'We sent a 6-digit code by SMS to',
-  codeInvalid: 'That code is not right. Check the SMS and try again.',
-  codeExpired: 'That code has expired. Ask for a new one.',
-  codeTooManyTries: 'Too many wrong codes. Ask for a new one.',
-  codeFormat: 'Enter the 6 digits from the SMS.',
-  phoneTaken: 'This phone number already has an account. Please login instead.',
-  phoneElsewhere: 'This phone number is verified on another account.',
-  wrongPhoneOrPassword: 'Invalid phone number or password.',
-  notVerified: 'Your phone number is not verified yet. We sent a code by SMS.',
-  signedUp: 'Welcome! Your phone number is verified and you are logged in.',
-  phoneVerified: 'Your phone number is verified.',
-  resetCodeSent: 'If this number has an account, we sent a code by SMS.',
-  passwordReset: 'Password updated. Please log in with your phone and new password.',
-} as const;
-
-/** The phone-number plugin's error codes, as the member reads them. */
-export const PHONE_ERROR_TEXT: Record<string, string> = {
-  INVALID_OTP: PHONE_ACCOUNT_MESSAGES.codeInvalid,
-  OTP_NOT_FOUND: PHONE_ACCOUNT_MESSAGES.codeExpired,
-  OTP_EXPIRED: PHONE_ACCOUNT_MESSAGES.codeExpired,
-  TOO_MANY_ATTEMPTS: PHONE_ACCOUNT_MESSAGES.codeTooManyTries,
-  INVALID_PHONE_NUMBER_OR_PASSWORD: PHONE_ACCOUNT_MESSAGES.wrongPhoneOrPassword,
-  PHONE_NUMBER_NOT_VERIFIED: PHONE_ACCOUNT_MESSAGES.notVerified,
-  PHONE_NUMBER_EXIST: PHONE_ACCOUNT_MESSAGES.phoneElsewhere,
-  PHONE_NUMBER_PENDING_VERIFICATION: PHONE_ACCOUNT_MESSAGES.notVerified,
+  get codeSent() {
+    return m.shared_phone_accounts_code_sent();
+  },
+  get codeInvalid() {
+    return m.shared_phone_accounts_code_invalid();
+  },
+  get codeExpired() {
+    return m.shared_phone_accounts_code_expired();
+  },
+  get codeTooManyTries() {
+    return m.shared_phone_accounts_code_too_many_tries();
+  },
+  get codeFormat() {
+    return m.shared_phone_accounts_code_format();
+  },
+  get phoneTaken() {
+    return m.shared_phone_accounts_phone_taken();
+  },
+  get phoneElsewhere() {
+    return m.shared_phone_accounts_phone_elsewhere();
+  },
+  get wrongPhoneOrPassword() {
+    return m.shared_phone_accounts_wrong_phone_or_password();
+  },
+  get notVerified() {
+    return m.shared_phone_accounts_not_verified();
+  },
+  get signedUp() {
+    return m.shared_phone_accounts_signed_up();
+  },
+  get phoneVerified() {
+    return m.shared_phone_accounts_phone_verified();
+  },
+  get resetCodeSent() {
+    return m.shared_phone_accounts_reset_code_sent();
+  },
+  get passwordReset() {
+    return m.shared_phone_accounts_password_reset();
+  },
 };
+
+/** The phone-number plugin's error codes, as the member reads them (in the language in force). */
+const PHONE_ERROR_KEYS: Record<string, keyof typeof PHONE_ACCOUNT_MESSAGES> = {
+  INVALID_OTP: 'codeInvalid',
+  OTP_NOT_FOUND: 'codeExpired',
+  OTP_EXPIRED: 'codeExpired',
+  TOO_MANY_ATTEMPTS: 'codeTooManyTries',
+  INVALID_PHONE_NUMBER_OR_PASSWORD: 'wrongPhoneOrPassword',
+  PHONE_NUMBER_NOT_VERIFIED: 'notVerified',
+  PHONE_NUMBER_EXIST: 'phoneElsewhere',
+  PHONE_NUMBER_PENDING_VERIFICATION: 'notVerified',
+};
+/** A phone-number plugin's error code as the member reads it, or undefined for another code. */
+export function phoneErrorText(code: string): string | undefined {
+  const key = Object.hasOwn(PHONE_ERROR_KEYS, code) ? PHONE_ERROR_KEYS[code] : undefined;
+  return key && PHONE_ACCOUNT_MESSAGES[key];
+}
 
 export const PHONE_CODE_PATTERN = /^\d{6}$/;

@@ -1,13 +1,21 @@
+import { m } from '../paraglide/messages.js';
+
 // The phone number's rules and texts for sign-up and the profile, without the phone library
 // (decision 011): the server checks validity with the library and the whole 'min' metadata
 // (`isValidPhone` in schemas/accounts.ts); the browser with the number's own metadata, loaded
 // on demand (web/components/phone-check.ts).
 
 export const PHONE_ERRORS = {
-  required: 'Phone number is required.',
-  format: 'Enter the phone number with its country code, at most 15 digits.',
-  invalid: 'Enter a valid phone number.',
-} as const;
+  get required() {
+    return m.shared_phone_required();
+  },
+  get format() {
+    return m.shared_phone_format();
+  },
+  get invalid() {
+    return m.shared_phone_invalid();
+  },
+};
 
 /** E.164: a plus and at most 15 digits, calling code included (spec §5, §9). */
 export const PHONE_FORMAT = /^\+\d{1,15}$/;

@@ -1,3 +1,4 @@
+import { m } from '../paraglide/messages.js';
 import { OFFERING_TYPES, type OfferingType, type ReceiptEntryKind } from './constants.ts';
 import { isIsoDate } from './finance.ts';
 import { AMOUNT_ERRORS, checkAmount, formatCedis } from './giving.ts';
@@ -11,9 +12,15 @@ export const PLEDGE_RHYTHMS = ['none', 'weekly', 'monthly'] as const;
 export type PledgeRhythm = (typeof PLEDGE_RHYTHMS)[number];
 
 export const PLEDGE_RHYTHM_LABELS: Record<PledgeRhythm, string> = {
-  none: 'No reminders',
-  weekly: 'Every week',
-  monthly: 'Every month',
+  get none() {
+    return m.shared_pledges_rhythm_none();
+  },
+  get weekly() {
+    return m.shared_pledges_rhythm_weekly();
+  },
+  get monthly() {
+    return m.shared_pledges_rhythm_monthly();
+  },
 };
 
 /** GHS 1,000,000: a pledge; GHS 20,000,000: a campaign's target (integer pesewas in int4). */
@@ -21,24 +28,58 @@ export const PLEDGE_MAX_PESEWAS = 100_000_000;
 export const CAMPAIGN_MAX_PESEWAS = 2_000_000_000;
 
 export const PLEDGE_MESSAGES = {
-  type: 'Choose what the pledge is for.',
-  campaign: 'Choose a campaign.',
-  typeOrCampaign: 'Choose a type or a campaign (one of them).',
-  amountTooLarge: `A pledge can be at most GHS ${formatCedis(PLEDGE_MAX_PESEWAS)}.`,
-  targetTooLarge: `A target can be at most GHS ${formatCedis(CAMPAIGN_MAX_PESEWAS)}.`,
-  dueOn: 'Choose the date you pledge to give it by.',
-  dueOnPast: 'The date must be today or later.',
-  dueOnAfterCampaign: 'The date must be within the campaign’s dates.',
-  rhythm: 'Choose how often to be reminded.',
-  gift: 'Choose one of your confirmed gifts.',
-  campaignName: 'Give the campaign a name.',
-  campaignNameTooLong: 'Use at most 80 characters.',
-  startsOn: 'Choose the first day.',
-  endsOn: 'Choose the last day.',
-  endsBefore: 'The last day is before the first.',
-  campaignClosed: 'This campaign is not open to you.',
-  noPledges: 'You have no pledges yet.',
-} as const;
+  get type() {
+    return m.shared_pledges_type();
+  },
+  get campaign() {
+    return m.shared_pledges_campaign();
+  },
+  get typeOrCampaign() {
+    return m.shared_pledges_type_or_campaign();
+  },
+  get amountTooLarge() {
+    return m.shared_pledges_amount_too_large({ amount: formatCedis(PLEDGE_MAX_PESEWAS) });
+  },
+  get targetTooLarge() {
+    return m.shared_pledges_target_too_large({ amount: formatCedis(CAMPAIGN_MAX_PESEWAS) });
+  },
+  get dueOn() {
+    return m.shared_pledges_due_on();
+  },
+  get dueOnPast() {
+    return m.shared_pledges_due_on_past();
+  },
+  get dueOnAfterCampaign() {
+    return m.shared_pledges_due_on_after_campaign();
+  },
+  get rhythm() {
+    return m.shared_pledges_rhythm();
+  },
+  get gift() {
+    return m.shared_pledges_gift();
+  },
+  get campaignName() {
+    return m.shared_pledges_campaign_name();
+  },
+  get campaignNameTooLong() {
+    return m.shared_pledges_campaign_name_too_long();
+  },
+  get startsOn() {
+    return m.shared_pledges_starts_on();
+  },
+  get endsOn() {
+    return m.shared_pledges_ends_on();
+  },
+  get endsBefore() {
+    return m.shared_pledges_ends_before();
+  },
+  get campaignClosed() {
+    return m.shared_pledges_campaign_closed();
+  },
+  get noPledges() {
+    return m.shared_pledges_no_pledges();
+  },
+};
 
 /** A gift counted toward a pledge: linked by the member, or by its type (and campaign). */
 export interface PledgeGift {

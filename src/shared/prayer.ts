@@ -1,3 +1,5 @@
+import { m } from '../paraglide/messages.js';
+
 // The prayer wall (decision 036): texts, limits and the answers' shapes both sides use,
 // without zod (the wall's screen checks its form with checkPrayerForm and must not load it).
 // schemas/prayer.ts re-exports all of this.
@@ -7,9 +9,15 @@ export const PRAYER_VISIBILITIES = ['church', 'assembly', 'pastors'] as const;
 export type PrayerVisibility = (typeof PRAYER_VISIBILITIES)[number];
 
 export const PRAYER_VISIBILITY_LABELS: Record<PrayerVisibility, string> = {
-  church: 'The whole church',
-  assembly: 'My assembly',
-  pastors: 'Pastors only',
+  get church() {
+    return m.shared_prayer_visibility_church();
+  },
+  get assembly() {
+    return m.shared_prayer_visibility_assembly();
+  },
+  get pastors() {
+    return m.shared_prayer_visibility_pastors();
+  },
 };
 
 /** pending: held for moderation; approved: shown; rejected: only its author sees it. */
@@ -26,23 +34,55 @@ export const PRAYER_WALL_SIZE = 100;
 export const ANONYMOUS_NAME = 'A member';
 
 export const PRAYER_MESSAGES = {
-  text: 'Write your prayer request.',
-  textTooLong: `Use at most ${PRAYER_TEXT_MAX} characters.`,
-  visibility: 'Choose who may see it.',
-  anonymous: 'Choose whether to show your name.',
-  note: 'Write how it was answered.',
-  noteTooLong: `Use at most ${PRAYER_NOTE_MAX} characters.`,
-  status: 'Choose approve or reject.',
-  notFound: 'No such prayer request.',
-  dailyLimit: `You can share at most ${PRAYER_DAILY_LIMIT} requests a day. Please try again tomorrow.`,
-  noAssembly: 'Choose your assembly on your profile first.',
-  ownReport: 'You cannot report your own request.',
-  notModerator: 'Only admins and pastors moderate prayer requests.',
-  held: 'Thank you. Your request will show once a moderator approves it.',
-  sharedWithPastors: 'Thank you. Your pastors can see your request now.',
-  empty: 'No prayer requests yet. Be the first to share one.',
-  emptyQueue: 'Nothing is waiting for moderation.',
-} as const;
+  get text() {
+    return m.shared_prayer_text();
+  },
+  get textTooLong() {
+    return m.shared_prayer_text_too_long({ max: PRAYER_TEXT_MAX });
+  },
+  get visibility() {
+    return m.shared_prayer_visibility();
+  },
+  get anonymous() {
+    return m.shared_prayer_anonymous();
+  },
+  get note() {
+    return m.shared_prayer_note();
+  },
+  get noteTooLong() {
+    return m.shared_prayer_text_too_long({ max: PRAYER_NOTE_MAX });
+  },
+  get status() {
+    return m.shared_prayer_status();
+  },
+  get notFound() {
+    return m.shared_prayer_not_found();
+  },
+  get dailyLimit() {
+    return m.shared_prayer_daily_limit({ count: PRAYER_DAILY_LIMIT });
+  },
+  get noAssembly() {
+    return m.shared_prayer_no_assembly();
+  },
+  get ownReport() {
+    return m.shared_prayer_own_report();
+  },
+  get notModerator() {
+    return m.shared_prayer_not_moderator();
+  },
+  get held() {
+    return m.shared_prayer_held();
+  },
+  get sharedWithPastors() {
+    return m.shared_prayer_shared_with_pastors();
+  },
+  get empty() {
+    return m.shared_prayer_empty();
+  },
+  get emptyQueue() {
+    return m.shared_prayer_empty_queue();
+  },
+};
 
 /** A request as its reader may see it. */
 export interface PrayerRequest {

@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, ASSEMBLY_REQUIRED, checkNewPassword } from './accounts.ts';
+import { m } from '../paraglide/messages.js';
+import { assemblyRequired, checkNewPassword } from './accounts.ts';
 import { checkPhone, type PhoneValidator } from './phone.ts';
 
 // The profile screen's rules and texts without zod (decision 011). schemas/profile.ts builds
@@ -6,22 +7,46 @@ import { checkPhone, type PhoneValidator } from './phone.ts';
 // `checkProfileUpdate` and `checkChangePassword` in step with them.
 
 export const PROFILE_MESSAGES = {
-  noChanges: 'No changes to save.',
-  updated: 'Profile updated successfully!',
-  loadFailed: 'Failed to load profile.',
-  notFound: 'User not found.',
-  updateFailed: 'Failed to update profile.',
-  passwordFailed: 'Failed to update password.',
-  error: 'An error occurred.',
-} as const;
+  get noChanges() {
+    return m.shared_profile_no_changes();
+  },
+  get updated() {
+    return m.shared_profile_updated();
+  },
+  get loadFailed() {
+    return m.shared_profile_load_failed();
+  },
+  get notFound() {
+    return m.shared_profile_not_found();
+  },
+  get updateFailed() {
+    return m.shared_profile_update_failed();
+  },
+  get passwordFailed() {
+    return m.shared_profile_password_failed();
+  },
+  get error() {
+    return m.shared_profile_error();
+  },
+};
 
 export const PROFILE_ERRORS = {
-  fullNameRequired: 'Full name is required.',
-  fullNameTooLong: 'Full name must be at most 120 characters.',
-  locationTooLong: 'Location must be at most 120 characters.',
-  dateFormat: 'Enter the date as YYYY-MM-DD.',
-  dateNotReal: 'Enter a real date of birth.',
-} as const;
+  get fullNameRequired() {
+    return m.shared_profile_full_name_required();
+  },
+  get fullNameTooLong() {
+    return m.shared_profile_full_name_too_long();
+  },
+  get locationTooLong() {
+    return m.shared_profile_location_too_long();
+  },
+  get dateFormat() {
+    return m.shared_profile_date_format();
+  },
+  get dateNotReal() {
+    return m.shared_profile_date_not_real();
+  },
+};
 
 export const isDateFormat = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
 export const isRealBirthDate = (v: string, today = new Date().toISOString().slice(0, 10)) =>
@@ -55,7 +80,7 @@ export function checkProfileUpdate(
   const phone = checkPhone(input.phoneNumber, isValidPhone);
   if (phone) errors.phoneNumber = phone;
   if (values.assemblyName.length === 0 || values.assemblyName.length > 60) {
-    errors.assemblyName = ASSEMBLY_REQUIRED;
+    errors.assemblyName = assemblyRequired();
   }
   if (values.location.length > 120) errors.location = PROFILE_ERRORS.locationTooLong;
   if (!isDateFormat(values.dateOfBirth)) errors.dateOfBirth = PROFILE_ERRORS.dateFormat;
@@ -76,10 +101,10 @@ export interface ChangePasswordRequest {
 export function checkChangePassword(input: ChangePasswordRequest): Check<ChangePasswordRequest> {
   const errors: Partial<Record<keyof ChangePasswordRequest, string>> = {};
   for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const) {
-    if (input[field].length === 0) errors[field] = ACCOUNT_MESSAGES.fillAllFields;
+    if (input[field].length === 0) errors[field] = m.shared_accounts_fill_all_fields();
   }
   if (input.newPassword !== input.confirmPassword) {
-    errors.confirmPassword ??= ACCOUNT_MESSAGES.passwordsDiffer;
+    errors.confirmPassword ??= m.shared_accounts_passwords_differ();
   }
   if (Object.keys(errors).length === 0) {
     const problem = checkNewPassword(input.newPassword);

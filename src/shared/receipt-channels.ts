@@ -1,3 +1,4 @@
+import { m } from '../paraglide/messages.js';
 import type { ReceiptChannel } from './constants.ts';
 
 // Where receipts and codes go (issue 32): the profile's choice, its words apart from
@@ -5,16 +6,32 @@ import type { ReceiptChannel } from './constants.ts';
 
 export { RECEIPT_CHANNELS, type ReceiptChannel } from './constants.ts';
 export const RECEIPT_CHANNEL_LABELS: Record<ReceiptChannel, string> = {
-  email: 'Email',
-  sms: 'SMS to my phone',
-  both: 'Email and SMS',
+  get email() {
+    return m.shared_receipt_channels_email();
+  },
+  get sms() {
+    return m.shared_receipt_channels_sms();
+  },
+  get both() {
+    return m.shared_receipt_channels_both();
+  },
 };
 export const RECEIPT_CHANNEL_MESSAGES = {
   saved: {
-    email: 'Saved. Receipts, codes and notices will come by email.',
-    sms: 'Saved. Receipts, codes and notices will come by SMS.',
-    both: 'Saved. Receipts, codes and notices will come by email and SMS.',
+    get email() {
+      return m.shared_receipt_channels_saved_email();
+    },
+    get sms() {
+      return m.shared_receipt_channels_saved_sms();
+    },
+    get both() {
+      return m.shared_receipt_channels_saved_both();
+    },
   } satisfies Record<ReceiptChannel, string>,
-  invalid: 'Choose email, SMS or both.',
-  needsPhone: 'Add your phone number above first: SMS goes to it.',
-} as const;
+  get invalid() {
+    return m.shared_receipt_channels_invalid();
+  },
+  get needsPhone() {
+    return m.shared_receipt_channels_needs_phone();
+  },
+};

@@ -1,3 +1,4 @@
+import { m } from '../paraglide/messages.js';
 import type { MomoProvider, OfferingType } from './constants.ts';
 
 // Recurring gifts (issue 33, decision 034): a member's standing gift by card (Paystack's own
@@ -13,40 +14,75 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 /** What a mobile-money schedule does on its due date. */
 export const MOMO_DUE_ACTIONS = ['prompt', 'reminder'] as const;
 
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+/** The days of the week, Sunday first (a weekly gift's day is its index), as the reader says them. */
+export const weekdayNames = (): readonly string[] => [
+  m.shared_recurring_weekday_sunday(),
+  m.shared_recurring_weekday_monday(),
+  m.shared_recurring_weekday_tuesday(),
+  m.shared_recurring_weekday_wednesday(),
+  m.shared_recurring_weekday_thursday(),
+  m.shared_recurring_weekday_friday(),
+  m.shared_recurring_weekday_saturday(),
+];
 /** Monthly gifts fall on day 1–28: every month has them. */
 export const LAST_MONTH_DAY = 28;
 
 export const RECURRING_ERRORS = {
-  frequency: 'Please choose how often.',
-  weekday: 'Please choose a day of the week.',
-  monthDay: `Please choose a day of the month from 1 to ${LAST_MONTH_DAY}.`,
-  startOn: 'Please choose a start date.',
-  startPast: 'The start date cannot be in the past.',
-  endBeforeStart: 'The end date must be after the start date.',
-  onDue: 'Please choose what happens on the day.',
-  method: 'Please choose card or mobile money.',
-} as const;
+  get frequency() {
+    return m.shared_recurring_frequency();
+  },
+  get weekday() {
+    return m.shared_recurring_weekday();
+  },
+  get monthDay() {
+    return m.shared_recurring_month_day({ last: LAST_MONTH_DAY });
+  },
+  get startOn() {
+    return m.shared_recurring_start_on();
+  },
+  get startPast() {
+    return m.shared_recurring_start_past();
+  },
+  get endBeforeStart() {
+    return m.shared_recurring_end_before_start();
+  },
+  get onDue() {
+    return m.shared_recurring_on_due();
+  },
+  get method() {
+    return m.shared_recurring_method();
+  },
+};
 
 export const RECURRING_MESSAGES = {
-  notFound: 'No such recurring gift.',
-  notChangeable: 'This recurring gift can no longer be changed.',
-  notPaused: 'This recurring gift is not paused.',
-  notActive: 'Only an active recurring gift can be paused.',
-  cardUnavailable: 'Card payments are not available right now. Please try again later.',
-  stopped: 'Recurring gift stopped. No more gifts will be taken or asked for.',
-  paused: 'Recurring gift paused.',
-  resumed: 'Recurring gift resumed.',
-  amountChanged: 'Amount changed.',
-} as const;
+  get notFound() {
+    return m.shared_recurring_not_found();
+  },
+  get notChangeable() {
+    return m.shared_recurring_not_changeable();
+  },
+  get notPaused() {
+    return m.shared_recurring_not_paused();
+  },
+  get notActive() {
+    return m.shared_recurring_not_active();
+  },
+  get cardUnavailable() {
+    return m.shared_recurring_card_unavailable();
+  },
+  get stopped() {
+    return m.shared_recurring_stopped();
+  },
+  get paused() {
+    return m.shared_recurring_paused();
+  },
+  get resumed() {
+    return m.shared_recurring_resumed();
+  },
+  get amountChanged() {
+    return m.shared_recurring_amount_changed();
+  },
+};
 
 /** A member's recurring gift as the screens show it. */
 export interface ScheduleView {
@@ -78,18 +114,20 @@ export type ScheduleCreated =
   /** card: the first gift is paid at Paystack's checkout; its success starts the subscription */
   | { schedule: ScheduleView; authorizationUrl: string };
 
-/** "Every Sunday", "Every month on the 5th" */
-export function ruleText(frequency: Frequency, day: number): string {
-  if (frequency === 'weekly') return `Every ${WEEKDAYS[day] ?? ''}`;
-  const suffix =
-    day % 10 === 1 && day !== 11
-      ? 'st'
-      : day % 10 === 2 && day !== 12
-        ? 'nd'
-        : day % 10 === 3 && day !== 13
-          ? 'rd'
-          : 'th';
-  return `Every month on the ${day}${suffix}`;
+/**
+ * "Every Sunday", "Every month on the 5th"; `inline` for inside a sentence ("every Sunday",
+ * "every month on the 5th"). In the reader's language (Twi: "Kwasiada biara").
+ */
+export function ruleText(frequency: Frequency, day: number, inline = false): string {
+  if (frequency === 'weekly') {
+    const weekday = weekdayNames()[day] ?? '';
+    return inline
+      ? m.shared_recurring_every_weekday_inline({ weekday })
+      : m.shared_recurring_every_weekday({ weekday });
+  }
+  return inline
+    ? m.shared_recurring_every_month_day_inline({ day })
+    : m.shared_recurring_every_month_day({ day });
 }
 
 // ------------------------------------------------------------ the calendar rule

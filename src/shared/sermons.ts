@@ -1,9 +1,13 @@
+import { m } from '../paraglide/messages.js';
+
 // Sermons (spec §2 /sermons, /sermons/{id}; §7 embeds): what both sides need to show one,
 // without zod, so the pages that only show sermons do not download the schema library.
 
 export const SERMON_MESSAGES = {
-  notFound: 'Sermon not found.',
-} as const;
+  get notFound() {
+    return m.shared_sermons_not_found();
+  },
+};
 
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
@@ -54,12 +58,22 @@ export interface Sermon {
 /** The sermon form's limits and texts; schemas/sermons.ts builds the server's schema from them. */
 export const SERMON_LIMITS = { title: 200, video: 300 } as const;
 export const SERMON_ERRORS = {
-  titleRequired: 'Title is required.',
-  titleTooLong: `Title must be at most ${SERMON_LIMITS.title} characters.`,
-  videoRequired: 'Video link or id is required.',
-  videoTooLong: `Video link must be at most ${SERMON_LIMITS.video} characters.`,
-  videoInvalid: 'Enter a video link (youtube.com/watch?v=…, youtu.be/…) or its 11-character id.',
-} as const;
+  get titleRequired() {
+    return m.shared_support_title_required();
+  },
+  get titleTooLong() {
+    return m.shared_devotional_title_too_long({ max: SERMON_LIMITS.title });
+  },
+  get videoRequired() {
+    return m.shared_sermons_video_required();
+  },
+  get videoTooLong() {
+    return m.shared_sermons_video_too_long({ max: SERMON_LIMITS.video });
+  },
+  get videoInvalid() {
+    return m.shared_sermons_video_invalid();
+  },
+};
 
 export interface SermonFormInput {
   title: string;

@@ -1,4 +1,6 @@
-import { ASSEMBLY_REQUIRED, checkEmail, checkNewPassword } from './accounts.ts';
+import { m } from '../paraglide/messages.js';
+import { assemblyRequired, checkNewPassword } from './accounts.ts';
+import { checkEmail } from './email.ts';
 import { checkPhone, type PhoneValidator } from './phone.ts';
 
 // The sign-up form's rules and texts without zod or the phone library (decision 011): the form
@@ -8,14 +10,22 @@ import { checkPhone, type PhoneValidator } from './phone.ts';
 // metadata on demand (web/components/phone-check.ts). sign-up.test.ts keeps `checkSignUp` and
 // `signUpSchema` in step.
 
-export { ASSEMBLY_REQUIRED } from './accounts.ts';
+export { assemblyRequired } from './accounts.ts';
 export { checkPhone, PHONE_ERRORS, PHONE_FORMAT, type PhoneValidator } from './phone.ts';
 
 export const SIGN_UP_NAME_MAX = 60;
-export const signUpNameErrors = (label: string) => ({
-  required: `${label} is required.`,
-  tooLong: `${label} must be at most ${SIGN_UP_NAME_MAX} characters.`,
-});
+export type NameField = 'firstName' | 'lastName';
+/** A name field's texts, in the language in force when called. */
+export const signUpNameErrors = (field: NameField, max = SIGN_UP_NAME_MAX) =>
+  field === 'firstName'
+    ? {
+        required: m.shared_sign_up_first_name_required(),
+        tooLong: m.shared_sign_up_first_name_too_long({ max }),
+      }
+    : {
+        required: m.shared_sign_up_last_name_required(),
+        tooLong: m.shared_sign_up_last_name_too_long({ max }),
+      };
 
 export interface SignUpRequest {
   firstName: string;
@@ -43,17 +53,16 @@ export function checkPhoneSignUp(
   isValidPhone: PhoneValidator,
 ): PhoneSignUpCheck {
   const errors: Partial<Record<keyof PhoneSignUpRequest, string>> = {};
-  const names = { firstName: 'First name', lastName: 'Last name' } as const;
   for (const field of ['firstName', 'lastName'] as const) {
     const value = input[field].trim();
-    const texts = signUpNameErrors(names[field]);
+    const texts = signUpNameErrors(field);
     if (value.length === 0) errors[field] = texts.required;
     else if (value.length > SIGN_UP_NAME_MAX) errors[field] = texts.tooLong;
   }
   const phone = checkPhone(input.phone, isValidPhone);
   if (phone) errors.phone = phone;
   const assembly = input.assembly.trim();
-  if (assembly.length === 0 || assembly.length > 60) errors.assembly = ASSEMBLY_REQUIRED;
+  if (assembly.length === 0 || assembly.length > 60) errors.assembly = assemblyRequired();
   const password = checkNewPassword(input.password);
   if (password) errors.password = password;
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -1,27 +1,65 @@
 // The support request's rules and texts, without zod: the support button is on every screen,
 // and its form should not bring the schema library (decision 011). schemas/support.ts builds
 // the server's zod schema from the same values; support.test.ts keeps the two in step.
-import { EMAIL_PATTERN } from './accounts.ts';
+import { m } from '../paraglide/messages.js';
+import { EMAIL_PATTERN } from './email.ts';
 
 export const SUPPORT_FIELDS = {
-  full_name: { max: 120, required: 'Full name is required.', label: 'Full name' },
-  email: { max: 254, required: 'Email is required.', label: 'Email' },
-  title: { max: 150, required: 'Title is required.', label: 'Title' },
-  issue: { max: 5000, required: 'Please describe the issue.', label: 'Issue' },
-} as const;
+  full_name: {
+    max: 120,
+    get required() {
+      return m.shared_support_full_name_required();
+    },
+    get label() {
+      return m.shared_support_full_name();
+    },
+  },
+  email: {
+    max: 254,
+    get required() {
+      return m.shared_accounts_email_required();
+    },
+    get label() {
+      return m.shared_support_email();
+    },
+  },
+  title: {
+    max: 150,
+    get required() {
+      return m.shared_support_title_required();
+    },
+    get label() {
+      return m.shared_support_title();
+    },
+  },
+  issue: {
+    max: 5000,
+    get required() {
+      return m.shared_support_issue_required();
+    },
+    get label() {
+      return m.shared_support_issue();
+    },
+  },
+};
 
-export const SUPPORT_INVALID_EMAIL = 'Enter a valid email address.';
+/** 'Enter a valid email address.' */
+export const supportInvalidEmail = () => m.shared_accounts_email_invalid();
 
 export const SUPPORT_MESSAGES = {
-  success: 'Confirmation received! Our team will contact you via email in a moment.',
-  failure: 'Failed to submit support request. Please try again.',
-} as const;
+  get success() {
+    return m.shared_support_success();
+  },
+  get failure() {
+    return m.shared_support_failure();
+  },
+};
 
 export type SupportField = keyof typeof SUPPORT_FIELDS;
 export type SupportRequest = Record<SupportField, string>;
 
 export const supportTooLong = (field: SupportField) =>
-  `${SUPPORT_FIELDS[field].label} must be at most ${SUPPORT_FIELDS[field].max} characters.`;
+  m.shared_support_too_long({ label: SUPPORT_FIELDS[field].label, max: SUPPORT_FIELDS[field].max });
 
 export type SupportCheck =
   | { ok: true; values: SupportRequest }
@@ -36,7 +74,7 @@ export function checkSupportRequest(input: SupportRequest): SupportCheck {
     values[field] = value;
     if (value.length === 0) errors[field] = SUPPORT_FIELDS[field].required;
     else if (value.length > SUPPORT_FIELDS[field].max) errors[field] = supportTooLong(field);
-    else if (field === 'email' && !EMAIL_PATTERN.test(value)) errors[field] = SUPPORT_INVALID_EMAIL;
+    else if (field === 'email' && !EMAIL_PATTERN.test(value)) errors[field] = supportInvalidEmail();
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }

@@ -1,3 +1,4 @@
+import { m } from '../paraglide/messages.js';
 import { parseVideoId } from './sermons.ts';
 
 // The video library (decision 040): playlists of videos beyond the ten sermons. What both
@@ -31,24 +32,49 @@ export const VIDEO_LIMITS = {
 } as const;
 
 export const VIDEO_MESSAGES = {
-  playlistNotFound: 'Playlist not found.',
-  videoNotFound: 'Video not found.',
-  playlistOrder: 'The new order must list every playlist exactly once. Reload and try again.',
-  videoOrder:
-    'The new order must list every video of the playlist exactly once. Reload and try again.',
-} as const;
+  get playlistNotFound() {
+    return m.shared_videos_playlist_not_found();
+  },
+  get videoNotFound() {
+    return m.shared_videos_video_not_found();
+  },
+  get playlistOrder() {
+    return m.shared_videos_playlist_order();
+  },
+  get videoOrder() {
+    return m.shared_videos_video_order();
+  },
+};
 
 export const VIDEO_ERRORS = {
-  titleRequired: 'Title is required.',
-  playlistTitleTooLong: `Title must be at most ${VIDEO_LIMITS.playlistTitle} characters.`,
-  descriptionTooLong: `Description must be at most ${VIDEO_LIMITS.description} characters.`,
-  titleTooLong: `Title must be at most ${VIDEO_LIMITS.title} characters.`,
-  videoRequired: 'Video link or id is required.',
-  videoTooLong: `Video link must be at most ${VIDEO_LIMITS.video} characters.`,
-  videoInvalid: 'Enter a video link (youtube.com/watch?v=…, youtu.be/…) or its 11-character id.',
-  speakerTooLong: `Speaker must be at most ${VIDEO_LIMITS.speaker} characters.`,
-  dateInvalid: 'Enter the date as YYYY-MM-DD.',
-} as const;
+  get titleRequired() {
+    return m.shared_support_title_required();
+  },
+  get playlistTitleTooLong() {
+    return m.shared_devotional_title_too_long({ max: VIDEO_LIMITS.playlistTitle });
+  },
+  get descriptionTooLong() {
+    return m.shared_videos_description_too_long({ max: VIDEO_LIMITS.description });
+  },
+  get titleTooLong() {
+    return m.shared_devotional_title_too_long({ max: VIDEO_LIMITS.title });
+  },
+  get videoRequired() {
+    return m.shared_sermons_video_required();
+  },
+  get videoTooLong() {
+    return m.shared_sermons_video_too_long({ max: VIDEO_LIMITS.video });
+  },
+  get videoInvalid() {
+    return m.shared_sermons_video_invalid();
+  },
+  get speakerTooLong() {
+    return m.shared_videos_speaker_too_long({ max: VIDEO_LIMITS.speaker });
+  },
+  get dateInvalid() {
+    return m.shared_videos_date_format();
+  },
+};
 
 /** A real YYYY-MM-DD day (not 2026-02-30). */
 export function isDay(value: string): boolean {

@@ -1,3 +1,4 @@
+import { m } from '../paraglide/messages.js';
 import type { ApplicationStatus, WorkerRole } from './constants.ts';
 
 // The workers' application (spec §2 Role chooser and application, §3 fields 1–8, §5): ONE
@@ -5,20 +6,36 @@ import type { ApplicationStatus, WorkerRole } from './constants.ts';
 // validation (schemas/workers.ts) all read. A field is written here once and nowhere else.
 
 export const WORKER_MESSAGES = {
-  fillIn: (label: string) => `Please fill in "${label}" before continuing.`,
-  mustAgree: (label: string) => `You must agree to "${label}" to continue.`,
-  signatureMissing: 'Please provide your signature before submitting.',
-  mustLogIn: 'You must be logged in to apply.',
-  uploadFailed: (label: string) => `Error uploading ${label}`,
-  signatureUploadFailed: 'Error uploading signature.',
-  saveFailed: 'Error saving application.',
-  submitted: '✅ Application submitted successfully!',
-  noForm: (role: string) => `Form configuration not found for role: ${role}`,
-  marked: (status: string) => `Application marked as ${status}`,
-  updateFailed: 'Failed to update status.',
-  alreadyPending: 'You already have an application under review.',
-  reasonRequired: 'Tell the applicant why the application is rejected.',
-} as const;
+  fillIn: (label: string) => m.shared_workers_fill_in({ label }),
+  mustAgree: (label: string) => m.shared_workers_must_agree({ label }),
+  get signatureMissing() {
+    return m.shared_workers_signature_missing();
+  },
+  get mustLogIn() {
+    return m.shared_workers_must_log_in();
+  },
+  uploadFailed: (label: string) => m.shared_workers_upload_failed({ label }),
+  get signatureUploadFailed() {
+    return m.shared_workers_signature_upload_failed();
+  },
+  get saveFailed() {
+    return m.shared_workers_save_failed();
+  },
+  get submitted() {
+    return m.shared_workers_submitted();
+  },
+  noForm: (role: string) => m.shared_workers_no_form({ role }),
+  marked: (status: string) => m.shared_workers_marked({ status }),
+  get updateFailed() {
+    return m.shared_workers_update_failed();
+  },
+  get alreadyPending() {
+    return m.shared_workers_already_pending();
+  },
+  get reasonRequired() {
+    return m.shared_workers_reason_required();
+  },
+};
 
 /** The longest reason for a rejection an admin may give. */
 export const DECISION_REASON_MAX = 1000;
@@ -30,18 +47,31 @@ export function checkRejection(values: {
   const reason = values.reason.trim();
   if (!reason) return { ok: false, errors: { reason: WORKER_MESSAGES.reasonRequired } };
   if (reason.length > DECISION_REASON_MAX) {
-    return { ok: false, errors: { reason: `At most ${DECISION_REASON_MAX} characters.` } };
+    return {
+      ok: false,
+      errors: { reason: m.shared_workers_at_most({ max: DECISION_REASON_MAX }) },
+    };
   }
   return { ok: true, values: { reason } };
 }
 
 /** Readable names for the roles of spec §2 Role chooser. */
 export const ROLE_LABELS: Record<WorkerRole, string> = {
-  reverend_minister: 'Reverend Minister',
-  pastor: 'Pastor',
-  elder: 'Elder',
-  campus_pastor: 'Campus Pastor',
-  cell_leader: 'Cell Leader',
+  get reverend_minister() {
+    return m.shared_workers_role_reverend_minister();
+  },
+  get pastor() {
+    return m.shared_workers_role_pastor();
+  },
+  get elder() {
+    return m.shared_workers_role_elder();
+  },
+  get campus_pastor() {
+    return m.shared_workers_role_campus_pastor();
+  },
+  get cell_leader() {
+    return m.shared_workers_role_cell_leader();
+  },
 };
 
 /** Only these roles have a form (spec §2); the others show WORKER_MESSAGES.noForm. */
@@ -52,9 +82,15 @@ export const isApplicationRole = (role: string): role is ApplicationRole =>
   (APPLICATION_ROLES as readonly string[]).includes(role);
 
 export const STATUS_LABELS: Record<ApplicationStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
+  get pending() {
+    return m.shared_workers_status_pending();
+  },
+  get approved() {
+    return m.shared_workers_status_approved();
+  },
+  get rejected() {
+    return m.shared_workers_status_rejected();
+  },
 };
 
 export const UPLOAD_KINDS = ['passport_photo', 'signature'] as const;
@@ -106,288 +142,385 @@ export interface SectionDef {
   fields: readonly FieldDef[];
 }
 
-const opts = (...pairs: [string, string][]): Option[] =>
-  pairs.map(([value, label]) => ({ value, label }));
-
 /** Text answers longer than this are refused (a textarea's is TEXTAREA_MAX). */
 export const TEXT_MAX = 200;
 export const TEXTAREA_MAX = 2000;
 
-export const PASTOR_TYPE_OPTIONS = opts(['lay', 'Lay pastor'], ['full-time', 'Full-time pastor']);
+// The labels are the reader's language (decision 043): every definition below is built when
+// asked for, never at load, so the server answers each request in its own language. The
+// values (field names, option values) are what is stored, and never change with it.
 
-export const APPLICATION_SECTIONS: readonly SectionDef[] = [
-  {
-    id: 'personal',
-    title: 'Personal Information',
-    fields: [
-      {
-        name: 'pastor_type',
-        label: 'Pastor type',
-        kind: 'radio',
-        required: true,
-        options: PASTOR_TYPE_OPTIONS,
-        roles: ['pastor'],
-      },
-      {
-        name: 'full_name',
-        label: 'Full name',
-        kind: 'text',
-        required: true,
-        prefill: 'fullName',
-        autoComplete: 'name',
-      },
-      { name: 'dob', label: 'Date of birth', kind: 'date', required: true, autoComplete: 'bday' },
-      {
-        name: 'gender',
-        label: 'Gender',
-        kind: 'radio',
-        required: true,
-        options: opts(['male', 'Male'], ['female', 'Female']),
-      },
-      {
-        name: 'contact_number',
-        label: 'Contact number',
-        kind: 'tel',
-        required: true,
-        prefill: 'phone',
-        autoComplete: 'tel',
-      },
-      {
-        name: 'email',
-        label: 'Email',
-        kind: 'email',
-        required: true,
-        prefill: 'email',
-        autoComplete: 'email',
-      },
-      {
-        name: 'residential_address',
-        label: 'Residential address',
-        kind: 'textarea',
-        required: true,
-        autoComplete: 'street-address',
-      },
-      { name: 'nationality', label: 'Nationality', kind: 'text', required: true },
-      {
-        name: 'id_type',
-        label: 'ID type',
-        kind: 'select',
-        required: true,
-        options: opts(
-          ['passport', 'Passport'],
-          ['drivers_license', "Driver's licence"],
-          ['ghana_card', 'Ghana Card'],
-          ['other', 'Other'],
-        ),
-      },
-      {
-        name: 'id_other_specify',
-        label: 'Other ID type',
-        kind: 'text',
-        required: true,
-        when: { field: 'id_type', is: 'other' },
-      },
-      { name: 'id_number', label: 'ID number', kind: 'text', required: true },
-      {
-        name: 'marital_status',
-        label: 'Marital status',
-        kind: 'select',
-        required: true,
-        options: opts(
-          ['single', 'Single'],
-          ['married', 'Married'],
-          ['widowed', 'Widowed'],
-          ['divorced', 'Divorced'],
-        ),
-      },
-      {
-        name: 'spouse_name',
-        label: "Spouse's name",
-        kind: 'text',
-        required: true,
-        when: { field: 'marital_status', is: 'married' },
-      },
-      {
-        name: 'spouse_contact',
-        label: "Spouse's contact number",
-        kind: 'tel',
-        required: true,
-        when: { field: 'marital_status', is: 'married' },
-      },
-      {
-        name: 'spouse_email',
-        label: "Spouse's email",
-        kind: 'email',
-        required: false,
-        when: { field: 'marital_status', is: 'married' },
-      },
-      {
-        name: 'spouse_residential_address',
-        label: "Spouse's residential address",
-        kind: 'textarea',
-        required: false,
-        when: { field: 'marital_status', is: 'married' },
-      },
-      {
-        name: 'spouse_nationality',
-        label: "Spouse's nationality",
-        kind: 'text',
-        required: true,
-        when: { field: 'marital_status', is: 'married' },
-      },
-      { name: 'passport_photo', label: 'Passport photo', kind: 'image', required: true },
-    ],
-  },
-  {
-    id: 'ministry',
-    title: 'Ministry Information',
-    fields: [
-      {
-        name: 'current_branch',
-        label: 'Current branch',
-        kind: 'assembly',
-        required: true,
-        prefill: 'assembly',
-      },
-      { name: 'location', label: 'Location', kind: 'text', required: true },
-      { name: 'position_title', label: 'Position / title', kind: 'text', required: true },
-      { name: 'date_appointed', label: 'Date appointed', kind: 'date', required: false },
-      {
-        name: 'previous_experience',
-        label: 'Previous ministry experience',
-        kind: 'textarea',
-        required: false,
-      },
-      {
-        name: 'ministry_strengths',
-        label: 'Ministry strengths',
-        kind: 'textarea',
-        required: false,
-      },
-    ],
-  },
-  {
-    id: 'education',
-    title: 'Education',
-    fields: [
-      {
-        name: 'lts',
-        label: 'Leadership Training School (LTS) levels completed',
-        kind: 'checkboxes',
-        required: false,
-        options: opts(
-          ['level_1', 'Level 1 completed'],
-          ['level_2', 'Level 2 completed'],
-          ['level_3', 'Level 3 completed'],
-        ),
-      },
-      {
-        name: 'secular_education',
-        label: 'Highest secular education',
-        kind: 'text',
-        required: true,
-      },
-      {
-        name: 'other_certifications',
-        label: 'Other certifications',
-        kind: 'textarea',
-        required: false,
-      },
-    ],
-  },
-  {
-    id: 'spiritual',
-    title: 'Spiritual Background',
-    fields: [
-      { name: 'born_again_date', label: 'Date born again', kind: 'date', required: true },
-      {
-        name: 'baptism_water_date',
-        label: 'Date of water baptism',
-        kind: 'date',
-        required: true,
-      },
-      { name: 'cgi_date', label: 'Date you joined the church', kind: 'date', required: true },
-      { name: 'spiritual_gifts', label: 'Spiritual gifts', kind: 'textarea', required: false },
-    ],
-  },
-  {
-    id: 'supervisor',
-    title: 'Supervisor',
-    fields: [
-      { name: 'supervisor_name', label: "Supervisor's name", kind: 'text', required: true },
-      {
-        name: 'supervisor_church_assembly',
-        label: "Supervisor's church / assembly",
-        kind: 'text',
-        required: true,
-      },
-      {
-        name: 'supervisor_position_title',
-        label: "Supervisor's position / title",
-        kind: 'text',
-        required: true,
-      },
-      {
-        name: 'supervisor_contact',
-        label: "Supervisor's contact number",
-        kind: 'tel',
-        required: true,
-      },
-    ],
-  },
-  {
-    id: 'minister',
-    title: 'Minister',
-    fields: [
-      { name: 'minister_name', label: "Minister's name", kind: 'text', required: true },
-      {
-        name: 'minister_church_assembly',
-        label: "Minister's church / assembly",
-        kind: 'text',
-        required: true,
-      },
-      {
-        name: 'minister_position_title',
-        label: "Minister's position / title",
-        kind: 'text',
-        required: true,
-      },
-      {
-        name: 'minister_contact',
-        label: "Minister's contact number",
-        kind: 'tel',
-        required: true,
-      },
-    ],
-  },
-  {
-    id: 'appointment',
-    title: 'Appointment',
-    fields: [
-      { name: 'appointment_date', label: 'Appointment date', kind: 'date', required: true },
-      { name: 'appointed_by', label: 'Appointed by', kind: 'text', required: true },
-      { name: 'appointed_to', label: 'Appointed to', kind: 'text', required: true },
-      { name: 'position_title_1', label: 'Position / title', kind: 'text', required: true },
-    ],
-  },
+/** The two appointment letters of a pastor (spec §2 Appointment view), as the admin picks one. */
+export const pastorTypeOptions = (): Option[] => [
+  { value: 'lay', label: m.shared_workers_pastor_type_lay() },
+  { value: 'full-time', label: m.shared_workers_pastor_type_full_time() },
 ];
+
+/** Every section of the form (all roles), in the reader's language. */
+export function applicationSections(): readonly SectionDef[] {
+  const married = { field: 'marital_status', is: 'married' };
+  return [
+    {
+      id: 'personal',
+      title: m.shared_workers_section_personal(),
+      fields: [
+        {
+          name: 'pastor_type',
+          label: m.shared_workers_field_pastor_type(),
+          kind: 'radio',
+          required: true,
+          options: pastorTypeOptions(),
+          roles: ['pastor'],
+        },
+        {
+          name: 'full_name',
+          label: m.shared_workers_field_full_name(),
+          kind: 'text',
+          required: true,
+          prefill: 'fullName',
+          autoComplete: 'name',
+        },
+        {
+          name: 'dob',
+          label: m.shared_workers_field_dob(),
+          kind: 'date',
+          required: true,
+          autoComplete: 'bday',
+        },
+        {
+          name: 'gender',
+          label: m.shared_workers_field_gender(),
+          kind: 'radio',
+          required: true,
+          options: [
+            { value: 'male', label: m.shared_workers_option_male() },
+            { value: 'female', label: m.shared_workers_option_female() },
+          ],
+        },
+        {
+          name: 'contact_number',
+          label: m.shared_workers_field_contact_number(),
+          kind: 'tel',
+          required: true,
+          prefill: 'phone',
+          autoComplete: 'tel',
+        },
+        {
+          name: 'email',
+          label: m.shared_workers_field_email(),
+          kind: 'email',
+          required: true,
+          prefill: 'email',
+          autoComplete: 'email',
+        },
+        {
+          name: 'residential_address',
+          label: m.shared_workers_field_residential_address(),
+          kind: 'textarea',
+          required: true,
+          autoComplete: 'street-address',
+        },
+        {
+          name: 'nationality',
+          label: m.shared_workers_field_nationality(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'id_type',
+          label: m.shared_workers_field_id_type(),
+          kind: 'select',
+          required: true,
+          options: [
+            { value: 'passport', label: m.shared_workers_option_passport() },
+            { value: 'drivers_license', label: m.shared_workers_option_drivers_license() },
+            { value: 'ghana_card', label: m.shared_workers_option_ghana_card() },
+            { value: 'other', label: m.shared_workers_option_other() },
+          ],
+        },
+        {
+          name: 'id_other_specify',
+          label: m.shared_workers_field_id_other_specify(),
+          kind: 'text',
+          required: true,
+          when: { field: 'id_type', is: 'other' },
+        },
+        {
+          name: 'id_number',
+          label: m.shared_workers_field_id_number(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'marital_status',
+          label: m.shared_workers_field_marital_status(),
+          kind: 'select',
+          required: true,
+          options: [
+            { value: 'single', label: m.shared_workers_option_single() },
+            { value: 'married', label: m.shared_workers_option_married() },
+            { value: 'widowed', label: m.shared_workers_option_widowed() },
+            { value: 'divorced', label: m.shared_workers_option_divorced() },
+          ],
+        },
+        {
+          name: 'spouse_name',
+          label: m.shared_workers_field_spouse_name(),
+          kind: 'text',
+          required: true,
+          when: married,
+        },
+        {
+          name: 'spouse_contact',
+          label: m.shared_workers_field_spouse_contact(),
+          kind: 'tel',
+          required: true,
+          when: married,
+        },
+        {
+          name: 'spouse_email',
+          label: m.shared_workers_field_spouse_email(),
+          kind: 'email',
+          required: false,
+          when: married,
+        },
+        {
+          name: 'spouse_residential_address',
+          label: m.shared_workers_field_spouse_residential_address(),
+          kind: 'textarea',
+          required: false,
+          when: married,
+        },
+        {
+          name: 'spouse_nationality',
+          label: m.shared_workers_field_spouse_nationality(),
+          kind: 'text',
+          required: true,
+          when: married,
+        },
+        {
+          name: 'passport_photo',
+          label: m.shared_workers_field_passport_photo(),
+          kind: 'image',
+          required: true,
+        },
+      ],
+    },
+    {
+      id: 'ministry',
+      title: m.shared_workers_section_ministry(),
+      fields: [
+        {
+          name: 'current_branch',
+          label: m.shared_workers_field_current_branch(),
+          kind: 'assembly',
+          required: true,
+          prefill: 'assembly',
+        },
+        {
+          name: 'location',
+          label: m.shared_workers_field_location(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'position_title',
+          label: m.shared_workers_field_position_title(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'date_appointed',
+          label: m.shared_workers_field_date_appointed(),
+          kind: 'date',
+          required: false,
+        },
+        {
+          name: 'previous_experience',
+          label: m.shared_workers_field_previous_experience(),
+          kind: 'textarea',
+          required: false,
+        },
+        {
+          name: 'ministry_strengths',
+          label: m.shared_workers_field_ministry_strengths(),
+          kind: 'textarea',
+          required: false,
+        },
+      ],
+    },
+    {
+      id: 'education',
+      title: m.shared_workers_section_education(),
+      fields: [
+        {
+          name: 'lts',
+          label: m.shared_workers_field_lts(),
+          kind: 'checkboxes',
+          required: false,
+          options: [
+            { value: 'level_1', label: m.shared_workers_option_lts_level_1() },
+            { value: 'level_2', label: m.shared_workers_option_lts_level_2() },
+            { value: 'level_3', label: m.shared_workers_option_lts_level_3() },
+          ],
+        },
+        {
+          name: 'secular_education',
+          label: m.shared_workers_field_secular_education(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'other_certifications',
+          label: m.shared_workers_field_other_certifications(),
+          kind: 'textarea',
+          required: false,
+        },
+      ],
+    },
+    {
+      id: 'spiritual',
+      title: m.shared_workers_section_spiritual(),
+      fields: [
+        {
+          name: 'born_again_date',
+          label: m.shared_workers_field_born_again_date(),
+          kind: 'date',
+          required: true,
+        },
+        {
+          name: 'baptism_water_date',
+          label: m.shared_workers_field_baptism_water_date(),
+          kind: 'date',
+          required: true,
+        },
+        {
+          name: 'cgi_date',
+          label: m.shared_workers_field_cgi_date(),
+          kind: 'date',
+          required: true,
+        },
+        {
+          name: 'spiritual_gifts',
+          label: m.shared_workers_field_spiritual_gifts(),
+          kind: 'textarea',
+          required: false,
+        },
+      ],
+    },
+    {
+      id: 'supervisor',
+      title: m.shared_workers_section_supervisor(),
+      fields: [
+        {
+          name: 'supervisor_name',
+          label: m.shared_workers_field_supervisor_name(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'supervisor_church_assembly',
+          label: m.shared_workers_field_supervisor_church_assembly(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'supervisor_position_title',
+          label: m.shared_workers_field_supervisor_position_title(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'supervisor_contact',
+          label: m.shared_workers_field_supervisor_contact(),
+          kind: 'tel',
+          required: true,
+        },
+      ],
+    },
+    {
+      id: 'minister',
+      title: m.shared_workers_section_minister(),
+      fields: [
+        {
+          name: 'minister_name',
+          label: m.shared_workers_field_minister_name(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'minister_church_assembly',
+          label: m.shared_workers_field_minister_church_assembly(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'minister_position_title',
+          label: m.shared_workers_field_minister_position_title(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'minister_contact',
+          label: m.shared_workers_field_minister_contact(),
+          kind: 'tel',
+          required: true,
+        },
+      ],
+    },
+    {
+      id: 'appointment',
+      title: m.shared_workers_section_appointment(),
+      fields: [
+        {
+          name: 'appointment_date',
+          label: m.shared_workers_field_appointment_date(),
+          kind: 'date',
+          required: true,
+        },
+        {
+          name: 'appointed_by',
+          label: m.shared_workers_field_appointed_by(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'appointed_to',
+          label: m.shared_workers_field_appointed_to(),
+          kind: 'text',
+          required: true,
+        },
+        {
+          name: 'position_title_1',
+          label: m.shared_workers_field_position_title(),
+          kind: 'text',
+          required: true,
+        },
+      ],
+    },
+  ];
+}
 
 /** Section 8 (spec §3): the declaration the applicant agrees to, then a drawn signature. */
 export const DECLARATION = {
   name: 'agree_terms',
-  label: 'I agree to this declaration',
-  statements: [
-    'I offer this service voluntarily and understand that it is unpaid.',
-    'I will carry out the duties of the role faithfully and to the best of my ability.',
-    'I will comply with the laws of the land in all my conduct.',
-    'I will abide by the constitution of the church.',
-  ],
+  get label() {
+    return m.shared_workers_declaration_label();
+  },
+  get statements(): readonly string[] {
+    return [
+      m.shared_workers_declaration_unpaid(),
+      m.shared_workers_declaration_faithful(),
+      m.shared_workers_declaration_laws(),
+      m.shared_workers_declaration_constitution(),
+    ];
+  },
 } as const;
 
 /** The sections of a role's form, with the fields that role has (null: no form). */
 export function formFor(role: string): readonly SectionDef[] | null {
   if (!isApplicationRole(role)) return null;
-  return APPLICATION_SECTIONS.map((section) => ({
+  return applicationSections().map((section) => ({
     ...section,
     fields: section.fields.filter((field) => !field.roles || field.roles.includes(role)),
   }));
@@ -484,36 +617,40 @@ export function checkField(field: FieldDef, value: unknown): string | null {
     return field.required ? WORKER_MESSAGES.fillIn(field.label) : null;
   }
   if (field.kind === 'checkboxes') {
-    if (!Array.isArray(value)) return 'Choose from the options.';
+    if (!Array.isArray(value)) return m.shared_workers_choose_from_options();
     if (value.length === 0) return field.required ? WORKER_MESSAGES.fillIn(field.label) : null;
     const allowed = new Set(field.options?.map((o) => o.value));
     if (new Set(value).size !== value.length || !value.every((v) => allowed.has(v as string))) {
-      return 'Choose from the options.';
+      return m.shared_workers_choose_from_options();
     }
     return null;
   }
-  if (typeof value !== 'string') return 'Enter text.';
+  if (typeof value !== 'string') return m.shared_workers_enter_text();
   const text = value.trim();
   const max = field.kind === 'textarea' ? TEXTAREA_MAX : TEXT_MAX;
-  if (text.length > max) return `${field.label} must be at most ${max} characters.`;
+  if (text.length > max) return m.shared_support_too_long({ label: field.label, max });
   switch (field.kind) {
     case 'email':
-      return emailPattern.test(text) ? null : 'Enter a valid email address.';
+      return emailPattern.test(text) ? null : m.shared_accounts_email_invalid();
     case 'tel': {
       const digits = text.replace(/\D/g, '').length;
       return /^\+?[0-9][0-9 ()-]*$/.test(text) && digits >= 7 && digits <= 15
         ? null
-        : 'Enter a valid phone number (at most 15 digits).';
+        : m.shared_workers_phone_invalid();
     }
     case 'date':
-      return isCalendarDate(text) ? null : 'Enter a valid date.';
+      return isCalendarDate(text) ? null : m.shared_workers_date_invalid();
     case 'select':
     case 'radio':
-      return field.options?.some((o) => o.value === text) ? null : 'Choose one of the options.';
+      return field.options?.some((o) => o.value === text)
+        ? null
+        : m.shared_workers_choose_one_option();
     case 'image':
-      return uuidPattern.test(text) ? null : `Upload the ${field.label.toLowerCase()} again.`;
+      return uuidPattern.test(text)
+        ? null
+        : m.shared_workers_upload_field_again({ label: field.label.toLowerCase() });
     case 'assembly':
-      return text.length <= 60 ? null : 'Choose your branch.';
+      return text.length <= 60 ? null : m.shared_workers_choose_branch();
     default:
       return null;
   }

@@ -1,3 +1,4 @@
+import { m } from '../paraglide/messages.js';
 import type { ApiErrorBody } from '../shared/api.ts';
 
 // The one way the web app calls the JSON API: JSON in, JSON out, cookies on the same origin,
@@ -39,11 +40,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'Could not reach the server. Check your internet connection and try again.',
-    );
+    throw new ApiError(0, 'NETWORK', m.api_network());
   }
 
   const payload = await readJson(response);
@@ -56,9 +53,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   throw new ApiError(
     response.status,
     `HTTP_${response.status}`,
-    response.status >= 500
-      ? 'Something went wrong on our side. Please try again.'
-      : `The request failed (${response.status}).`,
+    response.status >= 500 ? m.api_server() : m.api_failed({ status: response.status }),
   );
 }
 
@@ -86,7 +81,5 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
 
 /** What to tell a person about a failed request. */
 export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : 'Something went wrong. Please try again.';
+  return error instanceof Error && error.message ? error.message : m.api_unknown();
 }

@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router';
-import { CARD_CALLBACK_PATH } from '../shared/constants.ts';
+import { CARD_CALLBACK_PATH } from '../shared/pages.ts';
 
 // Where the screens' URLs are spelled (STYLE.md). Route definitions use `patterns`; links,
 // redirects and navigation use `paths`, which fill the parameters in (and encode them).

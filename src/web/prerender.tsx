@@ -8,6 +8,7 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
+import { baseLocale, isLocale, overwriteGetLocale } from '../paraglide/runtime.js';
 import type { Me } from '../shared/accounts.ts';
 import type { ChurchInfo } from '../shared/schemas/church.ts';
 import { Layout } from './components/Layout.tsx';
@@ -43,6 +44,7 @@ export async function renderScreen(
   pattern: string,
   church: ChurchInfo,
   answers: Record<string, unknown>,
+  language: string = baseLocale,
 ): Promise<string> {
   const screen = firstScreens[pattern]?.drawn && screens.find((row) => row.pattern === pattern);
   if (!screen) throw new Error(`prerender: ${pattern} is not drawn outside the browser`);
@@ -71,6 +73,9 @@ export async function renderScreen(
   seedChurch(church);
   drawWithMe(answers[apiPaths.me] as Me | undefined);
   providePageAnswers(answers);
+  // This bundle has every language (decision 043): the screen's texts in the page's.
+  const locale = isLocale(language) ? language : baseLocale;
+  overwriteGetLocale(() => locale);
   return renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

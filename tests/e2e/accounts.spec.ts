@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES } from '../../src/shared/accounts.ts';
+import { EMAIL_MESSAGES } from '../../src/shared/email.ts';
 import { ACCOUNT_MESSAGES } from '../../src/shared/schemas/accounts.ts';
 import { PROFILE_MESSAGES } from '../../src/shared/schemas/profile.ts';
 import {
@@ -278,8 +278,10 @@ test('logging in with a wrong password shows the message in a popup', async ({ p
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const popup = page.getByRole('dialog', { name: 'Invalid email or password' });
+  // Any popup first, then its message: a failure says which message came instead.
+  const popup = page.getByRole('dialog');
   await expect(popup).toBeVisible();
+  await expect(popup).toHaveAccessibleName('Invalid email or password');
   await expect(popup.getByRole('button', { name: 'Okay' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(popup).toBeHidden();

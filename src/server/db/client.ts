@@ -18,7 +18,10 @@ export interface Database {
   db: Db;
   /** PGlite: the client itself (a backup dumps it). */
   pglite?: PGlite;
-  /** PostgreSQL: where it is (a backup runs pg_dump against it). */
+  /**
+   * PostgreSQL: where it is, directly (a backup runs pg_dump against it): the direct URL when
+   * the queries go through a pooler in transaction mode.
+   */
   url?: string;
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
@@ -39,7 +42,8 @@ export interface Database {
    * One statement straight through the driver, without the ORM's row mapping: for the hot
    * read paths (history, the session lookup). Rows as the driver returns them. With a
    * `name`, PostgreSQL parses and plans the statement once per connection (a named prepared
-   * statement; one name, one text); the embedded database ignores it.
+   * statement; one name, one text); the embedded database and a pooler in transaction mode
+   * (decision 045) ignore it.
    */
   query<T>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** Calls `listener` with every statement sent (tests count them); returns the unsubscribe. */
@@ -124,10 +128,80 @@ export function wrapPglite(client: PGlite, release?: () => Promise<void>): Datab
   };
 }
 
+/**
+ * How the connection string reaches PostgreSQL (decision 045). `session`: PostgreSQL itself or
+ * a pooler in session mode, where one connection is one server session. `transaction`: a pooler
+ * in transaction mode (PgBouncer), where each transaction may run on another server connection:
+ * no named prepared statements, and whatever needs a session (LISTEN, the migrations' advisory
+ * lock) goes to `directUrl`.
+ */
+export type PoolMode = 'session' | 'transaction';
+
+export interface PostgresOptions {
+  max?: number;
+  poolMode?: PoolMode;
+  /** PostgreSQL itself, for LISTEN and migrations; required in `transaction` mode. */
+  directUrl?: string;
+  /**
+   * Every session starts with `default_transaction_read_only=on` (sent when it connects): a
+   * write is refused with `cannot execute … in a read-only transaction` (decision 047).
+   */
+  readOnly?: boolean;
+  /** What PostgreSQL shows for these sessions (`pg_stat_activity`) unless the URL names one. */
+  applicationName?: string;
+}
+
+/**
+ * The pool's connection settings: the URL, plus the read-only switch when asked. pg lets a
+ * URL's own `options` replace a configured one, so any the URL has are moved next to ours.
+ */
+function connectionConfig(connectionString: string, options: PostgresOptions) {
+  const config: { connectionString: string; options?: string; fallback_application_name?: string } =
+    { connectionString };
+  if (options.applicationName) config.fallback_application_name = options.applicationName;
+  if (options.readOnly) {
+    const url = new URL(connectionString);
+    const own = url.searchParams.get('options');
+    url.searchParams.delete('options');
+    config.connectionString = url.toString();
+    config.options = [own, '-c default_transaction_read_only=on'].filter(Boolean).join(' ');
+  }
+  return config;
+}
+
+/**
+ * Makes every statement a client sends unnamed: PostgreSQL's unnamed statement lives only
+ * until the next Parse, and pg sends Parse, Bind, Execute and Sync together, so it never
+ * outlives the transaction a pooler in transaction mode hands it. Drizzle's `.prepare(name)`
+ * and `Database.query(…, name)` still build their query once; only the server plans it each time.
+ */
+function withoutStatementNames(client: PgClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config, ...rest) => {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      typeof (config as { submit?: unknown }).submit !== 'function' &&
+      (config as { name?: unknown }).name !== undefined
+    ) {
+      const { name: _name, ...unnamed } = config as { name?: unknown };
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 export async function openPostgres(
   connectionString: string,
-  options: { max?: number } = {},
+  options: PostgresOptions = {},
 ): Promise<Database> {
+  const poolMode = options.poolMode ?? 'session';
+  if (poolMode === 'transaction' && !options.directUrl) {
+    throw new Error(
+      'A pooler in transaction mode needs a direct URL to PostgreSQL (LISTEN and migrations).',
+    );
+  }
+  const directUrl = options.directUrl ?? connectionString;
   // Loaded only when a server is configured: these modules slow down every embedded start.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
@@ -135,39 +209,58 @@ export async function openPostgres(
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({
-    connectionString,
+    ...connectionConfig(connectionString, options),
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  if (poolMode === 'transaction') pool.on('connect', withoutStatementNames);
   const statements = statementListeners();
   const db = drizzlePg(pool, { schema, logger: statements.logger }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
-    url: connectionString,
+    url: directUrl,
     async query<T>(text: string, params: unknown[], name?: string) {
       statements.notify(text);
       return (await pool.query({ text, values: params, name })).rows as T[];
     },
     onStatement: statements.onStatement,
     async migrate() {
-      // Several app instances may start at once: only one migrates at a time.
-      const client = await pool.connect();
+      // Several app instances may start at once: only one migrates at a time. The lock is a
+      // session's, so with a direct URL it is taken on a connection of its own to PostgreSQL
+      // (through a pooler in transaction mode the unlock could reach another server session).
+      let client: PgClient | PgModule.PoolClient;
+      let done: () => Promise<void>;
+      if (options.directUrl) {
+        const direct = new pg.Client({
+          connectionString: directUrl,
+          connectionTimeoutMillis: 5_000,
+        });
+        direct.on('error', () => {});
+        await direct.connect();
+        client = direct;
+        done = () => direct.end();
+      } else {
+        const pooled = await pool.connect();
+        client = pooled;
+        done = async () => pooled.release();
+      }
       try {
         await client.query('select pg_advisory_lock(727274)');
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-        client.release();
+        await done();
       }
     },
     async ping() {
       await db.execute(sql`select 1`);
     },
     async listen(channel, onPayload, onReconnect) {
-      return listenPostgres(pg, connectionString, channel, onPayload, onReconnect);
+      // LISTEN needs a session: never through a pooler in transaction mode.
+      return listenPostgres(pg, directUrl, channel, onPayload, onReconnect);
     },
     async close() {
       await pool.end();
@@ -177,9 +270,31 @@ export async function openPostgres(
 
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
+  databasePoolMode?: PoolMode;
+  databaseDirectUrl?: string | undefined;
   dataDir: string;
 }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, {
+        poolMode: options.databasePoolMode ?? 'session',
+        ...(options.databaseDirectUrl ? { directUrl: options.databaseDirectUrl } : {}),
+      })
+    : openPglite(options.dataDir);
+}
+
+/** Connections each instance may hold to the read replica: the reports are few and rare. */
+export const REPLICA_POOL_MAX = 3;
+
+/**
+ * The read replica the finance reports read from (decision 047): PostgreSQL, a small pool, every
+ * session read-only. Never migrated (a standby follows its primary) and never listened on.
+ */
+export function openReplica(url: string): Promise<Database> {
+  return openPostgres(url, {
+    max: REPLICA_POOL_MAX,
+    readOnly: true,
+    applicationName: 'flock-reports',
+  });
 }
 
 /**

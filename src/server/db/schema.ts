@@ -29,6 +29,7 @@ import {
   TRANSACTION_STATUSES,
   WORKER_ROLES,
 } from '../../shared/constants.ts';
+import type { LineNote } from '../features/finance/line-notes.ts';
 import {
   FREQUENCIES,
   MOMO_DUE_ACTIONS,
@@ -39,6 +40,7 @@ import { PLEDGE_RHYTHMS } from '../../shared/pledges.ts';
 import { CHECKIN_METHODS } from '../../shared/checkin.ts';
 import { PRAYER_STATUSES, PRAYER_VISIBILITIES } from '../../shared/prayer.ts';
 import { EVENT_KINDS } from '../../shared/events.ts';
+import { LANGUAGES } from '../../shared/languages.ts';
 
 // Money is integer pesewas (1 GHS = 100 pesewas); times are timestamptz.
 
@@ -82,6 +84,8 @@ export const users = pgTable(
      */
     quietFrom: text('quiet_from'),
     quietUntil: text('quiet_until'),
+    /** The language of the app, mails, SMS and USSD screens (decision 043). */
+    locale: text('locale').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,6 +93,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_login_phone_idx').on(t.loginPhone),
     check('users_receipt_channel', inList('receipt_channel', RECEIPT_CHANNELS)),
+    check('users_locale', inList('locale', LANGUAGES)),
   ],
 );
 
@@ -612,8 +617,11 @@ export const bankStatementLines = pgTable(
     matchKind: text('match_kind'),
     matchedBy: text('matched_by').references(() => users.id, { onDelete: 'set null' }),
     matchedAt: timestamp('matched_at', { withTimezone: true }),
-    /** Why automatic matching left it (no code, unknown code, amount differs…). */
-    note: text('note'),
+    /**
+     * Why automatic matching left it (no code, unknown code, amount differs…): what happened
+     * and its codes, put into words in the reader's language when read (decision 044).
+     */
+    note: jsonb('note').$type<LineNote>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1215,7 +1223,8 @@ export const events = pgTable(
 
 /**
  * A reply to an event: a member's (one per member) or a guest's by phone (one per phone).
- * `reminded_at` is set before the reminder is sent, so it goes at most once.
+ * `reminded_at`: a guest's is set before their SMS, so it goes at most once; a member's after
+ * their notice is written, which sends each of its channels once (notifications).
  */
 export const eventRsvps = pgTable(
   'event_rsvps',
@@ -1335,6 +1344,13 @@ export const notifications = pgTable(
     emailAt: timestamp('email_at', { withTimezone: true }),
     smsAt: timestamp('sms_at', { withTimezone: true }),
     pushAt: timestamp('push_at', { withTimezone: true }),
+    /**
+     * A channel being sent now (decision 041): set by the instance that took it, cleared when
+     * it was sent or failed. A claim older than NOTIFICATION_CLAIM_MS is a dead instance's.
+     */
+    emailClaimedAt: timestamp('email_claimed_at', { withTimezone: true }),
+    smsClaimedAt: timestamp('sms_claimed_at', { withTimezone: true }),
+    pushClaimedAt: timestamp('push_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],

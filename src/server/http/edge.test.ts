@@ -217,6 +217,17 @@ describe('the edge', () => {
           expect(res.json().error.code).toBe('FORBIDDEN_ORIGIN');
         }
       }
+      // Refused before the request's language is set, still in the member's language.
+      const twi = await t.app.inject({
+        method: 'POST',
+        url: `/api/history/cash/${cashId}/delete`,
+        payload: { reason: 'Other reason' },
+        headers: { cookie: `${member}; PARAGLIDE_LOCALE=ak`, origin: 'https://evil.example' },
+      });
+      expect(twi.json().error).toEqual({
+        code: 'FORBIDDEN_ORIGIN',
+        message: 'Abisadeɛ yi amfi app no mu. Bue app no na san sɔ hwɛ.',
+      });
       // Nothing happened: the cash entry is still there.
       const history = await t.app.inject({ url: '/api/history', headers: { cookie: member } });
       expect(history.json().entries.map((e: { id: string }) => e.id)).toContain(cashId);

@@ -1,5 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { m } from '../../paraglide/messages.js';
+import { localeOfCookie } from '../platform/locale.ts';
 import { AppError, errorBody } from './errors.ts';
 
 // Checks every request passes before any route sees it (STYLE.md: fix a class of bug where
@@ -118,7 +120,8 @@ export function registerEdgeChecks(app: FastifyInstance, options: EdgeOptions) {
         new AppError(
           403,
           'FORBIDDEN_ORIGIN',
-          'This request did not come from the app. Open the app and try again.',
+          // Before the request's language is set (registerRequestLocale): from its cookie.
+          m.server_edge_forbidden_origin({}, { locale: localeOfCookie(request.headers.cookie) }),
         ),
       );
     }

@@ -41,7 +41,12 @@ const pagesFileSchema = z.object({
 
 /** What the server draws with: the build's server bundle of src/web/prerender.tsx. */
 export interface Drawer {
-  renderScreen(pattern: string, church: unknown, answers: Record<string, unknown>): Promise<string>;
+  renderScreen(
+    pattern: string,
+    church: unknown,
+    answers: Record<string, unknown>,
+    language: string,
+  ): Promise<string>;
 }
 
 export interface Build {
@@ -78,7 +83,12 @@ function readBoot(file: string, log: (message: string) => void) {
  * The build in `webDir`, read once and again after a new build has written its pages file;
  * null while there is none (or not one this server reads: said once in the log).
  */
-export function watchBuild(webDir: string, log: (message: string) => void) {
+export function watchBuild(
+  webDir: string,
+  log: (message: string) => void,
+  /** Where screens are drawn with when this build has no bundle of its own (decision 043). */
+  otherDrawer: () => Promise<Drawer | null> = async () => null,
+) {
   const file = path.join(webDir, PAGES_FILE);
   let readAt = -1;
   let build: Build | null = null;
@@ -103,7 +113,9 @@ export function watchBuild(webDir: string, log: (message: string) => void) {
       boot: fs.existsSync(path.join(webDir, parsed.data.shell.boot))
         ? readBoot(path.join(webDir, parsed.data.shell.boot), log)
         : null,
-      drawer: loadDrawer(path.join(webDir, DRAWER_FILE), mtime, log),
+      drawer: fs.existsSync(path.join(webDir, DRAWER_FILE))
+        ? loadDrawer(path.join(webDir, DRAWER_FILE), mtime, log)
+        : otherDrawer(),
     };
     return build;
   };

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/languages.ts';
 import type { Build, PageRoute } from './build.ts';
 
 // Screens drawn by the server (decision 027): the routes the table marks `drawn`, drawn with the
@@ -11,6 +12,8 @@ export interface PageRequest {
   signedIn: boolean;
   /** Answers known for this request alone, by API path (nobody signed in: GET /api/me). */
   known: Record<string, unknown>;
+  /** The language it is drawn in (the catalogue's cookie, decision 043). */
+  language: Language;
 }
 
 export interface Drawn {
@@ -26,8 +29,8 @@ export function createDrawing(
   answerOf: (apiPath: string) => Promise<unknown>,
   log: (message: string) => void,
 ) {
-  const drawn = new Map<string, { version: string; result: Drawn }>();
-  let drawnFor: Build | null = null;
+  // Per build (a language's build, until a new one replaces it).
+  const drawnBy = new WeakMap<Build, Map<string, { version: string; result: Drawn }>>();
 
   /** The screen of `route` drawn for `request`, or null when the app draws it. */
   return async function draw(
@@ -41,10 +44,8 @@ export function createDrawing(
     if (screen.signedIn && !request.signedIn) return null;
     const drawer = await build.drawer;
     if (!drawer) return null;
-    if (drawnFor !== build) {
-      drawn.clear();
-      drawnFor = build;
-    }
+    let drawn = drawnBy.get(build);
+    if (!drawn) drawnBy.set(build, (drawn = new Map()));
     try {
       const [church, ...own] = await Promise.all(
         ['/api/church', ...screen.answers].map((path) => answerOf(path)),
@@ -52,10 +53,11 @@ export function createDrawing(
       const answers: Record<string, unknown> = { ...request.known };
       screen.answers.forEach((path, i) => (answers[path] = own[i]));
       const version = JSON.stringify([church, answers]);
-      const key = `${route.pattern} ${JSON.stringify(request.known)}`;
+      const key = `${route.pattern} ${request.language} ${JSON.stringify(request.known)}`;
       const kept = drawn.get(key);
       if (kept?.version === version) return kept.result;
-      const result = { markup: await drawer.renderScreen(route.pattern, church, answers), answers };
+      const markup = await drawer.renderScreen(route.pattern, church, answers, request.language);
+      const result = { markup, answers };
       drawn.set(key, { version, result });
       return result;
     } catch (error) {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../http/html.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import {
   PAGES_FILE,
   type PagesFile,
 } from '../../shared/pages.ts';
+import { webDirOf } from '../../shared/languages.ts';
 import { memberSession, ORIGIN } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -294,7 +296,7 @@ describe('the page server (decision 027)', () => {
       const { church } = t.app.ctx;
       for (const url of ['/', '/auth']) {
         const root = rootOf((await t.app.inject(url)).body);
-        expect(root).toContain(`>Welcome to Your <!-- -->${church.productName}<!-- --> App</h1>`);
+        expect(root).toContain(`>Welcome to Your ${church.productName} App</h1>`);
         expect(root).toContain(`<p class="muted auth-church">${church.churchName}</p>`);
         expect(root).toMatch(/<input [^>]*name="email"/);
         expect(root).toContain('<button type="submit" class="button button-block">Login</button>');
@@ -442,5 +444,77 @@ describe('a build the server cannot fully read', () => {
       await t.close();
       fs.rmSync(webDir, { recursive: true, force: true });
     }
+  });
+});
+
+const akMessages = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../messages/ak.json'), 'utf8'),
+) as Record<string, string>;
+
+describe('pages in the member’s language (decision 043)', () => {
+  let t: TestApp;
+  let webDir: string;
+  const twiShell = { ...pagesFile.shell, entry: '/assets/index-twi.js' };
+
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-pages-'));
+    writeBuild(webDir);
+    fs.writeFileSync(path.join(webDir, 'sw.js'), '// English worker');
+    // Twi's build beside it (its hashed files are in English's assets).
+    const twiDir = webDirOf(webDir, 'ak');
+    fs.mkdirSync(path.join(twiDir, path.dirname(PAGES_FILE)), { recursive: true });
+    fs.writeFileSync(
+      path.join(twiDir, PAGES_FILE),
+      JSON.stringify({ ...pagesFile, shell: twiShell }),
+    );
+    fs.writeFileSync(path.join(twiDir, 'sw.js'), '// Twi worker');
+    fs.mkdirSync(path.join(twiDir, 'assets'));
+    fs.writeFileSync(path.join(twiDir, 'assets', 'boot-3.js'), `${bootJs}\n`);
+    fs.writeFileSync(path.join(twiDir, 'index.html'), '<!doctype html><html lang="ak">');
+    t = await createTestApp({ build: { webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+    fs.rmSync(webDirOf(webDir, 'ak'), { recursive: true, force: true });
+  });
+
+  const twi = { cookie: 'flock.guest=1; PARAGLIDE_LOCALE=ak' };
+
+  it('writes a page with the build of the language its cookie names', async () => {
+    const page = await t.app.inject({ url: '/sermons', headers: twi });
+    expect(page.body).toContain('<html lang="ak"');
+    expect(page.body).toContain(`data-entry="${twiShell.entry}"`);
+    // Drawn with English's server bundle, which has every language: the screen in Twi.
+    expect(rootOf(page.body)).toContain(`>${akMessages.sermons_title}</h1>`);
+    const english = await t.app.inject({ url: '/sermons', headers: { cookie: 'flock.guest=1' } });
+    expect(rootOf(english.body)).toContain('>Sermons</h1>');
+    expect(english.body).toContain('<html lang="en"');
+    expect(english.body).toContain(`data-entry="${pagesFile.shell.entry}"`);
+    // The page's frame too: its description and what a browser without JavaScript shows.
+    const noscript = (body: string) => /<noscript>([^<]*)<\/noscript>/.exec(body)?.[1];
+    expect(noscript(page.body)).toContain('hia JavaScript');
+    expect(noscript(english.body)).toContain('needs JavaScript to run.');
+    expect(page.body).toContain(
+      `<meta name="description" content="${escapeHtml(akMessages.page_description ?? '')}">`,
+    );
+    // A language without a build, or none the catalogue has: English's.
+    const unknown = await t.app.inject({
+      url: '/sermons',
+      headers: { cookie: 'PARAGLIDE_LOCALE=fr' },
+    });
+    expect(unknown.body).toContain('<html lang="en"');
+  });
+
+  it('gives each language its own service worker and offline page', async () => {
+    expect((await t.app.inject({ url: '/sw.js', headers: twi })).body).toBe('// Twi worker');
+    expect((await t.app.inject({ url: '/sw.js' })).body).toBe('// English worker');
+    const offline = await t.app.inject({ url: '/index.html', headers: twi });
+    expect(offline.body).toContain('lang="ak"');
+    expect(offline.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/index.html' })).body).not.toContain('lang="ak"');
+    // Hashed files are English's folder's, for every language.
+    const asset = await t.app.inject({ url: '/assets/main-abc123.js', headers: twi });
+    expect(asset.statusCode).toBe(200);
   });
 });

@@ -3,12 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '../../shared/accounts.ts';
+import { LANGUAGES, webDirOf, type Language } from '../../shared/languages.ts';
 import { GUEST_COOKIE, GUEST_PATH } from '../../shared/pages.ts';
 import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
 import { sendOnce } from '../http/etag.ts';
 import { DOCUMENT_ONLY_HEADERS, pagePolicy } from '../http/security-headers.ts';
 import { hasGuestCookie, hasSessionCookie } from '../platform/auth.ts';
+import { localeOfCookie } from '../platform/locale.ts';
 import { ensureGuestId } from '../platform/guest-giver.ts';
 import { routeFor, watchBuild } from './build.ts';
 import { createDrawing } from './drawing.ts';
@@ -22,6 +24,13 @@ import { pageHtml } from './template.ts';
 /** As long as the app keeps its own copy (useIsGuest.ts): 400 days, browsers' longest. */
 const GUEST_COOKIE_SECONDS = 400 * 24 * 3600;
 
+/**
+ * The built files that differ by language (decision 043): the service worker (its precache is
+ * its build's shell) and the page it keeps for offline use. The rest are the same in each
+ * build, or hashed.
+ */
+const LANGUAGE_FILES = new Set(['/sw.js', '/index.html']);
+
 /** Paths that are never a page of the web app. */
 const NOT_PAGES = ['/api/', '/dev/', '/sandbox/'];
 
@@ -31,6 +40,10 @@ function staticFiles(app: FastifyInstance, webDir: string) {
     root: webDir,
     wildcard: false,
     index: false,
+    // English's worker and offline page to English's pages only; another language's are sent
+    // by the pages (registerPages).
+    allowedPath: (pathname, _root, request) =>
+      !LANGUAGE_FILES.has(pathname) || localeOfCookie(request.headers.cookie) === LANGUAGES[0],
     // The build writes .br and .gz copies (scripts/precompress.ts); send those when accepted.
     preCompressed: true,
     // Nothing here is large enough to be fetched in parts (scripts, styles, icons).
@@ -60,7 +73,26 @@ export async function registerPages(
   const built = webDir !== null && fs.existsSync(path.join(webDir, 'index.html'));
   if (built) await staticFiles(app, webDir);
   const log = (message: string) => app.log.warn(message);
-  const currentBuild = built ? watchBuild(webDir, log) : () => null;
+  // Each language's build (decision 043): English's, and another's beside it when it was
+  // built (its hashed files are in English's assets); a page in a language without a build
+  // is English's.
+  // Every language's screens are drawn with English's server bundle (it has every language).
+  const english = built ? watchBuild(webDir, log) : () => null;
+  const englishDrawer = async () => (await english()?.drawer) ?? null;
+  const builds = new Map(
+    LANGUAGES.map((language) => {
+      const dir = webDirOf(webDir ?? '', language);
+      const current =
+        language === LANGUAGES[0]
+          ? english
+          : built
+            ? watchBuild(dir, log, englishDrawer)
+            : () => null;
+      return [language, current] as const;
+    }),
+  );
+  const buildIn = (language: Language) =>
+    builds.get(language)?.() ?? builds.get(LANGUAGES[0])?.() ?? null;
   // What GET would answer anyone: the screens are drawn from exactly that.
   const draw = createDrawing(async (apiPath) => {
     const answer = await app.inject({ method: 'GET', url: apiPath });
@@ -77,7 +109,8 @@ export async function registerPages(
   };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const build = currentBuild();
+    const language = localeOfCookie(request.headers.cookie);
+    const build = buildIn(language);
     if (!build) {
       return reply
         .status(503)
@@ -94,11 +127,13 @@ export async function registerPages(
         ? await draw(build, route.route, {
             signedIn: session || hasGuestCookie(request),
             known: session ? {} : { '/api/me': { user: null } satisfies Me },
+            language,
           })
         : null;
     if (drawn && build.boot) reply.header('content-security-policy', policyFor(build.boot.hash));
     const html = pageHtml(build.pages.shell, ctx.church, {
       route,
+      language,
       ...(drawn && build.boot ? { drawn: { ...drawn, boot: build.boot.source } } : {}),
     });
     return sendOnce(request, reply, html, 'text/html; charset=utf-8');
@@ -121,6 +156,14 @@ export async function registerPages(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // Another language's service worker or offline page: the static files answer English's.
+    if (LANGUAGE_FILES.has(pathname) && built && request.method === 'GET') {
+      const dir = webDirOf(webDir, localeOfCookie(request.headers.cookie));
+      const file = pathname.slice(1);
+      if (fs.existsSync(path.join(dir, file))) {
+        return reply.header('cache-control', 'no-cache').sendFile(file, dir);
+      }
+    }
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NOT_PAGES.some((prefix) => pathname.startsWith(prefix)) &&

@@ -1,3 +1,5 @@
+import type { Language } from '../../shared/languages.ts';
+import { pageTexts } from '../../shared/page-texts.ts';
 import { HEAD_TAGS, PAGE_ANSWERS_ID, type PagesFile } from '../../shared/pages.ts';
 import type { Church } from '../db/content.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -22,6 +24,8 @@ export interface PageContent {
   route: { route: PageRoute; params: Record<string, string> } | null;
   /** The screen the server drew, the answers it drew it from, and the boot script to run it. */
   drawn?: { markup: string; answers: Record<string, unknown>; boot: string };
+  /** The page's language (decision 043); English when not given. */
+  language?: Language;
 }
 
 const attributes = (attrs: Record<string, string>) =>
@@ -67,11 +71,13 @@ function hints(route: PageRoute, params: Record<string, string>): string[] {
 }
 
 export function pageHtml(shell: PagesFile['shell'], brand: Brand, content: PageContent): string {
-  const { route, drawn } = content;
+  const { route, drawn, language = 'en' } = content;
   const { colors } = brand;
   const stylesheet = (href: string) => tag('link', { rel: 'stylesheet', crossorigin: '', href });
+  const texts = pageTexts(language, brand.productName);
   const head = [
     ...HEAD_TAGS.map((head) => tag(head.tag, head.attrs)),
+    tag('meta', { name: 'description', content: texts.description }),
     tag('meta', { name: 'theme-color', content: colors.primary }),
     `<title>${escapeHtml(brand.productName)}</title>`,
     ...(drawn
@@ -105,13 +111,13 @@ export function pageHtml(shell: PagesFile['shell'], brand: Brand, content: PageC
   const htmlStyle = `--color-primary:${colors.primary};--color-on-primary:${colors.onPrimary};--color-accent:${colors.accent}`;
   return [
     '<!doctype html>',
-    `<html lang="en"${attributes({ style: htmlStyle })}>`,
+    `<html${attributes({ lang: language, style: htmlStyle })}>`,
     '<head>',
     ...head,
     '</head>',
     '<body>',
     ...body,
-    `<noscript>${escapeHtml(brand.productName)} needs JavaScript to run. Please enable it and reload the page.</noscript>`,
+    `<noscript>${escapeHtml(texts.noscript)}</noscript>`,
     '</body>',
     '</html>',
     '',

@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { GUEST_COOKIE } from '../../shared/pages.ts';
+import { m } from '../../paraglide/messages.js';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Church } from '../db/content.ts';
@@ -64,10 +65,15 @@ const COOKIE_PREFIX = 'flock';
 export const PHONE_CODE_SECONDS = 10 * 60;
 export const PHONE_CODE_TRIES = 3;
 
-/** The SMS that carries a code: GSM-7 only, one segment, and the code never in the log. */
+/**
+ * The SMS that carries a code: GSM-7 only (the Twi writes ɛ and ɔ as e and o), one segment,
+ * and the code never in the log. In the language in force: the request's that asked for it.
+ */
 export function phoneCodeText(productName: string, code: string, purpose: 'verify' | 'reset') {
-  const what = purpose === 'reset' ? 'password reset code' : 'code';
-  return `${code} is your ${productName} ${what}. It works for ${PHONE_CODE_SECONDS / 60} minutes. Never share it.`;
+  const minutes = PHONE_CODE_SECONDS / 60;
+  return purpose === 'reset'
+    ? m.sms_auth_reset_code({ code, product: productName, minutes })
+    : m.sms_auth_code({ code, product: productName, minutes });
 }
 
 export function createAuth({ config, db, mailer, sms, church, secrets, log }: AuthDeps) {
@@ -102,18 +108,12 @@ export function createAuth({ config, db, mailer, sms, church, secrets, log }: Au
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // The auth mails are written while the request that asks for them runs: in its language.
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,
-          subject: `Reset your ${church.productName} password`,
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'Someone (hopefully you) asked to reset your password. Open this link to choose a new one:',
-            url,
-            '',
-            'The link works for one hour. If you did not ask for it, ignore this email.',
-          ].join('\n'),
+          subject: m.mail_auth_reset_subject({ product: church.productName }),
+          text: m.mail_auth_reset_text({ name: user.name, url }),
         });
       },
     },
@@ -124,15 +124,8 @@ export function createAuth({ config, db, mailer, sms, church, secrets, log }: Au
       async sendVerificationEmail({ user, url }) {
         await mailer.send({
           to: user.email,
-          subject: `Confirm your ${church.productName} account`,
-          text: [
-            `Welcome, ${user.name}!`,
-            '',
-            'Confirm your email address by opening this link:',
-            url,
-            '',
-            'The link works for 24 hours.',
-          ].join('\n'),
+          subject: m.mail_auth_verify_subject({ product: church.productName }),
+          text: m.mail_auth_verify_text({ name: user.name, url }),
         });
       },
     },

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { currentLocale } from './locale.ts';
 
 // Every PDF Flock makes (receipts, giving statements, and later the pastors' appointment
 // letters) goes through this one small API on top of pdfkit, so they share one look: the
@@ -50,7 +51,8 @@ export async function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     info: { Title: spec.title, Author: spec.header.name, Creator: 'Flock' },
-    lang: 'en-GH',
+    // The document's language: the one its texts were written in (the language in force).
+    lang: currentLocale() === 'ak' ? 'ak-GH' : 'en-GH',
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -367,6 +367,17 @@ export const matrix: Record<string, MatrixCase[]> = {
       expect: signedIn(),
     },
   ],
+  // The language link (decision 043): anyone; a member's account keeps it too.
+  'GET /language/:locale': [
+    { request: () => ({ url: '/language/en?next=/auth' }), expect: publicRoute(303) },
+  ],
+  'PUT /api/profile/language': [
+    {
+      label: 'each caller their own',
+      request: () => ({ url: '/api/profile/language', payload: { locale: 'en' } }),
+      expect: signedIn(),
+    },
+  ],
   // ------------------------------------------------------------ notifications (decision 041)
   'GET /api/notifications/settings': [
     { request: () => ({ url: '/api/notifications/settings' }), expect: signedIn() },

@@ -8,7 +8,8 @@ export interface Recorded {
   body: unknown;
 }
 
-type Handler = (req: Recorded) => { status: number; body: unknown } | 'hang';
+/** `delayMs`: the answer comes that much later (a slow provider). */
+type Handler = (req: Recorded) => { status: number; body: unknown; delayMs?: number } | 'hang';
 
 /** A tiny JSON server on 127.0.0.1 for provider fakes; records every request. */
 export async function startJsonServer(handler: Handler) {
@@ -33,8 +34,12 @@ export async function startJsonServer(handler: Handler) {
       requests.push(recorded);
       const answer = handler(recorded);
       if (answer === 'hang') return; // never answers: for timeout tests
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
+      const send = () => {
+        res.writeHead(answer.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer.body));
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,4 @@
-import { startJsonServer } from './fake-http.ts';
+import { startJsonServer, type Recorded } from './fake-http.ts';
 
 // Speaks the three SMS gateways' documented contracts (platform/sms/gateways.ts) on one
 // loopback server, checking each one's credentials, and keeps what each delivered.
@@ -20,8 +20,13 @@ export interface DeliveredSms {
 export async function startFakeSmsGateways() {
   const delivered: DeliveredSms[] = [];
   let mode: 'ok' | 'error' = 'ok';
+  let delayMs = 0;
   const hubtelAuth = `Basic ${Buffer.from(`${FAKE_SMS.hubtelClientId}:${FAKE_SMS.hubtelClientSecret}`).toString('base64')}`;
   const server = await startJsonServer((req) => {
+    const answer = gatewayAnswer(req);
+    return delayMs > 0 ? { ...answer, delayMs } : answer;
+  });
+  function gatewayAnswer(req: Recorded): { status: number; body: unknown } {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (mode === 'error') return { status: 503, body: { message: 'Service unavailable' } };
     if (req.method === 'POST' && req.path === '/v1/messages/send') {
@@ -79,12 +84,16 @@ export async function startFakeSmsGateways() {
       };
     }
     return { status: 404, body: { message: 'Not found' } };
-  });
+  }
   return {
     ...server,
     delivered,
     setMode(next: 'ok' | 'error') {
       mode = next;
+    },
+    /** Every answer from now on comes `ms` later (a slow gateway). */
+    setDelay(ms: number) {
+      delayMs = ms;
     },
   };
 }

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { startFakeSmtp, type FakeSmtp } from './fake-smtp.ts';
 import { testConfig } from './test-config.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type PooledTestDatabase } from './test-database.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -32,12 +32,26 @@ export async function createTestApp(
     env?: Record<string, string>;
     build?: Omit<BuildOptions, 'database'>;
     smtp?: boolean;
+    /** PostgreSQL only: the database reached through a pooler (decision 045). */
+    pooled?: PooledTestDatabase;
+    /** Settings that name the test's own database (its URL), e.g. DATABASE_URL. */
+    databaseEnv?: (database: Database) => Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-app-'));
   const smtp = options.smtp ? await startFakeSmtp() : undefined;
-  const config = testConfig(dataDir, { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) });
-  const database = await createTestDatabase(inject('testDatabase'));
+  const database = await createTestDatabase(inject('testDatabase'), options.pooled);
+  let config: Config;
+  try {
+    config = testConfig(dataDir, {
+      ...options.env,
+      ...options.databaseEnv?.(database),
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp(config, { webDir: null, ...options.build, database });
   await app.ready();
   return {

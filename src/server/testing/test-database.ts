@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, wrapPglite, type Database } from '../db/client.ts';
+import { openPostgres, wrapPglite, type Database, type PoolMode } from '../db/client.ts';
 
 // Each test file gets its own freshly migrated database, fast:
 // - PGlite (default): a migrated data directory, dumped once by the global setup, is loaded
@@ -21,7 +21,21 @@ export function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-export async function createTestDatabase(info: TestDatabaseInfo): Promise<Database> {
+/**
+ * PostgreSQL only: reach the new database through a pooler (`through` turns its direct URL into
+ * the pooler's) in `poolMode`; `direct: false` leaves out the direct URL (the app as configured
+ * before decision 045: everything, LISTEN included, through the pooler).
+ */
+export interface PooledTestDatabase {
+  through: (directUrl: string) => string;
+  poolMode: PoolMode;
+  direct?: boolean;
+}
+
+export async function createTestDatabase(
+  info: TestDatabaseInfo,
+  pooled?: PooledTestDatabase,
+): Promise<Database> {
   if (info.kind === 'pglite') {
     const dump = fs.readFileSync(info.source);
     const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
@@ -39,7 +53,14 @@ export async function createTestDatabase(info: TestDatabaseInfo): Promise<Databa
   } finally {
     await admin.end();
   }
-  const database = await openPostgres(withDatabaseName(serverUrl, name), { max: 4 });
+  const url = withDatabaseName(serverUrl, name);
+  const database = pooled
+    ? await openPostgres(pooled.through(url), {
+        max: 4,
+        poolMode: pooled.poolMode,
+        ...(pooled.direct === false ? {} : { directUrl: url }),
+      })
+    : await openPostgres(url, { max: 4 });
   const close = database.close;
   return {
     ...database,

@@ -1,20 +1,14 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordMessages, passwordRequired } from '../accounts.ts';
+import { EMAIL_MAX, EMAIL_MESSAGES, EMAIL_PATTERN } from '../email.ts';
 import {
-  EMAIL_MAX,
-  EMAIL_MESSAGES,
-  EMAIL_PATTERN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PASSWORD_REQUIRED,
-  passwordMessages,
-} from '../accounts.ts';
-import {
-  ASSEMBLY_REQUIRED,
+  assemblyRequired,
   PHONE_ERRORS,
   PHONE_FORMAT,
   SIGN_UP_NAME_MAX,
   signUpNameErrors,
+  type NameField,
   type PhoneValidator,
 } from '../sign-up.ts';
 import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../phone-accounts.ts';
@@ -22,28 +16,32 @@ import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../phone-accounts.ts
 // Sign-up, login and password rules (spec §2, §5, §8). The texts and limits live in
 // ../accounts.ts (no zod there, for the login screen); they are re-exported from here.
 export * from '../accounts.ts';
+export * from '../email.ts';
+export * from '../login.ts';
 export * from '../phone-accounts.ts';
 
+// Messages are functions (`{ error: () => … }`): read when a value is refused, in the
+// language in force then, never once when this module loads.
 export const emailSchema = z
-  .string({ error: EMAIL_MESSAGES.required })
+  .string({ error: () => EMAIL_MESSAGES.required })
   .trim()
-  .min(1, EMAIL_MESSAGES.required)
-  .max(EMAIL_MAX, EMAIL_MESSAGES.tooLong)
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }))
+  .min(1, { error: () => EMAIL_MESSAGES.required })
+  .max(EMAIL_MAX, { error: () => EMAIL_MESSAGES.tooLong })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: () => EMAIL_MESSAGES.invalid }))
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
-  .string({ error: PASSWORD_REQUIRED })
-  .min(1, PASSWORD_REQUIRED)
-  .min(PASSWORD_MIN, passwordMessages.tooShort)
-  .max(PASSWORD_MAX, passwordMessages.tooLong);
+  .string({ error: passwordRequired })
+  .min(1, { error: passwordRequired })
+  .min(PASSWORD_MIN, { error: () => passwordMessages.tooShort })
+  .max(PASSWORD_MAX, { error: () => passwordMessages.tooLong });
 
-const name = (label: string) =>
+const name = (field: NameField) =>
   z
-    .string({ error: signUpNameErrors(label).required })
+    .string({ error: () => signUpNameErrors(field).required })
     .trim()
-    .min(1, signUpNameErrors(label).required)
-    .max(SIGN_UP_NAME_MAX, signUpNameErrors(label).tooLong);
+    .min(1, { error: () => signUpNameErrors(field).required })
+    .max(SIGN_UP_NAME_MAX, { error: () => signUpNameErrors(field).tooLong });
 
 /**
  * A number the phone library knows as valid, any country, with the whole 'min' metadata: the
@@ -61,22 +59,22 @@ export const formatPhone = (e164: string): string =>
 
 /** International phone number in E.164 (+233…), at most 15 digits (as `checkPhone`). */
 export const phoneSchema = z
-  .string({ error: PHONE_ERRORS.required })
+  .string({ error: () => PHONE_ERRORS.required })
   .trim()
-  .min(1, PHONE_ERRORS.required)
-  .refine((v) => PHONE_FORMAT.test(v), PHONE_ERRORS.format)
-  .refine((v) => isValidPhone(v), PHONE_ERRORS.invalid);
+  .min(1, { error: () => PHONE_ERRORS.required })
+  .refine((v) => PHONE_FORMAT.test(v), { error: () => PHONE_ERRORS.format })
+  .refine((v) => isValidPhone(v), { error: () => PHONE_ERRORS.invalid });
 
 export const assemblySchema = z
-  .string({ error: ASSEMBLY_REQUIRED })
+  .string({ error: assemblyRequired })
   .trim()
-  .min(1, ASSEMBLY_REQUIRED)
+  .min(1, { error: assemblyRequired })
   .max(60);
 
 export const signUpSchema = z
   .object({
-    firstName: name('First name'),
-    lastName: name('Last name'),
+    firstName: name('firstName'),
+    lastName: name('lastName'),
     phone: phoneSchema,
     assembly: assemblySchema,
     email: emailSchema,
@@ -91,8 +89,8 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 // endpoints, each body checked here before it reaches the library.
 export const phoneSignUpSchema = z
   .object({
-    firstName: name('First name'),
-    lastName: name('Last name'),
+    firstName: name('firstName'),
+    lastName: name('lastName'),
     phone: phoneSchema,
     assembly: assemblySchema,
     password: passwordSchema,
@@ -101,16 +99,19 @@ export const phoneSignUpSchema = z
 export type PhoneSignUpInput = z.input<typeof phoneSignUpSchema>;
 
 const phoneCodeSchema = z
-  .string({ error: PHONE_ACCOUNT_MESSAGES.codeFormat })
+  .string({ error: () => PHONE_ACCOUNT_MESSAGES.codeFormat })
   .trim()
-  .regex(PHONE_CODE_PATTERN, PHONE_ACCOUNT_MESSAGES.codeFormat);
+  .regex(PHONE_CODE_PATTERN, { error: () => PHONE_ACCOUNT_MESSAGES.codeFormat });
 
 export const phoneOnlySchema = z.object({ phoneNumber: phoneSchema }).strict();
 
 export const phoneSignInSchema = z
   .object({
     phoneNumber: phoneSchema,
-    password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(PASSWORD_MAX),
+    password: z
+      .string({ error: passwordRequired })
+      .min(1, { error: passwordRequired })
+      .max(PASSWORD_MAX),
   })
   .strict();
 
@@ -130,7 +131,7 @@ export const phoneResetSchema = z
 export const loginSchema = z
   .object({
     email: emailSchema,
-    password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED),
+    password: z.string({ error: passwordRequired }).min(1, { error: passwordRequired }),
   })
   .strict();
 export type LoginInput = z.input<typeof loginSchema>;

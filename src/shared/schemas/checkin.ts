@@ -9,22 +9,22 @@ export * from '../checkin.ts';
 
 const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-const instant = (message: string) =>
+const instant = (message: () => string) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
-    .refine((v) => !Number.isNaN(Date.parse(v)), message)
+    .min(1, { error: message })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: message })
     .transform((v) => new Date(v).toISOString());
 
 /** An admin's session: a name, an assembly (empty: the whole church) and its window. */
 export const sessionCreateSchema = z
   .object({
     title: z
-      .string({ error: CHECKIN_MESSAGES.title })
+      .string({ error: () => CHECKIN_MESSAGES.title })
       .trim()
-      .min(1, CHECKIN_MESSAGES.title)
-      .max(80, CHECKIN_MESSAGES.titleTooLong),
+      .min(1, { error: () => CHECKIN_MESSAGES.title })
+      .max(80, { error: () => CHECKIN_MESSAGES.titleTooLong }),
     assembly: z
       .string()
       .trim()
@@ -34,12 +34,12 @@ export const sessionCreateSchema = z
       .default(null),
     /** The event this is the check-in of (optional). */
     eventId: z
-      .union([z.uuid(CHECKIN_MESSAGES.event), z.literal('')])
+      .union([z.uuid({ error: () => CHECKIN_MESSAGES.event }), z.literal('')])
       .transform((v) => v || null)
       .nullable()
       .default(null),
-    opensAt: instant(CHECKIN_MESSAGES.opensAt),
-    closesAt: instant(CHECKIN_MESSAGES.closesAt),
+    opensAt: instant(() => CHECKIN_MESSAGES.opensAt),
+    closesAt: instant(() => CHECKIN_MESSAGES.closesAt),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -56,41 +56,53 @@ export const sessionCreateSchema = z
   });
 export type SessionCreateInput = z.input<typeof sessionCreateSchema>;
 
-const digits = (length: number, message: string) =>
+const digits = (length: number, message: () => string) =>
   z
     .string({ error: message })
     .trim()
-    .regex(new RegExp(`^\\d{${length}}$`), message);
+    .regex(new RegExp(`^\\d{${length}}$`), { error: message });
 
 /** A member checks in with the entrance QR's token or the session's short code. */
 export const checkinSchema = z.union([
-  z.object({ token: z.string({ error: CHECKIN_MESSAGES.badQr }).trim().min(1).max(200) }).strict(),
-  z.object({ code: digits(CHECKIN_CODE_LENGTH, CHECKIN_MESSAGES.code) }).strict(),
+  z
+    .object({
+      token: z
+        .string({ error: () => CHECKIN_MESSAGES.badQr })
+        .trim()
+        .min(1)
+        .max(200),
+    })
+    .strict(),
+  z.object({ code: digits(CHECKIN_CODE_LENGTH, () => CHECKIN_MESSAGES.code) }).strict(),
 ]);
 export type CheckinInput = z.input<typeof checkinSchema>;
 
 const childName = z
-  .string({ error: CHECKIN_MESSAGES.childName })
+  .string({ error: () => CHECKIN_MESSAGES.childName })
   .trim()
-  .min(1, CHECKIN_MESSAGES.childName)
-  .max(80, CHECKIN_MESSAGES.childNameTooLong);
+  .min(1, { error: () => CHECKIN_MESSAGES.childName })
+  .max(80, { error: () => CHECKIN_MESSAGES.childNameTooLong });
 
 /** A guardian checks their own child in (their profile's phone is the guardian's phone). */
 export const childCheckinSchema = z
-  .object({ sessionId: z.uuid(CHECKIN_MESSAGES.noSessions), childName })
+  .object({ sessionId: z.uuid({ error: () => CHECKIN_MESSAGES.noSessions }), childName })
   .strict();
 
 /** An usher checks a child in: the guardian's phone is required. */
 export const usherChildSchema = z.object({ childName, guardianPhone: phoneSchema }).strict();
 
 export const pickupSchema = z
-  .object({ code: digits(PICKUP_CODE_LENGTH, CHECKIN_MESSAGES.pickupCode) })
+  .object({ code: digits(PICKUP_CODE_LENGTH, () => CHECKIN_MESSAGES.pickupCode) })
   .strict();
 
 /** Usher mode's search: two letters of a name or some digits of a phone. */
 export const usherSearchSchema = z
   .object({
-    q: z.string({ error: CHECKIN_MESSAGES.query }).trim().min(2, CHECKIN_MESSAGES.query).max(60),
+    q: z
+      .string({ error: () => CHECKIN_MESSAGES.query })
+      .trim()
+      .min(2, { error: () => CHECKIN_MESSAGES.query })
+      .max(60),
   })
   .strict();
 
@@ -100,9 +112,9 @@ export const usherCheckinSchema = z.object({ userId: z.string().trim().min(1).ma
 export const usherGrantSchema = z
   .object({
     contact: z
-      .string({ error: CHECKIN_MESSAGES.usher })
+      .string({ error: () => CHECKIN_MESSAGES.usher })
       .trim()
-      .min(3, CHECKIN_MESSAGES.usher)
+      .min(3, { error: () => CHECKIN_MESSAGES.usher })
       .max(254),
   })
   .strict();

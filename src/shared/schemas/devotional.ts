@@ -24,15 +24,15 @@ export {
 } from '../devotional.ts';
 
 const title = z
-  .string({ error: DEVOTIONAL_ERRORS.titleRequired })
+  .string({ error: () => DEVOTIONAL_ERRORS.titleRequired })
   .trim()
-  .min(1, DEVOTIONAL_ERRORS.titleRequired)
-  .max(DEVOTIONAL_LIMITS.title, DEVOTIONAL_ERRORS.titleTooLong);
+  .min(1, { error: () => DEVOTIONAL_ERRORS.titleRequired })
+  .max(DEVOTIONAL_LIMITS.title, { error: () => DEVOTIONAL_ERRORS.titleTooLong });
 
 const documentUrl = z
   .string()
   .trim()
-  .max(DEVOTIONAL_LIMITS.documentUrl, DEVOTIONAL_ERRORS.documentUrlTooLong)
+  .max(DEVOTIONAL_LIMITS.documentUrl, { error: () => DEVOTIONAL_ERRORS.documentUrlTooLong })
   .transform((value, ctx) => {
     if (value === '') return null;
     const url = normalizeDocumentUrl(value);
@@ -52,15 +52,19 @@ const documentUrl = z
  * A whole number from a JSON number or a string of digits (a path parameter, a form field).
  * Not z.coerce: that would also turn `true` into 1 and `[]` into 0.
  */
-const wholeNumber = (message: string, max: number) =>
+const wholeNumber = (message: () => string, max: number) =>
   z.preprocess(
     readWholeNumber,
-    z.number({ error: message }).int(message).min(1, message).max(max, message),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(1, { error: message })
+      .max(max, { error: message }),
   );
 
-export const weekNumberSchema = wholeNumber(DEVOTIONAL_ERRORS.week, DEVOTIONAL_LIMITS.week);
+export const weekNumberSchema = wholeNumber(() => DEVOTIONAL_ERRORS.week, DEVOTIONAL_LIMITS.week);
 
-export const dayNumberSchema = wholeNumber(DEVOTIONAL_ERRORS.day, DEVOTIONAL_LIMITS.day);
+export const dayNumberSchema = wholeNumber(() => DEVOTIONAL_ERRORS.day, DEVOTIONAL_LIMITS.day);
 
 export const weekCreateSchema = z.object({ id: weekNumberSchema, title }).strict();
 export const weekUpdateSchema = z.object({ title }).strict();

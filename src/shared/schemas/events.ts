@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { m } from '../../paraglide/messages.js';
 import {
   EVENT_CAPACITY_MAX,
   EVENT_DESCRIPTION_MAX,
@@ -38,15 +39,15 @@ export function parseEventTime(value: string): Date | null {
   return at;
 }
 
-const time = (message: string) =>
+const time = (message: () => string) =>
   z.string({ error: message }).transform((value, ctx) => {
     const at = parseEventTime(value);
     if (at) return at;
-    ctx.addIssue({ code: 'custom', message });
+    ctx.addIssue({ code: 'custom', message: message() });
     return z.NEVER;
   });
 
-const optionalTime = (message: string) =>
+const optionalTime = (message: () => string) =>
   z
     .union([z.string(), z.null()], { error: message })
     .default(null)
@@ -54,27 +55,31 @@ const optionalTime = (message: string) =>
       if (value === null || value.trim() === '') return null;
       const at = parseEventTime(value);
       if (at) return at;
-      ctx.addIssue({ code: 'custom', message });
+      ctx.addIssue({ code: 'custom', message: message() });
       return z.NEVER;
     });
 
 /** A whole number in [min, max] typed in a form (string) or sent as a number. */
-const wholeNumber = (min: number, max: number, message: string) =>
+const wholeNumber = (min: number, max: number, message: () => string) =>
   z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
     const text = String(value).trim();
     const n = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
     if (Number.isInteger(n) && n >= min && n <= max) return n;
-    ctx.addIssue({ code: 'custom', message });
+    ctx.addIssue({ code: 'custom', message: message() });
     return z.NEVER;
   });
 
-const text = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const text = (required: () => string, max: number, tooLong: () => string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 export const eventCreateSchema = z
   .object({
     kind: z.enum(EVENT_KINDS).default('event'),
-    title: text(EVENT_MESSAGES.title, EVENT_TITLE_MAX, EVENT_MESSAGES.titleTooLong),
+    title: text(
+      () => EVENT_MESSAGES.title,
+      EVENT_TITLE_MAX,
+      () => EVENT_MESSAGES.titleTooLong,
+    ),
     /** An assembly's slug; empty for all assemblies. */
     assembly: z
       .string()
@@ -83,25 +88,31 @@ export const eventCreateSchema = z
       .transform((v) => v || null)
       .nullable()
       .default(null),
-    startsAt: time(EVENT_MESSAGES.startsAt),
-    endsAt: time(EVENT_MESSAGES.endsAt),
-    place: text(EVENT_MESSAGES.place, EVENT_PLACE_MAX, EVENT_MESSAGES.placeTooLong),
+    startsAt: time(() => EVENT_MESSAGES.startsAt),
+    endsAt: time(() => EVENT_MESSAGES.endsAt),
+    place: text(
+      () => EVENT_MESSAGES.place,
+      EVENT_PLACE_MAX,
+      () => EVENT_MESSAGES.placeTooLong,
+    ),
     description: z
       .string()
       .trim()
-      .max(EVENT_DESCRIPTION_MAX, EVENT_MESSAGES.descriptionTooLong)
+      .max(EVENT_DESCRIPTION_MAX, { error: () => EVENT_MESSAGES.descriptionTooLong })
       .default(''),
     capacity: z
-      .union([z.string(), z.number(), z.null()], { error: EVENT_MESSAGES.capacity })
+      .union([z.string(), z.number(), z.null()], { error: () => EVENT_MESSAGES.capacity })
       .default(null)
       .transform((value, ctx) => {
         if (value === null || String(value).trim() === '') return null;
-        const r = wholeNumber(1, EVENT_CAPACITY_MAX, EVENT_MESSAGES.capacity).safeParse(value);
+        const r = wholeNumber(1, EVENT_CAPACITY_MAX, () => EVENT_MESSAGES.capacity).safeParse(
+          value,
+        );
         if (r.success) return r.data;
         ctx.addIssue({ code: 'custom', message: EVENT_MESSAGES.capacity });
         return z.NEVER;
       }),
-    registrationClosesAt: optionalTime(EVENT_MESSAGES.deadline),
+    registrationClosesAt: optionalTime(() => EVENT_MESSAGES.deadline),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -119,12 +130,12 @@ export const eventCreateSchema = z
 export type EventCreateInput = z.input<typeof eventCreateSchema>;
 export type EventCreate = z.output<typeof eventCreateSchema>;
 
-const guests = wholeNumber(0, EVENT_GUESTS_MAX, EVENT_MESSAGES.guests).default(0);
+const guests = wholeNumber(0, EVENT_GUESTS_MAX, () => EVENT_MESSAGES.guests).default(0);
 
 /** A signed-in member's reply: going or not, guests they bring, their name shown or not. */
 export const rsvpSchema = z
   .object({
-    going: z.boolean({ error: 'Say whether you are going.' }),
+    going: z.boolean({ error: () => m.shared_events_say_going() }),
     guests,
     showName: z.boolean().default(false),
   })
@@ -140,10 +151,14 @@ export function toGuestPhone(value: string): string | null {
 /** A guest's reply (no account): their name and phone; going, with the people they bring. */
 export const guestRsvpSchema = z
   .object({
-    name: text(EVENT_MESSAGES.guestName, GUEST_NAME_MAX, EVENT_MESSAGES.guestNameTooLong),
+    name: text(
+      () => EVENT_MESSAGES.guestName,
+      GUEST_NAME_MAX,
+      () => EVENT_MESSAGES.guestNameTooLong,
+    ),
     phone: z
-      .string({ error: EVENT_MESSAGES.guestPhone })
-      .max(40, EVENT_MESSAGES.guestPhone)
+      .string({ error: () => EVENT_MESSAGES.guestPhone })
+      .max(40, { error: () => EVENT_MESSAGES.guestPhone })
       .transform((value, ctx) => {
         const e164 = toGuestPhone(value);
         if (e164) return e164;

@@ -7,7 +7,8 @@ import {
   type GiftChannel,
 } from '../constants.ts';
 import { emailSchema } from './accounts.ts';
-import { FINANCE_MESSAGES, isIsoDate, latestReceivedOn } from '../finance.ts';
+import { m } from '../../paraglide/messages.js';
+import { columnLabels, FINANCE_MESSAGES, isIsoDate, latestReceivedOn } from '../finance.ts';
 import { amountSchema } from './giving.ts';
 
 export * from '../finance.ts';
@@ -15,14 +16,15 @@ export * from '../finance.ts';
 // The finance desk (issue 12): roles, the cash desk, bank matching, reports and the audit
 // trail. The same schemas check the forms in the browser and the requests on the server.
 
-const isoDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message);
+const isoDate = (message: () => string) =>
+  z.string({ error: message }).refine(isIsoDate, { error: message });
 
 // ---------------------------------------------------------------- roles
 
 export const officerGrantSchema = z
   .object({
     email: emailSchema,
-    allAssemblies: z.boolean({ error: 'Choose all assemblies or some.' }),
+    allAssemblies: z.boolean({ error: () => m.shared_finance_all_or_some() }),
     assemblies: z.array(z.string().trim().min(1).max(60)).max(100).default([]),
   })
   .strict()
@@ -31,7 +33,7 @@ export const officerGrantSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['assemblies'],
-        message: 'Choose at least one assembly, or all assemblies.',
+        message: m.shared_finance_at_least_one_assembly(),
       });
     }
   });
@@ -62,9 +64,9 @@ export interface FinanceOfficer {
 export const cashCodeSchema = z
   .object({
     code: z
-      .string({ error: 'Enter the 6-digit code.' })
+      .string({ error: () => FINANCE_MESSAGES.code })
       .trim()
-      .regex(/^\d{6}$/, FINANCE_MESSAGES.code),
+      .regex(/^\d{6}$/, { error: () => FINANCE_MESSAGES.code }),
   })
   .strict();
 
@@ -73,15 +75,15 @@ export function cashReceiveSchema(maxPesewas: number) {
   return z
     .object({
       amount: amountSchema(maxPesewas),
-      receivedOn: isoDate(FINANCE_MESSAGES.receivedOn).refine(
+      receivedOn: isoDate(() => FINANCE_MESSAGES.receivedOn).refine(
         (value) => value <= latestReceivedOn(),
-        FINANCE_MESSAGES.receivedOnFuture,
+        { error: () => FINANCE_MESSAGES.receivedOnFuture },
       ),
       receivedBy: z
-        .string({ error: FINANCE_MESSAGES.receivedBy })
+        .string({ error: () => FINANCE_MESSAGES.receivedBy })
         .trim()
-        .min(1, FINANCE_MESSAGES.receivedBy)
-        .max(80, FINANCE_MESSAGES.receivedByLength),
+        .min(1, { error: () => FINANCE_MESSAGES.receivedBy })
+        .max(80, { error: () => FINANCE_MESSAGES.receivedByLength }),
     })
     .strict();
 }
@@ -111,20 +113,20 @@ export interface CashDeskEntry {
 
 // ---------------------------------------------------------------- bank matching
 
-const columnName = (label: string) =>
+const columnName = (key: keyof typeof columnLabels) =>
   z
-    .string({ error: FINANCE_MESSAGES.column(label) })
+    .string({ error: () => FINANCE_MESSAGES.column(columnLabels[key]) })
     .trim()
-    .min(1, FINANCE_MESSAGES.column(label))
+    .min(1, { error: () => FINANCE_MESSAGES.column(columnLabels[key]) })
     .max(120);
 
-export const bankSchema = z.enum(BANKS, { error: 'Choose the bank.' });
+export const bankSchema = z.enum(BANKS, { error: () => m.shared_finance_choose_bank() });
 
 export const bankMappingSchema = z
   .object({
-    dateColumn: columnName('date'),
-    descriptionColumn: columnName('description'),
-    amountColumn: columnName('amount (credit)'),
+    dateColumn: columnName('dateColumn'),
+    descriptionColumn: columnName('descriptionColumn'),
+    amountColumn: columnName('amountColumn'),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -138,7 +140,9 @@ export const bankMappingSchema = z
   });
 export type BankMapping = z.output<typeof bankMappingSchema>;
 
-export const manualMatchSchema = z.object({ entryId: z.uuid('Choose an entry.') }).strict();
+export const manualMatchSchema = z
+  .object({ entryId: z.uuid({ error: () => m.shared_finance_choose_entry() }) })
+  .strict();
 
 export interface StatementUploadResult {
   statementId: string;
@@ -193,8 +197,8 @@ export interface BankEntryCandidate {
 
 export const reportQuerySchema = z
   .object({
-    from: isoDate(FINANCE_MESSAGES.rangeFrom),
-    to: isoDate(FINANCE_MESSAGES.rangeTo),
+    from: isoDate(() => FINANCE_MESSAGES.rangeFrom),
+    to: isoDate(() => FINANCE_MESSAGES.rangeTo),
     assembly: z.string().trim().min(1).max(60).optional(),
   })
   .strict()

@@ -6,7 +6,7 @@ import {
   OFFERING_TYPES,
   type OfferingType,
 } from '../constants.ts';
-import { CASH_DELETE_REASON_REQUIRED, checkAmount } from '../giving.ts';
+import { cashDeleteReasonRequired, checkAmount } from '../giving.ts';
 import { toMomoPhone } from '../momo-phone.ts';
 import { nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
 import { emailSchema } from './accounts.ts';
@@ -20,9 +20,9 @@ export * from '../offering.ts';
 
 /** Ghana mobile number for mobile money, as E.164 (+233…). */
 export const momoPhoneSchema = z
-  .string({ error: OFFERING_ERRORS.phoneRequired })
+  .string({ error: () => OFFERING_ERRORS.phoneRequired })
   .trim()
-  .min(1, OFFERING_ERRORS.phoneRequired)
+  .min(1, { error: () => OFFERING_ERRORS.phoneRequired })
   .transform((value, ctx) => {
     const phone = toMomoPhone(value);
     if (phone) return phone;
@@ -30,16 +30,16 @@ export const momoPhoneSchema = z
     return z.NEVER;
   });
 
-const name = (label: string) =>
+const name = (field: 'firstName' | 'lastName') =>
   z
-    .string({ error: nameErrors(label).required })
+    .string({ error: () => nameErrors(field).required })
     .trim()
-    .min(1, nameErrors(label).required)
-    .max(NAME_MAX, nameErrors(label).tooLong);
+    .min(1, { error: () => nameErrors(field).required })
+    .max(NAME_MAX, { error: () => nameErrors(field).tooLong });
 
 export function amountSchema(maxPesewas: number) {
   return z
-    .union([z.string(), z.number()], { error: OFFERING_ERRORS.amountRequired })
+    .union([z.string(), z.number()], { error: () => OFFERING_ERRORS.amountRequired })
     .transform((value, ctx) => {
       const pesewas = checkAmount(typeof value === 'number' ? String(value) : value, maxPesewas);
       if (typeof pesewas === 'number') return pesewas;
@@ -50,14 +50,18 @@ export function amountSchema(maxPesewas: number) {
 
 /** Who gives what, for which assembly: the fields asked before the payment method. */
 export const detailsFields = {
-  type: z.enum(OFFERING_TYPES, { error: OFFERING_ERRORS.type }),
-  otherType: z.string().trim().max(60, OFFERING_ERRORS.otherTypeTooLong).optional(),
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  assembly: z
-    .string({ error: OFFERING_ERRORS.assembly })
+  type: z.enum(OFFERING_TYPES, { error: () => OFFERING_ERRORS.type }),
+  otherType: z
+    .string()
     .trim()
-    .min(1, OFFERING_ERRORS.assembly)
+    .max(60, { error: () => OFFERING_ERRORS.otherTypeTooLong })
+    .optional(),
+  firstName: name('firstName'),
+  lastName: name('lastName'),
+  assembly: z
+    .string({ error: () => OFFERING_ERRORS.assembly })
+    .trim()
+    .min(1, { error: () => OFFERING_ERRORS.assembly })
     .max(60),
 };
 
@@ -92,7 +96,7 @@ export function offeringSchema(maxPesewas: number) {
             ...base,
             paymentMethod: z.literal('momo'),
             phone: momoPhoneSchema,
-            provider: z.enum(MOMO_PROVIDERS, { error: OFFERING_ERRORS.provider }),
+            provider: z.enum(MOMO_PROVIDERS, { error: () => OFFERING_ERRORS.provider }),
           })
           .strict(),
         z.object({ ...base, paymentMethod: z.literal('card'), email: emailSchema }).strict(),
@@ -100,12 +104,12 @@ export function offeringSchema(maxPesewas: number) {
           .object({
             ...base,
             paymentMethod: z.literal('bank'),
-            bank: z.enum(BANKS, { error: OFFERING_ERRORS.bank }),
+            bank: z.enum(BANKS, { error: () => OFFERING_ERRORS.bank }),
           })
           .strict(),
         z.object({ ...base, paymentMethod: z.literal('cash') }).strict(),
       ],
-      { error: OFFERING_ERRORS.method },
+      { error: () => OFFERING_ERRORS.method },
     )
     .superRefine((value, ctx) => {
       requireOtherType(value, ctx);
@@ -129,14 +133,14 @@ export type Offering = z.output<ReturnType<typeof offeringSchema>>;
 export const momoOtpSchema = z
   .object({
     otp: z
-      .string({ error: OTP_ERRORS.required })
+      .string({ error: () => OTP_ERRORS.required })
       .trim()
-      .regex(/^\d{4,8}$/, OTP_ERRORS.format),
+      .regex(/^\d{4,8}$/, { error: () => OTP_ERRORS.format }),
   })
   .strict();
 
 export const cashDeleteSchema = z
-  .object({ reason: z.enum(CASH_DELETE_REASONS, { error: CASH_DELETE_REASON_REQUIRED }) })
+  .object({ reason: z.enum(CASH_DELETE_REASONS, { error: cashDeleteReasonRequired }) })
   .strict();
 
 export type GiftStatus = 'pending' | 'success' | 'failed' | 'abandoned';

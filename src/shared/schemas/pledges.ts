@@ -14,28 +14,31 @@ export * from '../pledges.ts';
 // Pledges and campaigns (issue 33, decision 035). The same schemas check the forms in the
 // browser and the requests on the server; amounts are pesewas once parsed.
 
-const isoDate = (message: string) => z.string({ error: message }).refine(isIsoDate, message);
+const isoDate = (message: () => string) =>
+  z.string({ error: message }).refine(isIsoDate, { error: message });
 
 /** A typed GHS amount up to `max`, as pesewas; too large says what a pledge may be. */
-const pledgeAmount = (max: number, tooLarge: string) =>
-  z.union([z.string(), z.number()], { error: AMOUNT_ERRORS.required }).transform((value, ctx) => {
-    const pesewas = checkAmount(String(value), max);
-    if (typeof pesewas === 'number') return pesewas;
-    ctx.addIssue({
-      code: 'custom',
-      message: pesewas === AMOUNT_ERRORS.tooLarge(max) ? tooLarge : pesewas,
+const pledgeAmount = (max: number, tooLarge: () => string) =>
+  z
+    .union([z.string(), z.number()], { error: () => AMOUNT_ERRORS.required })
+    .transform((value, ctx) => {
+      const pesewas = checkAmount(String(value), max);
+      if (typeof pesewas === 'number') return pesewas;
+      ctx.addIssue({
+        code: 'custom',
+        message: pesewas === AMOUNT_ERRORS.tooLarge(max) ? tooLarge() : pesewas,
+      });
+      return z.NEVER;
     });
-    return z.NEVER;
-  });
 
 /** A member's pledge: a type, or a campaign (whose type it takes), an amount, a date, a rhythm. */
 export const pledgeCreateSchema = z
   .object({
-    type: z.enum(OFFERING_TYPES, { error: PLEDGE_MESSAGES.type }).optional(),
-    campaignId: z.uuid(PLEDGE_MESSAGES.campaign).optional(),
-    amount: pledgeAmount(PLEDGE_MAX_PESEWAS, PLEDGE_MESSAGES.amountTooLarge),
-    dueOn: isoDate(PLEDGE_MESSAGES.dueOn),
-    rhythm: z.enum(PLEDGE_RHYTHMS, { error: PLEDGE_MESSAGES.rhythm }).default('monthly'),
+    type: z.enum(OFFERING_TYPES, { error: () => PLEDGE_MESSAGES.type }).optional(),
+    campaignId: z.uuid({ error: () => PLEDGE_MESSAGES.campaign }).optional(),
+    amount: pledgeAmount(PLEDGE_MAX_PESEWAS, () => PLEDGE_MESSAGES.amountTooLarge),
+    dueOn: isoDate(() => PLEDGE_MESSAGES.dueOn),
+    rhythm: z.enum(PLEDGE_RHYTHMS, { error: () => PLEDGE_MESSAGES.rhythm }).default('monthly'),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -49,8 +52,8 @@ export type PledgeCreate = z.output<typeof pledgeCreateSchema>;
 /** One of the member's own confirmed gifts, to count toward a pledge. */
 export const pledgeGiftLinkSchema = z
   .object({
-    kind: z.enum(RECEIPT_ENTRY_KINDS, { error: PLEDGE_MESSAGES.gift }),
-    id: z.uuid(PLEDGE_MESSAGES.gift),
+    kind: z.enum(RECEIPT_ENTRY_KINDS, { error: () => PLEDGE_MESSAGES.gift }),
+    id: z.uuid({ error: () => PLEDGE_MESSAGES.gift }),
   })
   .strict();
 
@@ -58,11 +61,11 @@ export const pledgeGiftLinkSchema = z
 export const campaignCreateSchema = z
   .object({
     name: z
-      .string({ error: PLEDGE_MESSAGES.campaignName })
+      .string({ error: () => PLEDGE_MESSAGES.campaignName })
       .trim()
-      .min(1, PLEDGE_MESSAGES.campaignName)
-      .max(80, PLEDGE_MESSAGES.campaignNameTooLong),
-    type: z.enum(OFFERING_TYPES, { error: PLEDGE_MESSAGES.type }),
+      .min(1, { error: () => PLEDGE_MESSAGES.campaignName })
+      .max(80, { error: () => PLEDGE_MESSAGES.campaignNameTooLong }),
+    type: z.enum(OFFERING_TYPES, { error: () => PLEDGE_MESSAGES.type }),
     assembly: z
       .string()
       .trim()
@@ -70,9 +73,9 @@ export const campaignCreateSchema = z
       .transform((v) => v || null)
       .nullable()
       .default(null),
-    target: pledgeAmount(CAMPAIGN_MAX_PESEWAS, PLEDGE_MESSAGES.targetTooLarge),
-    startsOn: isoDate(PLEDGE_MESSAGES.startsOn),
-    endsOn: isoDate(PLEDGE_MESSAGES.endsOn),
+    target: pledgeAmount(CAMPAIGN_MAX_PESEWAS, () => PLEDGE_MESSAGES.targetTooLarge),
+    startsOn: isoDate(() => PLEDGE_MESSAGES.startsOn),
+    endsOn: isoDate(() => PLEDGE_MESSAGES.endsOn),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -14,12 +14,12 @@ export * from '../prayer.ts';
 export const prayerCreateSchema = z
   .object({
     text: z
-      .string({ error: PRAYER_MESSAGES.text })
+      .string({ error: () => PRAYER_MESSAGES.text })
       .trim()
-      .min(1, PRAYER_MESSAGES.text)
-      .max(PRAYER_TEXT_MAX, PRAYER_MESSAGES.textTooLong),
-    visibility: z.enum(PRAYER_VISIBILITIES, { error: PRAYER_MESSAGES.visibility }),
-    anonymous: z.boolean({ error: PRAYER_MESSAGES.anonymous }).default(false),
+      .min(1, { error: () => PRAYER_MESSAGES.text })
+      .max(PRAYER_TEXT_MAX, { error: () => PRAYER_MESSAGES.textTooLong }),
+    visibility: z.enum(PRAYER_VISIBILITIES, { error: () => PRAYER_MESSAGES.visibility }),
+    anonymous: z.boolean({ error: () => PRAYER_MESSAGES.anonymous }).default(false),
   })
   .strict();
 export type PrayerCreate = z.output<typeof prayerCreateSchema>;
@@ -27,14 +27,14 @@ export type PrayerCreate = z.output<typeof prayerCreateSchema>;
 export const prayerAnswerSchema = z
   .object({
     note: z
-      .string({ error: PRAYER_MESSAGES.note })
+      .string({ error: () => PRAYER_MESSAGES.note })
       .trim()
-      .min(1, PRAYER_MESSAGES.note)
-      .max(PRAYER_NOTE_MAX, PRAYER_MESSAGES.noteTooLong),
+      .min(1, { error: () => PRAYER_MESSAGES.note })
+      .max(PRAYER_NOTE_MAX, { error: () => PRAYER_MESSAGES.noteTooLong }),
   })
   .strict();
 
 export const prayerDecisionSchema = z
-  .object({ status: z.enum(['approved', 'rejected'], { error: PRAYER_MESSAGES.status }) })
+  .object({ status: z.enum(['approved', 'rejected'], { error: () => PRAYER_MESSAGES.status }) })
   .strict();
 export type PrayerDecision = z.output<typeof prayerDecisionSchema>['status'];

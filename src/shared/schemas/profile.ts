@@ -33,26 +33,30 @@ export interface Profile {
 }
 
 export const receiptChannelSchema = z
-  .object({ channel: z.enum(RECEIPT_CHANNELS, RECEIPT_CHANNEL_MESSAGES.invalid) })
+  .object({ channel: z.enum(RECEIPT_CHANNELS, { error: () => RECEIPT_CHANNEL_MESSAGES.invalid }) })
   .strict();
 
 export const profileUpdateSchema = z
   .object({
     fullName: z
-      .string({ error: PROFILE_ERRORS.fullNameRequired })
+      .string({ error: () => PROFILE_ERRORS.fullNameRequired })
       .trim()
-      .min(1, PROFILE_ERRORS.fullNameRequired)
-      .max(120, PROFILE_ERRORS.fullNameTooLong),
+      .min(1, { error: () => PROFILE_ERRORS.fullNameRequired })
+      .max(120, { error: () => PROFILE_ERRORS.fullNameTooLong }),
     phoneNumber: phoneSchema,
     assemblyName: assemblySchema,
     // Saved only when non-empty (spec §5).
-    location: z.string().trim().max(120, PROFILE_ERRORS.locationTooLong).optional(),
+    location: z
+      .string()
+      .trim()
+      .max(120, { error: () => PROFILE_ERRORS.locationTooLong })
+      .optional(),
     // Saved only when non-empty and changed (spec §5).
     dateOfBirth: z
       .string()
       .trim()
-      .refine((v) => isDateFormat(v), PROFILE_ERRORS.dateFormat)
-      .refine((v) => isRealBirthDate(v), PROFILE_ERRORS.dateNotReal)
+      .refine((v) => isDateFormat(v), { error: () => PROFILE_ERRORS.dateFormat })
+      .refine((v) => isRealBirthDate(v), { error: () => PROFILE_ERRORS.dateNotReal })
       .optional(),
   })
   .strict();
@@ -65,21 +69,17 @@ export interface ProfileUpdateResult {
   profile: Profile;
 }
 
+const fillAllFields = () => ACCOUNT_MESSAGES.fillAllFields;
+
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: ACCOUNT_MESSAGES.fillAllFields })
-      .min(1, ACCOUNT_MESSAGES.fillAllFields),
-    newPassword: z
-      .string({ error: ACCOUNT_MESSAGES.fillAllFields })
-      .min(1, ACCOUNT_MESSAGES.fillAllFields),
-    confirmPassword: z
-      .string({ error: ACCOUNT_MESSAGES.fillAllFields })
-      .min(1, ACCOUNT_MESSAGES.fillAllFields),
+    currentPassword: z.string({ error: fillAllFields }).min(1, { error: fillAllFields }),
+    newPassword: z.string({ error: fillAllFields }).min(1, { error: fillAllFields }),
+    confirmPassword: z.string({ error: fillAllFields }).min(1, { error: fillAllFields }),
   })
   .strict()
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: ACCOUNT_MESSAGES.passwordsDiffer,
+    error: () => ACCOUNT_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
   })
   .pipe(

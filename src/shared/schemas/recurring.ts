@@ -9,19 +9,19 @@ import { amountSchema, detailsFields, momoPhoneSchema, requireOtherType } from '
 // ../recurring.ts (no zod) and re-exported from here.
 export * from '../recurring.ts';
 
-const isoDate = (message: string) =>
+const isoDate = (message: () => string) =>
   z
     .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), message);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: message });
 
 const ruleFields = {
-  frequency: z.enum(FREQUENCIES, { error: RECURRING_ERRORS.frequency }),
+  frequency: z.enum(FREQUENCIES, { error: () => RECURRING_ERRORS.frequency }),
   /** weekly: 0 (Sunday) … 6; monthly: 1 … 28 */
-  day: z.coerce.number({ error: RECURRING_ERRORS.weekday }).int(),
-  startOn: isoDate(RECURRING_ERRORS.startOn),
+  day: z.coerce.number({ error: () => RECURRING_ERRORS.weekday }).int(),
+  startOn: isoDate(() => RECURRING_ERRORS.startOn),
   endOn: z
-    .union([isoDate(RECURRING_ERRORS.endBeforeStart), z.literal('')])
+    .union([isoDate(() => RECURRING_ERRORS.endBeforeStart), z.literal('')])
     .optional()
     .transform((value) => value || null),
 };
@@ -38,13 +38,13 @@ export function scheduleSchema(maxPesewas: number) {
             ...base,
             method: z.literal('momo'),
             phone: momoPhoneSchema,
-            provider: z.enum(MOMO_PROVIDERS, { error: OFFERING_ERRORS.provider }),
-            onDue: z.enum(MOMO_DUE_ACTIONS, { error: RECURRING_ERRORS.onDue }),
+            provider: z.enum(MOMO_PROVIDERS, { error: () => OFFERING_ERRORS.provider }),
+            onDue: z.enum(MOMO_DUE_ACTIONS, { error: () => RECURRING_ERRORS.onDue }),
           })
           .strict(),
         z.object({ ...base, method: z.literal('card'), email: emailSchema }).strict(),
       ],
-      { error: RECURRING_ERRORS.method },
+      { error: () => RECURRING_ERRORS.method },
     )
     .superRefine((value, ctx) => {
       requireOtherType(value, ctx);

@@ -1,3 +1,4 @@
+import { m } from '../../paraglide/messages.js';
 import { z } from 'zod';
 import { parseVideoId, SERMON_ERRORS, SERMON_LIMITS } from '../sermons.ts';
 
@@ -17,16 +18,16 @@ export {
 } from '../sermons.ts';
 
 const title = z
-  .string({ error: SERMON_ERRORS.titleRequired })
+  .string({ error: () => SERMON_ERRORS.titleRequired })
   .trim()
-  .min(1, SERMON_ERRORS.titleRequired)
-  .max(SERMON_LIMITS.title, SERMON_ERRORS.titleTooLong);
+  .min(1, { error: () => SERMON_ERRORS.titleRequired })
+  .max(SERMON_LIMITS.title, { error: () => SERMON_ERRORS.titleTooLong });
 
 const video = z
-  .string({ error: SERMON_ERRORS.videoRequired })
+  .string({ error: () => SERMON_ERRORS.videoRequired })
   .trim()
-  .min(1, SERMON_ERRORS.videoRequired)
-  .max(SERMON_LIMITS.video, SERMON_ERRORS.videoTooLong)
+  .min(1, { error: () => SERMON_ERRORS.videoRequired })
+  .max(SERMON_LIMITS.video, { error: () => SERMON_ERRORS.videoTooLong })
   .transform((value, ctx) => {
     const id = parseVideoId(value);
     if (!id) {
@@ -43,10 +44,15 @@ export const sermonCreateSchema = z.object({ title, video }).strict();
 export const sermonUpdateSchema = z
   .object({ title: title.optional(), video: video.optional() })
   .strict()
-  .refine((v) => v.title !== undefined || v.video !== undefined, 'Nothing to change.');
+  .refine((v) => v.title !== undefined || v.video !== undefined, {
+    error: () => m.shared_sermons_nothing_to_change(),
+  });
 export const sermonOrderSchema = z
   .object({
-    ids: z.array(z.string().min(1).max(80)).min(1, 'Give the sermons in their new order.').max(500),
+    ids: z
+      .array(z.string().min(1).max(80))
+      .min(1, { error: () => m.shared_sermons_order() })
+      .max(500),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   SUPPORT_FIELDS,
-  SUPPORT_INVALID_EMAIL,
+  supportInvalidEmail,
   supportTooLong,
   type SupportField,
 } from '../support.ts';
@@ -12,15 +12,15 @@ export * from '../support.ts';
 
 const text = (field: SupportField) =>
   z
-    .string({ error: SUPPORT_FIELDS[field].required })
+    .string({ error: () => SUPPORT_FIELDS[field].required })
     .trim()
-    .min(1, SUPPORT_FIELDS[field].required)
-    .max(SUPPORT_FIELDS[field].max, supportTooLong(field));
+    .min(1, { error: () => SUPPORT_FIELDS[field].required })
+    .max(SUPPORT_FIELDS[field].max, { error: () => supportTooLong(field) });
 
 export const supportRequestSchema = z
   .object({
     full_name: text('full_name'),
-    email: text('email').pipe(z.email(SUPPORT_INVALID_EMAIL)),
+    email: text('email').pipe(z.email({ error: supportInvalidEmail })),
     title: text('title'),
     issue: text('issue'),
   })

@@ -1,3 +1,4 @@
+import { m } from '../../paraglide/messages.js';
 import { z } from 'zod';
 import { parseVideoId } from '../sermons.ts';
 import { isDay, VIDEO_ERRORS, VIDEO_LIMITS } from '../videos.ts';
@@ -8,25 +9,25 @@ import { isDay, VIDEO_ERRORS, VIDEO_LIMITS } from '../videos.ts';
 export * from '../videos.ts';
 
 const playlistTitle = z
-  .string({ error: VIDEO_ERRORS.titleRequired })
+  .string({ error: () => VIDEO_ERRORS.titleRequired })
   .trim()
-  .min(1, VIDEO_ERRORS.titleRequired)
-  .max(VIDEO_LIMITS.playlistTitle, VIDEO_ERRORS.playlistTitleTooLong);
+  .min(1, { error: () => VIDEO_ERRORS.titleRequired })
+  .max(VIDEO_LIMITS.playlistTitle, { error: () => VIDEO_ERRORS.playlistTitleTooLong });
 const description = z
   .string()
   .trim()
-  .max(VIDEO_LIMITS.description, VIDEO_ERRORS.descriptionTooLong);
+  .max(VIDEO_LIMITS.description, { error: () => VIDEO_ERRORS.descriptionTooLong });
 
 const title = z
-  .string({ error: VIDEO_ERRORS.titleRequired })
+  .string({ error: () => VIDEO_ERRORS.titleRequired })
   .trim()
-  .min(1, VIDEO_ERRORS.titleRequired)
-  .max(VIDEO_LIMITS.title, VIDEO_ERRORS.titleTooLong);
+  .min(1, { error: () => VIDEO_ERRORS.titleRequired })
+  .max(VIDEO_LIMITS.title, { error: () => VIDEO_ERRORS.titleTooLong });
 const video = z
-  .string({ error: VIDEO_ERRORS.videoRequired })
+  .string({ error: () => VIDEO_ERRORS.videoRequired })
   .trim()
-  .min(1, VIDEO_ERRORS.videoRequired)
-  .max(VIDEO_LIMITS.video, VIDEO_ERRORS.videoTooLong)
+  .min(1, { error: () => VIDEO_ERRORS.videoRequired })
+  .max(VIDEO_LIMITS.video, { error: () => VIDEO_ERRORS.videoTooLong })
   .transform((value, ctx) => {
     const id = parseVideoId(value);
     if (!id) {
@@ -39,13 +40,13 @@ const video = z
 const speaker = z
   .string()
   .trim()
-  .max(VIDEO_LIMITS.speaker, VIDEO_ERRORS.speakerTooLong)
+  .max(VIDEO_LIMITS.speaker, { error: () => VIDEO_ERRORS.speakerTooLong })
   .nullish()
   .transform((value) => value || null);
 const recordedOn = z
   .string()
   .trim()
-  .refine((value) => value === '' || isDay(value), VIDEO_ERRORS.dateInvalid)
+  .refine((value) => value === '' || isDay(value), { error: () => VIDEO_ERRORS.dateInvalid })
   .nullish()
   .transform((value) => value || null);
 
@@ -57,7 +58,7 @@ export const playlistCreateSchema = z
 export const playlistUpdateSchema = z
   .object({ title: playlistTitle.optional(), description: description.optional() })
   .strict()
-  .refine(nothingToChange, 'Nothing to change.');
+  .refine(nothingToChange, { error: () => m.shared_sermons_nothing_to_change() });
 
 export const videoCreateSchema = z.object({ title, video, speaker, recordedOn }).strict();
 export const videoUpdateSchema = z
@@ -69,11 +70,14 @@ export const videoUpdateSchema = z
     recordedOn: recordedOn.optional(),
   })
   .strict()
-  .refine(nothingToChange, 'Nothing to change.');
+  .refine(nothingToChange, { error: () => m.shared_sermons_nothing_to_change() });
 
 export const videoOrderSchema = z
   .object({
-    ids: z.array(z.uuid()).min(1, 'Give the items in their new order.').max(500),
+    ids: z
+      .array(z.uuid())
+      .min(1, { error: () => m.shared_videos_order() })
+      .max(500),
   })
   .strict();
 export const idParams = z.object({ id: z.uuid() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { m } from '../../paraglide/messages.js';
 import {
   DECLARATION,
   checkField,
@@ -11,6 +12,7 @@ import {
   type Answers,
   type ApplicationRole,
 } from '../workers.ts';
+import { passwordRequired } from '../accounts.ts';
 
 export { UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UploadKind } from '../workers.ts';
 
@@ -18,7 +20,7 @@ export { UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UploadKind } from '../workers.ts';
 // shared/workers.ts (the web form checks each step with the same checkField).
 
 const answerValue = z.union([
-  z.string().max(TEXTAREA_MAX + 100, 'This answer is too long.'),
+  z.string().max(TEXTAREA_MAX + 100, { error: () => m.shared_workers_answer_too_long() }),
   z.array(z.string().max(100)).max(20),
 ]);
 
@@ -47,7 +49,7 @@ export function answersSchema(role: ApplicationRole) {
     });
 }
 
-const fileId = z.uuid('Upload the file again.');
+const fileId = z.uuid({ error: () => m.shared_workers_upload_again() });
 
 /** POST /api/workers/applications. The role is checked first (a forged one has no form). */
 export const applicationSubmitSchema = z
@@ -55,7 +57,7 @@ export const applicationSubmitSchema = z
     role: z.string().max(40),
     answers: z.record(z.string().max(60), z.unknown()),
     [DECLARATION.name]: z.literal(true, {
-      error: WORKER_MESSAGES.mustAgree(DECLARATION.label),
+      error: () => WORKER_MESSAGES.mustAgree(DECLARATION.label),
     }),
     signature: fileId.optional(),
   })
@@ -76,26 +78,28 @@ export const workersGateSchema = z
   .object({
     // Only when not signed in (spec §2 Workers gate: the email is hidden for members).
     email: z.string().trim().max(254).optional(),
-    password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+    password: z.string({ error: passwordRequired }).min(1, { error: passwordRequired }).max(128),
   })
   .strict();
 
 export const decisionSchema = z
   .object({
-    status: z.enum(['approved', 'rejected'], { error: 'Choose approve or reject.' }),
+    status: z.enum(['approved', 'rejected'], { error: () => m.shared_prayer_status() }),
     /** For a pastor: which appointment letter (spec §2 Appointment view). */
     pastorType: z.enum(['lay', 'full-time', 'full']).optional(),
     /** A rejection says why: the applicant is mailed it and reads it on /workers (issue 30). */
     reason: z
       .string()
       .trim()
-      .max(DECISION_REASON_MAX, `At most ${DECISION_REASON_MAX} characters.`)
+      .max(DECISION_REASON_MAX, {
+        error: () => m.shared_workers_at_most({ max: DECISION_REASON_MAX }),
+      })
       .optional(),
   })
   .strict()
   .refine((d) => d.status !== 'rejected' || (d.reason ?? '') !== '', {
     path: ['reason'],
-    error: WORKER_MESSAGES.reasonRequired,
+    error: () => WORKER_MESSAGES.reasonRequired,
   });
 
 export const applicationListQuery = z

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { m } from '../../paraglide/messages.js';
 import { Modal } from './Modal.tsx';
 import './ConfirmModal.css';
 
@@ -59,7 +60,7 @@ export function ConfirmModal({
           disabled={busy}
           onClick={onCancel}
         >
-          Cancel
+          {m.common_cancel()}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { m } from '../../paraglide/messages.js';
 import { callingCodeOf, countryCodes, countryName } from './phone-countries.ts';
 
 // The country picker's open list: its search, filtering and keyboard. Loaded when the picker
@@ -133,18 +134,23 @@ export function CountryList({ id, value, onChoose, onClose }: CountryListProps) 
         type="search"
         className="country-select-search"
         role="combobox"
-        aria-label="Search countries"
+        aria-label={m.components_search_countries()}
         aria-expanded="true"
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={activeOption ? `${id}-option-${active}` : undefined}
-        placeholder="Search countries"
+        placeholder={m.components_search_countries()}
         autoComplete="off"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={onSearchKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Countries" className="country-select-list">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={m.components_countries()}
+        className="country-select-list"
+      >
         {shown.map((c, index) => (
           <li
             key={c.value}
@@ -161,7 +167,9 @@ export function CountryList({ id, value, onChoose, onClose }: CountryListProps) 
           </li>
         ))}
       </ul>
-      {shown.length === 0 && <p className="country-select-empty muted">No country found.</p>}
+      {shown.length === 0 && (
+        <p className="country-select-empty muted">{m.components_no_country()}</p>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as CountryListModule from './CountryList.tsx';
 import { callingCodeOf, countryName } from './phone-countries.ts';
+import { m } from '../../paraglide/messages.js';
 
 interface CountrySelectProps {
   /** ISO 3166 code ('GH'); none for a number without a country (+800…). */
@@ -39,7 +40,7 @@ export function CountrySelect({
   onChange,
   onFocus,
   disabled,
-  'aria-label': ariaLabel = 'Country',
+  'aria-label': ariaLabel = m.components_country(),
 }: CountrySelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);

@@ -6,6 +6,7 @@ import { useApplyChurchBranding, useBrand } from '../features/church/useChurch.t
 import { SupportButton } from '../features/support/SupportButton.tsx';
 import { paths } from '../paths.ts';
 import { Toasts } from './Toasts.tsx';
+import { m } from '../../paraglide/messages.js';
 
 const UpdatePrompt = lazy(async () => ({
   default: (await import('./UpdatePrompt.tsx')).UpdatePrompt,
@@ -70,7 +71,7 @@ export function Layout({ navbarActions }: LayoutProps) {
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {m.shell_skip()}
       </a>
       {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
       <header className="navbar">

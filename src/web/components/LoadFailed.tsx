@@ -1,3 +1,4 @@
+import { m } from '../../paraglide/messages.js';
 import './LoadFailed.css';
 
 interface LoadFailedProps {
@@ -17,7 +18,7 @@ export function LoadFailed({ message, reason, onRetry }: LoadFailedProps) {
         {reason ? ` ${reason}` : ''}
       </p>
       <button type="button" className="button button-secondary" onClick={onRetry}>
-        Try again
+        {m.components_try_again()}
       </button>
     </div>
   );

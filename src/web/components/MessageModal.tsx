@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { m } from '../../paraglide/messages.js';
 import { Modal } from './Modal.tsx';
 
 interface MessageModalProps {
@@ -26,7 +27,7 @@ export function MessageModal({ message, onOkay, tone = 'success', children }: Me
       {children}
       <div className="button-row message-modal-actions">
         <button ref={okayRef} type="button" className="button" onClick={onOkay}>
-          Okay
+          {m.common_okay()}
         </button>
       </div>
     </Modal>

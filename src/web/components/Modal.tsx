@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { m } from '../../paraglide/messages.js';
 
 export interface ModalProps {
   open: boolean;
@@ -161,7 +162,7 @@ export function Modal({
             <button
               type="button"
               className="icon-button modal-close"
-              aria-label="Close"
+              aria-label={m.common_close()}
               onClick={() => onCloseRef.current()}
             >
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

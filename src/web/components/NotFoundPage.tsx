@@ -1,17 +1,15 @@
 import { Link } from 'react-router';
+import { m } from '../../paraglide/messages.js';
 import { paths } from '../paths.ts';
 
 export function NotFoundPage() {
   return (
     <section className="page page-centered" aria-labelledby="not-found-title">
       <p className="eyebrow">404</p>
-      <h1 id="not-found-title">Page not found</h1>
-      <p className="muted">
-        We couldn’t find the page you were looking for. It may have moved, or the link may be
-        mistyped.
-      </p>
+      <h1 id="not-found-title">{m.components_not_found_title()}</h1>
+      <p className="muted">{m.components_not_found_text()}</p>
       <Link className="button" to={paths.home}>
-        Go to the home page
+        {m.components_go_home()}
       </Link>
     </section>
   );

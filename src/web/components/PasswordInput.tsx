@@ -1,4 +1,5 @@
 import { useState, type ComponentPropsWithRef } from 'react';
+import { m } from '../../paraglide/messages.js';
 
 type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'>;
 
@@ -18,7 +19,7 @@ export function PasswordInput({ className, ...inputProps }: PasswordInputProps) 
       <button
         type="button"
         className="icon-button password-toggle"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? m.components_hide_password() : m.components_show_password()}
         aria-pressed={visible}
         aria-controls={inputProps.id}
         onClick={() => setVisible((v) => !v)}

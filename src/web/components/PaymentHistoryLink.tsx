@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../paths.ts';
+import { m } from '../../paraglide/messages.js';
 
 interface PaymentHistoryLinkProps {
   /** The button look: secondary by default. */
@@ -18,7 +19,7 @@ export function PaymentHistoryLink({ primary = false, block = true }: PaymentHis
     .join(' ');
   return (
     <Link className={className} to={paths.paymentHistory}>
-      Payment History
+      {m.components_payment_history()}
     </Link>
   );
 }

@@ -20,6 +20,7 @@ import {
   typedFromValue,
   type Typed,
 } from './phone-typing.ts';
+import { m } from '../../paraglide/messages.js';
 
 /** Spec §9: the placeholder format the product shows. */
 const PHONE_PLACEHOLDER = '1 (702) 123-4567';
@@ -203,7 +204,7 @@ export function PhoneInput({
         onChange={onCountryChange}
         onFocus={wake}
         disabled={disabled}
-        aria-label="Phone number country"
+        aria-label={m.components_phone_country()}
       />
       <input
         ref={setInputRef}

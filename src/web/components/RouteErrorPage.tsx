@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../paths.ts';
+import { m } from '../../paraglide/messages.js';
 
 // Shown when a page throws or its code cannot be downloaded (often a flaky connection, or a
 // new deploy replaced the old chunks): reloading fetches the current build.
@@ -9,20 +10,20 @@ export function RouteErrorPage() {
 
   return (
     <section className="page page-centered" role="alert" aria-labelledby="route-error-title">
-      <h1 id="route-error-title">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1 id="route-error-title">
+        {notFound ? m.components_not_found_title() : m.components_error_title()}
+      </h1>
       <p className="muted">
-        {notFound
-          ? 'We couldn’t find the page you were looking for.'
-          : 'This page could not be loaded. Check your connection and try again.'}
+        {notFound ? m.components_not_found_short() : m.components_error_text()}
       </p>
       <div className="button-row">
         {!notFound && (
           <button type="button" className="button" onClick={() => window.location.reload()}>
-            Try again
+            {m.components_try_again()}
           </button>
         )}
         <Link className={notFound ? 'button' : 'button button-secondary'} to={paths.home}>
-          Go to the home page
+          {m.components_go_home()}
         </Link>
       </div>
     </section>

@@ -1,10 +1,12 @@
+import { m } from '../../paraglide/messages.js';
+
 interface SpinnerProps {
   /** Read out by screen readers and shown beside the spinner. */
   label?: string;
   className?: string;
 }
 
-export function Spinner({ label = 'Loading...', className }: SpinnerProps) {
+export function Spinner({ label = m.common_loading(), className }: SpinnerProps) {
   return (
     <div className={['spinner', className].filter(Boolean).join(' ')} role="status">
       <span className="spinner-circle" aria-hidden="true" />

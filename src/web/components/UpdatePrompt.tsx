@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Workbox } from 'workbox-window';
+import { m } from '../../paraglide/messages.js';
+import { getLocale } from '../../paraglide/runtime.js';
 import { OPEN_SCREEN, screenOf } from '../push.ts';
 
 // On a page the service worker already controls (decision 012): registers it again, which
@@ -8,6 +10,9 @@ import { OPEN_SCREEN, screenOf } from '../push.ts';
 // when the member taps Reload (or with the next visit once every tab of the old one is
 // closed). Loaded after the page, not with its first screen, and not on a first visit.
 // Also what the worker asks of the page it controls: a tapped notification's screen (sw.ts).
+/** The language of the build whose worker is active (localStorage). */
+const WORKER_LANGUAGE = 'flock.worker-language';
+
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false);
   const workbox = useRef<Workbox | null>(null);
@@ -24,7 +29,15 @@ export function UpdatePrompt() {
 
   useEffect(() => {
     const wb = new Workbox('/sw.js', { scope: '/' });
-    wb.addEventListener('waiting', () => setWaiting(true));
+    // After a language switch the worker waiting is the one of this page's build (decision
+    // 043): not a new version, so it takes over at once, unasked.
+    const language = getLocale();
+    wb.addEventListener('waiting', () => {
+      const active = localStorage.getItem(WORKER_LANGUAGE);
+      if (active !== null && active !== language) wb.messageSkipWaiting();
+      else setWaiting(true);
+    });
+    wb.addEventListener('activated', () => localStorage.setItem(WORKER_LANGUAGE, language));
     workbox.current = wb;
     void wb.register().catch(() => {
       // No worker (private mode, an old browser): the app works as a plain web page.
@@ -34,7 +47,7 @@ export function UpdatePrompt() {
   if (!waiting) return null;
   return (
     <div className="update-prompt" role="status">
-      <p>A new version of the app is available.</p>
+      <p>{m.components_update_available()}</p>
       <div className="update-prompt-actions">
         <button
           type="button"
@@ -47,14 +60,14 @@ export function UpdatePrompt() {
             wb.messageSkipWaiting();
           }}
         >
-          Reload
+          {m.components_reload()}
         </button>
         <button
           type="button"
           className="button button-secondary button-small"
           onClick={() => setWaiting(false)}
         >
-          Later
+          {m.components_later()}
         </button>
       </div>
     </div>

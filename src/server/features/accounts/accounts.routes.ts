@@ -1,8 +1,9 @@
+import { m } from '../../../paraglide/messages.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   emailCheckSchema,
-  PHONE_ERROR_TEXT,
+  phoneErrorText,
   phoneOnlySchema,
   phoneResetSchema,
   phoneSignInSchema,
@@ -18,6 +19,7 @@ import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
 import { clearGuestId, guestIdOf } from '../../platform/guest-giver.ts';
 import { attachGuestGifts } from '../history/history.service.ts';
 import { getMe, isEmailAvailable, listMembers, requireAdmin, signUp } from './accounts.service.ts';
+import { keepChosenLanguage } from '../profile/language.ts';
 import { guardPhoneRequest, signUpByPhone } from './phone.ts';
 import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
 
@@ -51,12 +53,12 @@ const authEndpoints: AuthEndpoint[] = [
 const endsSessions = new Set(['/sign-out', '/reset-password', '/phone-number/reset-password']);
 
 // What the library answers to a mail request, known address or not (no enumeration).
-const mailAccepted: Record<string, object> = {
-  '/send-verification-email': { status: true },
-  '/request-password-reset': {
+const mailAccepted: Record<string, () => object> = {
+  '/send-verification-email': () => ({ status: true }),
+  '/request-password-reset': () => ({
     status: true,
-    message: 'If this email exists in our system, check your email for the reset link',
-  },
+    message: m.server_accounts_reset_link_sent(),
+  }),
 };
 
 /** Mails per account per hour; more requests are answered as usual but send nothing. */
@@ -107,7 +109,7 @@ async function forwardToAuth(
       MAILS_PER_ACCOUNT_PER_HOUR,
       60 * 60 * 1000,
     );
-    if (!cap.allowed) return reply.send(mailAccepted[endpoint.path]);
+    if (!cap.allowed) return reply.send(mailAccepted[endpoint.path]?.());
   }
 
   const headers = authHeaders(request);
@@ -126,6 +128,13 @@ async function forwardToAuth(
   if (endsSessions.has(endpoint.path)) ctx.sessions.forget();
   if (attempt && response.ok) await attempt.succeeded();
 
+  const text = await response.text();
+  // The language chosen on the login screen becomes the account's (decision 043).
+  if (response.ok && endpoint.path.startsWith('/sign-in/')) {
+    const userId = signedInUserId(text);
+    if (userId) await keepChosenLanguage(ctx, request, userId);
+  }
+
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -133,19 +142,18 @@ async function forwardToAuth(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
-  const text = await response.text();
   if (response.status >= 400) {
     // One error shape for the whole API.
     let code = response.status === 429 ? 'RATE_LIMITED' : 'AUTH_ERROR';
-    let message =
+    let message: string =
       response.status === 429
-        ? 'Too many attempts. Please wait a few minutes and try again.'
-        : 'Request failed.';
+        ? m.server_accounts_too_many_attempts()
+        : m.server_http_request_failed();
     try {
       const parsed = JSON.parse(text) as { code?: string; message?: string };
       if (parsed.code) code = parsed.code;
       if (parsed.message && response.status !== 429) {
-        message = (parsed.code && PHONE_ERROR_TEXT[parsed.code]) || parsed.message;
+        message = (parsed.code && phoneErrorText(parsed.code)) || parsed.message;
       }
     } catch {
       // not JSON: keep the defaults
@@ -153,6 +161,16 @@ async function forwardToAuth(
     return reply.type('application/json').send(errorBody(code, message));
   }
   return reply.send(text || null);
+}
+
+/** The member a successful sign-in answer names. */
+function signedInUserId(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as { user?: { id?: unknown } }).user?.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Email lookups per 15 minutes across every client together. */
@@ -189,6 +207,7 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       const input = parseInput(signUpSchema, request.body);
       const userId = await signUp(ctx, input, authHeaders(request));
+      await keepChosenLanguage(ctx, request, userId);
       // Only this device's guest gifts, and only once: the cookie goes with them.
       const guestId = input.attachGuestGifts ? guestIdOf(ctx, request) : null;
       if (guestId) {
@@ -224,11 +243,7 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       );
       if (!overall.allowed) {
         reply.header('retry-after', String(overall.retryAfterSeconds));
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'Too many requests. Please wait a moment and try again.',
-        );
+        throw new AppError(429, 'RATE_LIMITED', m.server_http_too_many_requests());
       }
       return { available: await isEmailAvailable(ctx, email) };
     },

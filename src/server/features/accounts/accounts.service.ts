@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
@@ -77,14 +78,14 @@ export async function requireSessionUser(
   request: FastifyRequest,
 ): Promise<SessionUser> {
   const user = await sessionUserOf(ctx, request);
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
   return user;
 }
 
 /** Admin endpoints: 401 without a session, 403 for members who are not admins. */
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<SessionUser> {
   const user = await requireSessionUser(ctx, request);
-  if (!user.isAdmin) throw new AppError(403, 'FORBIDDEN', 'Only admins may do this.');
+  if (!user.isAdmin) throw new AppError(403, 'FORBIDDEN', m.server_accounts_admins_only());
   return user;
 }
 
@@ -116,8 +117,8 @@ export async function isEmailAvailable(
 
 export async function assertAssemblyOffered(ctx: Pick<AppContext, 'db'>, slug: string) {
   if (!(await isAssemblyOffered(ctx, slug))) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-      assembly: 'Please select your assembly.',
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_http_fields_need_attention(), {
+      assembly: m.shared_accounts_assembly_required(),
     });
   }
 }
@@ -138,11 +139,7 @@ export async function signUp(
     60 * 60 * 1000,
   );
   if (!perAccount.allowed) {
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      'Too many sign-up attempts for this email. Please try again later.',
-    );
+    throw new AppError(429, 'RATE_LIMITED', m.server_accounts_sign_up_email_limit());
   }
   await assertAssemblyOffered(ctx, input.assembly);
   if (!(await isEmailAvailable(ctx, input.email))) {

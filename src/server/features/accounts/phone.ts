@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import { currentLocale } from '../../platform/locale.ts';
 import { assertAssemblyOffered, createAuthUser, sessionUserOf } from './accounts.service.ts';
 
 // Phone-first members (issue 32, decision 032). The auth library's phone-number plugin keeps
@@ -113,7 +115,7 @@ export async function guardPhoneRequest(
       await countCodeTry(ctx, phone);
       if (body.updatePhoneNumber) {
         if (!(await sessionUserOf(ctx, request))) {
-          throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+          throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
         }
       } else if (!(await loginPhoneAccount(ctx, phone))) {
         // The library would fail on a number without an account; the answer is a wrong code.
@@ -149,11 +151,7 @@ export async function signUpByPhone(
     HOUR,
   );
   if (!perPhone.allowed) {
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      'Too many sign-up attempts for this phone number. Please try again later.',
-    );
+    throw new AppError(429, 'RATE_LIMITED', m.server_accounts_sign_up_phone_limit());
   }
   await assertAssemblyOffered(ctx, input.assembly);
   const existing = await loginPhoneAccount(ctx, input.phone);
@@ -177,7 +175,7 @@ export async function signUpByPhone(
     // Receipts and codes by SMS: there is no mailbox.
     await ctx.db
       .update(users)
-      .set({ loginPhone: input.phone, receiptChannel: 'sms' })
+      .set({ loginPhone: input.phone, receiptChannel: 'sms', locale: currentLocale() })
       .where(eq(users.id, userId));
   } catch {
     // Another sign-up took the number a moment ago.
@@ -221,7 +219,11 @@ export async function registerByCall(
       },
       { method: 'phone-number' },
     );
-    await ctx.db.update(users).set({ receiptChannel: 'sms' }).where(eq(users.id, user.id));
+    // In the language the call was in (one chosen on the USSD menu), as a phone sign-up's.
+    await ctx.db
+      .update(users)
+      .set({ receiptChannel: 'sms', locale: currentLocale() })
+      .where(eq(users.id, user.id));
     return { id: user.id };
   } catch (error) {
     // Another registration took the number a moment ago.

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
@@ -27,9 +28,8 @@ export const ADDRESS_FAILURE_SHARE = 30;
  */
 export const ADDRESS_SIGN_IN_SHARE = 300;
 
-const ACCOUNT_MESSAGE =
-  'Too many attempts for this account. Please wait a few minutes and try again.';
-const CLIENT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+const accountMessage = () => m.server_accounts_too_many_account_attempts();
+const clientMessage = () => m.server_accounts_too_many_attempts();
 
 export interface PasswordAttempt {
   /** Call when the password was right: this entry does not count. */
@@ -52,17 +52,17 @@ export async function startPasswordAttempt(
     {
       key: `sign-in-failures:account:${attempt.email}:${attempt.ip}`,
       max: perPerson,
-      message: ACCOUNT_MESSAGE,
+      message: accountMessage(),
     },
     {
       key: `sign-in-failures:password:${credential}`,
       max: perPerson * PASSWORD_SHARE,
-      message: CLIENT_MESSAGE,
+      message: clientMessage(),
     },
     {
       key: `sign-in-failures:address:${attempt.ip}`,
       max: perPerson * ADDRESS_FAILURE_SHARE,
-      message: CLIENT_MESSAGE,
+      message: clientMessage(),
     },
   ];
   const hits = await Promise.all(

@@ -11,6 +11,7 @@ import {
   usherGrantSchema,
   usherSearchSchema,
 } from '../../../shared/schemas/checkin.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
@@ -38,7 +39,7 @@ import {
 // run the entrance screen, check others in and hand children back; admins open sessions,
 // name the ushers and read attendance. Rules in the service.
 
-const idParams = z.object({ id: z.uuid('No such service.') });
+const idParams = z.object({ id: z.uuid({ error: () => m.server_checkin_no_service() }) });
 const usherParams = z.object({ id: z.string().min(1).max(64) });
 
 export const checkinRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -194,7 +195,8 @@ export const checkinRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       await requireAdmin(ctx, request);
       const { id } = parseInput(usherParams, request.params);
-      if (!(await revokeUsher(ctx, id))) throw new AppError(404, 'NOT_FOUND', 'No such usher.');
+      if (!(await revokeUsher(ctx, id)))
+        throw new AppError(404, 'NOT_FOUND', m.server_checkin_no_usher());
       return reply.status(204).send();
     },
   );

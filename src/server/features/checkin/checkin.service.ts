@@ -15,6 +15,7 @@ import {
   type Usher,
   type UsherMember,
 } from '../../../shared/schemas/checkin.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import {
   checkins,
@@ -26,6 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
+import { inLocale } from '../../platform/locale.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
 import { assertAssemblyOffered } from '../accounts/accounts.service.ts';
 
@@ -92,7 +94,7 @@ async function findSession(ctx: Ctx, id: string): Promise<Session | undefined> {
 
 async function openSession(ctx: Ctx, id: string): Promise<Session> {
   const session = await findSession(ctx, id);
-  if (!session) throw new AppError(404, 'NOT_FOUND', 'No such service.');
+  if (!session) throw new AppError(404, 'NOT_FOUND', m.server_checkin_no_service());
   if (!isOpen(session, ctx.now())) throw new AppError(409, 'CLOSED', CHECKIN_MESSAGES.notOpen);
   return session;
 }
@@ -252,7 +254,7 @@ export async function listSessions(ctx: Ctx, around = false): Promise<SessionSum
 /** The entrance screen: this period's QR, as an SVG with the link it holds, and the code. */
 export async function entranceScreen(ctx: Ctx, id: string): Promise<EntranceScreen> {
   const session = await findSession(ctx, id);
-  if (!session) throw new AppError(404, 'NOT_FOUND', 'No such service.');
+  if (!session) throw new AppError(404, 'NOT_FOUND', m.server_checkin_no_service());
   const slot = slotOf(ctx, ctx.now());
   const url = `${ctx.config.publicUrl}/checkin?t=${qrToken(session, slot)}`;
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -388,7 +390,7 @@ export async function searchMembers(
   q: string,
 ): Promise<UsherMember[]> {
   const session = await findSession(ctx, sessionId);
-  if (!session) throw new AppError(404, 'NOT_FOUND', 'No such service.');
+  if (!session) throw new AppError(404, 'NOT_FOUND', m.server_checkin_no_service());
   const phoneDigits = q.replace(/\D/g, '');
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await ctx.db
@@ -439,8 +441,8 @@ export async function usherCheckIn(
   return {
     ...result,
     message: result.already
-      ? `${member.name} was already checked in.`
-      : `${member.name} is checked in.`,
+      ? m.server_checkin_usher_already({ name: member.name })
+      : m.server_checkin_usher_done({ name: member.name }),
   };
 }
 
@@ -471,13 +473,17 @@ export async function checkInChild(
   }
   const guardianPhone = input.guardianPhone;
   let guardianUserId = input.guardianUserId ?? null;
+  // The pick-up code's SMS: in the guardian's language when the phone is a member's, else in
+  // the language of the usher's request.
+  let guardianLocale: string | undefined;
   if (!guardianUserId) {
     const [guardian] = await ctx.db
-      .select({ id: users.id })
+      .select({ id: users.id, locale: users.locale })
       .from(users)
       .where(or(eq(users.loginPhone, guardianPhone), eq(users.phoneNumber, guardianPhone)))
       .limit(1);
     guardianUserId = guardian?.id ?? null;
+    guardianLocale = guardian?.locale;
   }
   for (let attempt = 0; ; attempt++) {
     try {
@@ -494,11 +500,17 @@ export async function checkInChild(
         .returning();
       if (!child) throw new Error('No child check-in was written.');
       if (!input.guardianUserId) {
+        const facts = {
+          church: ctx.church.registeredName,
+          child: child.childName,
+          session: session.title,
+          code: child.pickupCode,
+        };
+        const text = guardianLocale
+          ? inLocale(guardianLocale, () => m.sms_checkin_pickup(facts))
+          : m.sms_checkin_pickup(facts);
         await ctx.sms
-          .send({
-            to: guardianPhone,
-            text: `${ctx.church.registeredName}: ${child.childName} is checked in to ${session.title}. Pick-up code: ${child.pickupCode}. Show it when you collect them.`,
-          })
+          .send({ to: guardianPhone, text })
           .catch((error: unknown) => ctx.log.warn({ err: error }, 'pick-up code SMS failed'));
       }
       return {
@@ -592,8 +604,15 @@ export async function attendance(ctx: Ctx): Promise<AttendanceRow[]> {
 
 export async function attendanceCsv(ctx: Ctx): Promise<string> {
   const rows = await attendance(ctx);
+  const noAssembly = m.server_checkin_no_assembly();
   return toCsv(
-    ['Service', 'Opens', 'Assembly', 'Members', 'Children'],
-    rows.map((r) => [r.title, r.opensAt, r.assembly ?? 'No assembly', r.members, r.children]),
+    [
+      m.server_checkin_csv_service(),
+      m.server_checkin_csv_opens(),
+      m.server_checkin_csv_assembly(),
+      m.server_checkin_csv_members(),
+      m.server_checkin_csv_children(),
+    ],
+    rows.map((r) => [r.title, r.opensAt, r.assembly ?? noAssembly, r.members, r.children]),
   );
 }

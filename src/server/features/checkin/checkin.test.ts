@@ -9,7 +9,9 @@ import type {
   SessionSummary,
   UsherMember,
 } from '../../../shared/schemas/checkin.ts';
+import { m } from '../../../paraglide/messages.js';
 import { checkins, childCheckins, devSms, events, users } from '../../db/schema.ts';
+import { smsShape } from '../../platform/sms/sms.ts';
 import { memberSession } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -339,5 +341,36 @@ describe('service check-in', () => {
     expect(
       (await call(t, 'DELETE', `/api/admin/checkin/ushers/${row!.id}`, admin)).statusCode,
     ).toBe(404);
+  });
+
+  it('texts a Twi guardian their pick-up code in Twi, in GSM-7', async () => {
+    expect(
+      (await call(t, 'PUT', '/api/profile/language', kwame, { locale: 'ak' })).statusCode,
+    ).toBe(200);
+    const child = await call(t, 'POST', `/api/checkin/sessions/${session.id}/children`, admin, {
+      childName: 'Adwoa',
+      guardianPhone: '+233201112233',
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    const [sms] = await t.db.select().from(devSms).orderBy(desc(devSms.createdAt)).limit(1);
+    expect(sms?.to).toBe('+233201112233');
+    const facts = {
+      church: t.app.ctx.church.registeredName,
+      child: 'Adwoa',
+      session: 'Sunday Service',
+      code: child.json().pickupCode as string,
+    };
+    expect(sms?.text).toBe(m.sms_checkin_pickup(facts, { locale: 'ak' }));
+    expect(sms?.text).not.toBe(m.sms_checkin_pickup(facts, { locale: 'en' }));
+    expect(smsShape(sms!.text).encoding).toBe('GSM-7');
+    // An answer in the language of the browser that asked.
+    const none = await call(
+      t,
+      'DELETE',
+      '/api/admin/checkin/ushers/nobody',
+      `${admin}; PARAGLIDE_LOCALE=ak`,
+    );
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.message).toBe(m.server_checkin_no_usher({}, { locale: 'ak' }));
   });
 });

@@ -9,6 +9,7 @@ import {
   type dayUpsertSchema,
   type weekCreateSchema,
 } from '../../../shared/schemas/devotional.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { devotionalDays, devotionalWeeks } from '../../db/schema.ts';
@@ -88,7 +89,7 @@ const dayWithNeighbours = preparedQuery((db) =>
 
 export async function getDay(ctx: Ctx, weekId: number, day: number): Promise<DevotionalDay> {
   const [row] = await dayWithNeighbours(ctx.db).execute({ weekId, day });
-  if (!row) throw new AppError(404, 'NOT_FOUND', `Day ${day} of Week ${weekId} was not found.`);
+  if (!row) throw new AppError(404, 'NOT_FOUND', m.server_devotional_no_day({ day, week: weekId }));
   return {
     weekId,
     weekTitle: row.weekTitle,
@@ -110,8 +111,8 @@ export async function createWeek(ctx: Ctx, input: z.output<typeof weekCreateSche
     .onConflictDoNothing()
     .returning({ id: devotionalWeeks.id, title: devotionalWeeks.title });
   if (created.length === 0) {
-    throw new AppError(409, 'WEEK_EXISTS', `Week ${input.id} already exists.`, {
-      id: `Week ${input.id} already exists.`,
+    throw new AppError(409, 'WEEK_EXISTS', m.server_devotional_week_exists({ week: input.id }), {
+      id: m.server_devotional_week_exists({ week: input.id }),
     });
   }
   return created[0]!;
@@ -148,7 +149,7 @@ export async function upsertDay(
     .from(devotionalWeeks)
     .where(eq(devotionalWeeks.id, weekId));
   if (!week)
-    throw new AppError(404, 'NOT_FOUND', `Week ${weekId} does not exist. Add the week first.`);
+    throw new AppError(404, 'NOT_FOUND', m.server_devotional_add_week_first({ week: weekId }));
   const values = {
     title: input.title,
     documentUrl: input.documentUrl ?? null,
@@ -167,7 +168,7 @@ export async function deleteDay(ctx: Ctx, weekId: number, day: number) {
     .where(and(eq(devotionalDays.weekId, weekId), eq(devotionalDays.day, day)))
     .returning({ day: devotionalDays.day });
   if (deleted.length === 0)
-    throw new AppError(404, 'NOT_FOUND', `Day ${day} of Week ${weekId} was not found.`);
+    throw new AppError(404, 'NOT_FOUND', m.server_devotional_no_day({ day, week: weekId }));
 }
 
 /** ISO week number and weekday (Monday 1) of a date, in UTC. */

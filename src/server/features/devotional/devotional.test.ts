@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m } from '../../../paraglide/messages.js';
 import { normalizeDocumentUrl } from '../../../shared/schemas/devotional.ts';
 import { createContentTestApp, type ContentTestApp } from '../../testing/content.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -57,6 +58,16 @@ describe('devotional API', () => {
     const last = (await t.app.inject('/api/devotional/weeks/15/days/21')).json();
     expect(last).toMatchObject({ documentUrl: null, previousDay: 20, nextDay: null });
     expect((await t.app.inject('/api/devotional/weeks/15/days/22')).statusCode).toBe(404);
+  });
+
+  it('says a day is missing in the language of the browser', async () => {
+    const url = '/api/devotional/weeks/15/days/22';
+    const twi = await t.app.inject({ url, headers: { cookie: 'PARAGLIDE_LOCALE=ak' } });
+    expect(twi.statusCode).toBe(404);
+    expect(twi.json().error.message).toBe(
+      m.server_devotional_no_day({ day: 22, week: 15 }, { locale: 'ak' }),
+    );
+    expect((await t.app.inject(url)).json().error.message).toBe('Day 22 of Week 15 was not found.');
   });
 
   it('answers 304 when nothing changed', async () => {

@@ -6,6 +6,7 @@ import {
   guestRsvpSchema,
   rsvpSchema,
 } from '../../../shared/schemas/events.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
@@ -31,7 +32,7 @@ import {
 // account, guests with a name and phone (limited per phone); admins and an assembly's finance
 // officers publish and export. Rules in the service.
 
-const idParams = z.object({ id: z.uuid(EVENT_MESSAGES.notFound) });
+const idParams = z.object({ id: z.uuid({ error: () => EVENT_MESSAGES.notFound }) });
 
 /** Replies one phone may send in an hour, whatever address they come from. */
 const GUEST_REPLIES_PER_PHONE = 3;
@@ -84,13 +85,9 @@ export const eventsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         60 * 60_000,
       );
       if (!limit.allowed) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'Too many replies from this phone number. Please try again later.',
-          undefined,
-          { 'retry-after': String(limit.retryAfterSeconds) },
-        );
+        throw new AppError(429, 'RATE_LIMITED', m.server_events_phone_limit(), undefined, {
+          'retry-after': String(limit.retryAfterSeconds),
+        });
       }
       return reply.status(201).send(await guestReply(ctx, id, input, ctx.now()));
     },

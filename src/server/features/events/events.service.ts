@@ -13,11 +13,13 @@ import {
   type MyRsvp,
   type Rsvp,
 } from '../../../shared/schemas/events.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assemblies, eventRsvps, events } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
+import { currentLocale, inLocale } from '../../platform/locale.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { icsCalendar } from './ics.ts';
 
@@ -224,7 +226,17 @@ function reminderAt(startsAt: Date | string, now: Date) {
   return at > now ? at : now;
 }
 
-async function scheduleReminder(db: Tx | Db, rsvpId: string, startsAt: Date | string, now: Date) {
+/**
+ * `guestLocale`: a guest's reminder is in the language of the request that replied (they have
+ * no account to keep one); a member's is in their account's language when it is sent.
+ */
+async function scheduleReminder(
+  db: Tx | Db,
+  rsvpId: string,
+  startsAt: Date | string,
+  now: Date,
+  guestLocale?: string,
+) {
   // A key per reply and time: a reply that is 'going' again gets a job again; reminded_at
   // keeps it to one reminder.
   const runAt = reminderAt(startsAt, now);
@@ -232,7 +244,7 @@ async function scheduleReminder(db: Tx | Db, rsvpId: string, startsAt: Date | st
     kind: EVENT_REMINDER,
     key: `events:reminder:${rsvpId}:${now.getTime()}`,
     runAt,
-    payload: { rsvpId },
+    payload: guestLocale ? { rsvpId, locale: guestLocale } : { rsvpId },
   });
 }
 
@@ -296,7 +308,7 @@ export async function guestReply(
       .onConflictDoNothing()
       .returning({ id: eventRsvps.id });
     if (!saved) throw new AppError(409, 'ALREADY_REPLIED', EVENT_MESSAGES.guestTaken);
-    await scheduleReminder(tx, saved.id, event.starts_at, now);
+    await scheduleReminder(tx, saved.id, event.starts_at, now, currentLocale());
   });
   return summaryOf(await findEvent(ctx.db, id), now);
 }
@@ -359,14 +371,14 @@ export async function createEvent(
       .from(assemblies)
       .where(eq(assemblies.slug, input.assembly));
     if (!known) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-        assembly: 'Choose an assembly from the list.',
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_events_fields_attention(), {
+        assembly: m.server_events_choose_assembly(),
       });
     }
   }
   if (input.startsAt <= now) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-      startsAt: 'It must start in the future.',
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_events_fields_attention(), {
+      startsAt: m.server_events_future(),
     });
   }
   const [made] = await ctx.db
@@ -409,7 +421,16 @@ export async function rsvpsCsv(ctx: Ctx, scope: FinanceScope, id: string) {
       order by r.going desc, lower(coalesce(u.full_name, r.guest_name))`),
   );
   const csv = toCsv(
-    ['Name', 'Member or guest', 'Email', 'Phone', 'Assembly', 'Going', 'Guests', 'Replied at'],
+    [
+      m.server_events_csv_name(),
+      m.server_events_csv_kind(),
+      m.server_events_csv_email(),
+      m.server_events_csv_phone(),
+      m.server_events_csv_assembly(),
+      m.server_events_csv_going(),
+      m.server_events_csv_guests(),
+      m.server_events_csv_replied_at(),
+    ],
     replies.map((r) => [
       r.name,
       r.kind,
@@ -445,68 +466,94 @@ const whenFormat = new Intl.DateTimeFormat('en-GH', {
 /** 'Sat, 24 Dec 2026, 18:30 GMT' (Ghana's time is UTC). */
 export const formatEventTime = (at: Date | string) => `${whenFormat.format(new Date(at))} GMT`;
 
+interface ReminderRow {
+  event_id: string;
+  title: string;
+  place: string;
+  starts_at: Date | string;
+  guest_phone: string | null;
+  user_id: string | null;
+}
+
 /**
  * Sends one reply's reminder, if it is still 'going', not yet reminded and the event not yet
- * started. reminded_at is set first (only the run that sets it sends). A guest's SMS that
- * fails clears it and throws, so the job is retried; a member's reminder is a notice
- * (notifications.service.ts), sent by their channels and retried there.
+ * started. A guest's SMS: reminded_at is set first (only the run that sets it sends); one
+ * that fails clears it and throws, so the job is retried. A member's reminder is a notice
+ * (notifications.service.ts), sent by their channels and retried there, in their language:
+ * written first (once, by its key), reminded_at set after, so a crash between the two leaves
+ * the job to write it again, which finds it written and sends nothing twice.
+ * A guest's SMS is in `guestLocale`, their reply's language (English when it had none).
  */
 export async function sendEventReminder(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'>,
   rsvpId: string,
   now: Date,
+  guestLocale?: string,
 ): Promise<'sent' | 'skipped'> {
-  const [claimed] = rowsOf<{
-    event_id: string;
-    title: string;
-    place: string;
-    starts_at: Date | string;
-    guest_phone: string | null;
-    user_id: string | null;
-  }>(
+  const due = sql`r.id = ${rsvpId} and e.id = r.event_id and r.going and r.reminded_at is null
+    and e.starts_at > ${now.toISOString()}::timestamptz`;
+  const [reply] = rowsOf<ReminderRow>(
     await ctx.db.execute(sql`
-      update event_rsvps r set reminded_at = ${now.toISOString()}::timestamptz
-      from events e
-      where r.id = ${rsvpId} and e.id = r.event_id and r.going and r.reminded_at is null
-        and e.starts_at > ${now.toISOString()}::timestamptz
-      returning r.event_id, e.title, e.place, e.starts_at, r.guest_phone, r.user_id`),
+      select r.event_id, e.title, e.place, e.starts_at, r.guest_phone, r.user_id
+      from event_rsvps r join events e on e.id = r.event_id
+      where ${due}`),
   );
-  if (!claimed) return 'skipped';
-  const link = `${ctx.config.publicUrl}/events/${claimed.event_id}`;
-  const line = `Reminder: ${claimed.title}, ${formatEventTime(claimed.starts_at)}, at ${claimed.place}.`;
-  try {
-    if (claimed.guest_phone) {
+  if (!reply) return 'skipped';
+  // Dates keep en-GH in either language (decision 042).
+  const facts = {
+    church: ctx.church.registeredName,
+    title: reply.title,
+    when: formatEventTime(reply.starts_at),
+    place: reply.place,
+    link: `${ctx.config.publicUrl}/events/${reply.event_id}`,
+  };
+  const markReminded = async () =>
+    rowsOf<{ id: string }>(
+      await ctx.db.execute(sql`
+        update event_rsvps r set reminded_at = ${now.toISOString()}::timestamptz
+        from events e
+        where ${due}
+        returning r.id`),
+    ).length > 0;
+
+  if (reply.guest_phone) {
+    if (!(await markReminded())) return 'skipped';
+    try {
       await ctx.sms.send({
-        to: claimed.guest_phone,
-        text: `${ctx.church.registeredName}: ${line} ${link}`,
+        to: reply.guest_phone,
+        text: inLocale(guestLocale, () => m.sms_events_reminder(facts)),
       });
-    } else if (claimed.user_id) {
-      await notify(ctx, {
-        userId: claimed.user_id,
-        kind: 'event.reminder',
-        key: rsvpId,
-        title: `Reminder: ${claimed.title}`,
-        body: `${formatEventTime(claimed.starts_at)}, at ${claimed.place}.`,
-        url: `/events/${claimed.event_id}`,
-        email: {
-          subject: `Reminder: ${claimed.title}`,
-          text: `${ctx.church.registeredName}\n\n${line}\n\nSee the event or change your reply:\n${link}\n`,
-        },
-        sms: `${ctx.church.registeredName}: ${line} ${link}`,
-      });
+    } catch (error) {
+      await ctx.db.update(eventRsvps).set({ remindedAt: null }).where(eq(eventRsvps.id, rsvpId));
+      throw error;
     }
-  } catch (error) {
-    await ctx.db.update(eventRsvps).set({ remindedAt: null }).where(eq(eventRsvps.id, rsvpId));
-    throw error;
+    return 'sent';
   }
-  return 'sent';
+  if (!reply.user_id) return 'skipped';
+  await notify(ctx, {
+    userId: reply.user_id,
+    kind: 'event.reminder',
+    key: rsvpId,
+    url: `/events/${reply.event_id}`,
+    texts: () => ({
+      title: m.mail_events_reminder_subject(facts),
+      body: m.server_events_reminder_body(facts),
+      email: {
+        subject: m.mail_events_reminder_subject(facts),
+        text: m.mail_events_reminder_text(facts),
+      },
+      sms: m.sms_events_reminder(facts),
+    }),
+  });
+  return (await markReminded()) ? 'sent' : 'skipped';
 }
 
 export function eventJobHandlers(ctx: AppContext): Record<string, JobHandler> {
   return {
     [EVENT_REMINDER]: async (job) => {
       const rsvpId = String(job.payload.rsvpId ?? '');
-      if (rsvpId) await sendEventReminder(ctx, rsvpId, ctx.now());
+      const locale = typeof job.payload.locale === 'string' ? job.payload.locale : undefined;
+      if (rsvpId) await sendEventReminder(ctx, rsvpId, ctx.now(), locale);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,15 +8,17 @@ import {
   type EventView,
   type ManagedEvents,
 } from '../../../shared/schemas/events.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
-import { eventRsvps, users } from '../../db/schema.ts';
+import { eventRsvps, notifications, scheduledJobs, users } from '../../db/schema.ts';
+import { killedAtNoticeInsert } from '../../testing/killed-at-insert.ts';
 import { runJobsNow } from '../../jobs.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
-import type { Sms } from '../../platform/sms/sms.ts';
+import { smsShape, type Sms } from '../../platform/sms/sms.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { REMINDER_LEAD_MS, sendEventReminder } from './events.service.ts';
+import { formatEventTime, REMINDER_LEAD_MS, sendEventReminder } from './events.service.ts';
 import { escapeText, foldLine, icsCalendar } from './ics.ts';
 
 // Events (decision 037): publishing within one's assemblies, replies within capacity and
@@ -316,6 +318,18 @@ describe('events over HTTP', () => {
       return { ctx, mails, texts, failNext: (v: boolean) => (fail = v) };
     }
 
+    /** An event in three days Ama is going to: her reply, and a clock an hour before it. */
+    async function amaGoingTo(title: string) {
+      const made = (
+        await publish(admin, { title, startsAt: at(3 * DAY), endsAt: at(3 * DAY + HOUR) })
+      ).json<{ id: string; startsAt: string }>();
+      await rsvp(ama, made.id, { going: true });
+      const [row] = await t.db.select().from(eventRsvps).where(eq(eventRsvps.eventId, made.id));
+      const due = recorder(new Date(new Date(made.startsAt).getTime() - HOUR));
+      const reminders = () => due.mails.filter((mail) => mail.subject === `Reminder: ${title}`);
+      return { row: row!, due, reminders };
+    }
+
     it('go a day before, once, by the member’s channel, and by SMS to guests', async () => {
       const made = (
         await publish(admin, {
@@ -374,6 +388,102 @@ describe('events over HTTP', () => {
       await t.db.update(eventRsvps).set({ remindedAt: null }).where(eq(eventRsvps.id, row!.id));
       const late = recorder(new Date(start + 60_000));
       expect(await sendEventReminder(late.ctx, row!.id, late.ctx.now())).toBe('skipped');
+    });
+
+    it('killed while the notice is written, go when the job runs again', async () => {
+      const { row, due, reminders } = await amaGoingTo('Convention');
+      // An instance whose database never answers the notice's insert: as good as killed there.
+      const dying = killedAtNoticeInsert(t.db);
+      const frozen = { ...due.ctx, db: dying.db } as AppContext;
+      void sendEventReminder(frozen, row.id, due.ctx.now());
+      await dying.killed;
+      const [before] = await t.db.select().from(eventRsvps).where(eq(eventRsvps.id, row.id));
+      expect(before!.remindedAt).toBeNull();
+      // The reminder's job, taken again once its lease ran out.
+      expect(await sendEventReminder(due.ctx, row.id, due.ctx.now())).toBe('sent');
+      expect(reminders()).toHaveLength(1);
+    });
+
+    it('after a crash between the notice and reminded_at, go on and send nothing twice', async () => {
+      const { row, due, reminders: synod } = await amaGoingTo('Synod');
+      expect(await sendEventReminder(due.ctx, row.id, due.ctx.now())).toBe('sent');
+      expect(synod()).toHaveLength(1);
+      // Killed after the notice went, before reminded_at was written: the job runs again.
+      await t.db.update(eventRsvps).set({ remindedAt: null }).where(eq(eventRsvps.id, row.id));
+      expect(await sendEventReminder(due.ctx, row.id, due.ctx.now())).toBe('sent');
+      await runJobsNow(due.ctx, due.ctx.now());
+      expect(synod()).toHaveLength(1);
+      const [after] = await t.db.select().from(eventRsvps).where(eq(eventRsvps.id, row.id));
+      expect(after!.remindedAt).not.toBeNull();
+      expect(await sendEventReminder(due.ctx, row.id, due.ctx.now())).toBe('skipped');
+    });
+
+    it('after a crash between the notice row and its jobs, send it once', async () => {
+      const { row, due, reminders: retreat } = await amaGoingTo('Retreat');
+      // The notice is written, its mail not sent (SMTP down)…
+      due.failNext(true);
+      await sendEventReminder(due.ctx, row.id, due.ctx.now());
+      due.failNext(false);
+      // …and, as if killed before its jobs and reminded_at were written, neither is there.
+      const [written] = await t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.kind, 'event.reminder'), like(notifications.key, `%${row.id}%`)),
+        );
+      expect(written!.emailAt).toBeNull();
+      await t.db
+        .delete(scheduledJobs)
+        .where(like(scheduledJobs.key, `notification:${written!.id}:%`));
+      await t.db.update(eventRsvps).set({ remindedAt: null }).where(eq(eventRsvps.id, row.id));
+      expect(retreat()).toHaveLength(0);
+
+      expect(await sendEventReminder(due.ctx, row.id, due.ctx.now())).toBe('sent');
+      expect(retreat()).toHaveLength(1);
+      await runJobsNow(due.ctx, due.ctx.now());
+      expect(await sendEventReminder(due.ctx, row.id, due.ctx.now())).toBe('skipped');
+      expect(retreat()).toHaveLength(1);
+    });
+
+    it('remind a Twi member in Twi, and a guest in the language of their reply', async () => {
+      const made = (
+        await publish(admin, { title: 'Dance', startsAt: at(6 * DAY), endsAt: at(6 * DAY + HOUR) })
+      ).json<{ id: string; startsAt: string }>();
+      expect(
+        (await call(t, 'PUT', '/api/profile/language', kofi, { locale: 'ak' })).statusCode,
+      ).toBe(200);
+      await rsvp(kofi, made.id, { going: true });
+      await rsvp(ama, made.id, { going: true });
+      const guest = (phone: string, cookie?: string) =>
+        call(t, 'POST', `/api/events/${made.id}/guest-rsvps`, cookie, { name: 'Abena', phone });
+      expect((await guest('0207770001', 'PARAGLIDE_LOCALE=ak')).statusCode).toBe(201);
+      expect((await guest('0207770002')).statusCode).toBe(201);
+
+      const start = new Date(made.startsAt).getTime();
+      const due = recorder(new Date(start - REMINDER_LEAD_MS + 60_000));
+      await runJobsNow(due.ctx, due.ctx.now());
+      const facts = {
+        church: t.app.ctx.church.registeredName,
+        title: 'Dance',
+        when: formatEventTime(made.startsAt),
+        place: 'Aburi gardens',
+        link: `${t.app.ctx.config.publicUrl}/events/${made.id}`,
+      };
+      const subjects = Object.fromEntries(
+        due.mails.filter((m) => m.text.includes('Dance')).map((m) => [m.to, m.subject]),
+      );
+      expect(subjects).toEqual({
+        'kofi@example.com': m.mail_events_reminder_subject(facts, { locale: 'ak' }),
+        'ama@example.com': 'Reminder: Dance',
+      });
+      const sms = Object.fromEntries(due.texts.map((s) => [s.to, s.text]));
+      const twi = m.sms_events_reminder(facts, { locale: 'ak' });
+      expect(twi).not.toBe(m.sms_events_reminder(facts, { locale: 'en' }));
+      expect(sms['+233207770001']).toBe(twi);
+      expect(smsShape(twi).encoding).toBe('GSM-7');
+      expect(sms['+233207770002']).toBe(
+        `${facts.church}: Reminder: Dance, ${facts.when}, at Aburi gardens. ${facts.link}`,
+      );
     });
   });
 });

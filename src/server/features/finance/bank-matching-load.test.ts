@@ -4,6 +4,7 @@ import { bankStatementLines, bankTransfers } from '../../db/schema.ts';
 import { memberSession } from '../../testing/accounts.ts';
 import { call, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { lineNoteText } from './line-notes.ts';
 
 // Issue 31, defect 4: with ~10,000 unmatched lines carrying BT- codes, a rematch (or an
 // upload) must not hold the embedded database while another member waits, and must still
@@ -118,24 +119,32 @@ describe('bank matching with 10,000 unmatched BT- lines', () => {
       (await t.db.select().from(bankTransfers).where(eq(bankTransfers.code, code)))[0]!;
     expect(await entry(codes.exact!)).toMatchObject({ status: 'matched' });
     expect((await lineOf(`TRF ${codes.exact} KOFI`)).matchKind).toBe('auto');
-    expect((await lineOf(`TRF ${codes.differs} AMA`)).note).toBe(
+    // Each note is stored as what happened and its codes, and worded when read (decision 044).
+    const noteOf = async (description: string) => (await lineOf(description)).note!;
+    expect(await noteOf(`TRF ${codes.differs} AMA`)).toEqual({
+      kind: 'amount_differs',
+      code: codes.differs,
+      amount: 7000,
+    });
+    expect(lineNoteText(await noteOf(`TRF ${codes.differs} AMA`))).toBe(
       `${codes.differs}: the member entered GHS 70.00.`,
     );
     expect(await entry(codes.twice!)).toMatchObject({ status: 'matched' });
     expect((await lineOf(`TRF ${codes.twice} FIRST`)).matchKind).toBe('auto');
-    expect((await lineOf(`TRF ${codes.twice} SECOND`)).note).toBe(
+    expect(lineNoteText(await noteOf(`TRF ${codes.twice} SECOND`))).toBe(
       `${codes.twice} is already matched to another line.`,
     );
-    expect((await lineOf(`TRF ${codes.deleted} GONE`)).note).toBe(
+    expect(lineNoteText(await noteOf(`TRF ${codes.deleted} GONE`))).toBe(
       `No open entry has the code ${codes.deleted}.`,
     );
     const [a, b] = [codes.exact!, 'BT-12345'].sort();
-    expect((await lineOf(`TRF ${codes.exact} AND BT-12345 TWO`)).note).toBe(
+    expect(lineNoteText(await noteOf(`TRF ${codes.exact} AND BT-12345 TWO`))).toBe(
       `Several codes (${codes.exact}, BT-12345): match it by hand.`,
     );
     expect([a, b]).toHaveLength(2);
     const unknown = await lineOf('TRF BT-90000 MEMBER 1');
-    expect(unknown.note).toBe('No open entry has the code BT-90000.');
+    expect(unknown.note).toEqual({ kind: 'not_found', code: 'BT-90000' });
+    expect(lineNoteText(unknown.note!)).toBe('No open entry has the code BT-90000.');
     expect(unknown.bankTransferId).toBeNull();
   }, 120_000);
 

@@ -26,7 +26,9 @@ import { recordAudit, type Actor, type DbOrTx } from './audit.service.ts';
 import type { FinanceCaller } from './finance-access.ts';
 import { inScope, scopeCondition } from './officers.service.ts';
 import { deliverReceipt, issueReceipt } from './receipts.service.ts';
+import { lineNoteText, NO_CODE_NOTE, UNMATCHED_NOTE } from './line-notes.ts';
 import { bankCodesIn, readStatement, StatementError } from './statement-csv.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Bank matching (issue 12): the bank's statement export is uploaded; credit lines whose
 // description carries a BT- code of an open entry with the same amount are matched at once;
@@ -151,8 +153,6 @@ async function matchLine(
   );
 }
 
-const NO_CODE_NOTE = 'No BT- code in the description.';
-
 /** Matches made per transaction: between batches, other members' requests get through. */
 export const MATCH_BATCH = 100;
 
@@ -186,9 +186,8 @@ const atMost = (c: LineCursor) =>
 
 function judgedLines(caller: FinanceCaller, from: LineCursor, to: LineCursor) {
   const visible = scopeCondition(caller.scope, bankTransfers.assembly) ?? sql`true`;
-  const notFound = caller.scope.all
-    ? sql`'No open entry has the code ' || codes[1] || '.'`
-    : sql`'No open entry in your assemblies has the code ' || codes[1] || '.'`;
+  // The note is what happened and its codes (line-notes.ts), worded when the line is read.
+  const notFound = caller.scope.all ? sql`'not_found'` : sql`'not_found_in_scope'`;
   return sql`
     with coded as (
       select l.id, l.note, l.booked_on, l.line_number, l.amount,
@@ -222,16 +221,15 @@ function judgedLines(caller: FinanceCaller, from: LineCursor, to: LineCursor) {
     )
     select id, note as old_note, entry_id, candidate and nth = 1 as to_match,
       case
-        when cardinality(codes) = 0 then ${NO_CODE_NOTE}
+        when cardinality(codes) = 0 then jsonb_build_object('kind', 'no_code')
         when cardinality(codes) > 1
-          then 'Several codes (' || array_to_string(codes, ', ') || '): match it by hand.'
-        when not visible then ${notFound}
+          then jsonb_build_object('kind', 'several_codes', 'codes', to_jsonb(codes))
+        when not visible then jsonb_build_object('kind', ${notFound}::text, 'code', codes[1])
         when entry_status = 'matched' or (candidate and nth > 1)
-          then codes[1] || ' is already matched to another line.'
+          then jsonb_build_object('kind', 'already_matched', 'code', codes[1])
         when entry_amount <> amount
-          then codes[1] || ': the member entered GHS '
-            || to_char(entry_amount / 100, 'FM999,999,999,990') || '.'
-            || lpad((entry_amount % 100)::text, 2, '0') || '.'
+          then jsonb_build_object(
+            'kind', 'amount_differs', 'code', codes[1], 'amount', entry_amount)
       end as note
     from ranked`;
 }
@@ -339,7 +337,11 @@ export async function importStatement(
     throw new AppError(
       409,
       'DUPLICATE_FILE',
-      `${FINANCE_MESSAGES.duplicateFile} It was uploaded on ${dayFormat.format(earlier.at)}${earlier.by ? ` by ${earlier.by}` : ''}.`,
+      `${FINANCE_MESSAGES.duplicateFile} ${
+        earlier.by
+          ? m.server_finance_uploaded_on_by({ day: dayFormat.format(earlier.at), by: earlier.by })
+          : m.server_finance_uploaded_on({ day: dayFormat.format(earlier.at) })
+      }`,
     );
   }
 
@@ -368,7 +370,10 @@ export async function importStatement(
     throw new AppError(
       400,
       'STATEMENT_UNREADABLE',
-      `No line of this file could be read (line ${statement.errors[0]!.line}: ${statement.errors[0]!.message}) Check the columns for this bank.`,
+      m.server_finance_unreadable({
+        line: statement.errors[0]!.line,
+        message: statement.errors[0]!.message,
+      }),
       { columns: statement.columns.join('\n') },
     );
   }
@@ -469,13 +474,9 @@ export async function rematchLines(ctx: Ctx, caller: FinanceCaller) {
     ? await consumeRateLimit(ctx.db, 'finance-rematch:all', REMATCHES_PER_MINUTE, 60_000)
     : own;
   if (!all.allowed) {
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      'Matching ran a moment ago. Please wait a few seconds and try again.',
-      undefined,
-      { 'retry-after': String(all.retryAfterSeconds) },
-    );
+    throw new AppError(429, 'RATE_LIMITED', m.server_finance_matching_ran(), undefined, {
+      'retry-after': String(all.retryAfterSeconds),
+    });
   }
   const { matched, receiptIds } = await autoMatch(ctx, caller);
   for (const id of receiptIds) await deliverReceipt(ctx, id);
@@ -536,7 +537,7 @@ export async function listLines(
     bookedOn: line.bookedOn,
     description: line.description,
     amount: line.amount,
-    note: line.note,
+    note: line.note ? lineNoteText(line.note) : null,
     match:
       line.matchKind && line.matchedAt
         ? {
@@ -566,7 +567,7 @@ export async function matchCandidates(
     .select()
     .from(bankStatementLines)
     .where(eq(bankStatementLines.id, lineId));
-  if (!line) throw new AppError(404, 'NOT_FOUND', 'No such statement line.');
+  if (!line) throw new AppError(404, 'NOT_FOUND', m.server_finance_no_line());
   const rows = await ctx.db
     .select({ entry: bankTransfers, assemblyLabel: assemblies.label })
     .from(bankTransfers)
@@ -606,9 +607,9 @@ export async function matchManually(
       .from(bankStatementLines)
       .where(eq(bankStatementLines.id, lineId))
       .for('update');
-    if (!line) throw new AppError(404, 'NOT_FOUND', 'No such statement line.');
+    if (!line) throw new AppError(404, 'NOT_FOUND', m.server_finance_no_line());
     if (line.bankTransferId) {
-      throw new AppError(409, 'ALREADY_MATCHED', 'This line is already matched. Unmatch it first.');
+      throw new AppError(409, 'ALREADY_MATCHED', m.server_finance_line_matched());
     }
     const [entry] = await tx
       .select()
@@ -616,16 +617,19 @@ export async function matchManually(
       .where(eq(bankTransfers.id, entryId))
       .for('update');
     if (!entry || entry.deleted || !inScope(caller.scope, entry.assembly)) {
-      throw new AppError(404, 'NOT_FOUND', 'No such bank entry in your assemblies.');
+      throw new AppError(404, 'NOT_FOUND', m.server_finance_no_entry());
     }
     if (entry.status === 'matched') {
-      throw new AppError(409, 'ALREADY_MATCHED', 'This entry is already matched to another line.');
+      throw new AppError(409, 'ALREADY_MATCHED', m.server_finance_entry_matched());
     }
     if (entry.amount !== line.amount) {
       throw new AppError(
         409,
         'AMOUNT_DIFFERS',
-        `The amounts differ: the line is GHS ${formatCedis(line.amount)}, the member entered GHS ${formatCedis(entry.amount)}.`,
+        m.server_finance_amounts_differ({
+          line: formatCedis(line.amount),
+          entered: formatCedis(entry.amount),
+        }),
       );
     }
     return matchLine(tx, caller.actor, line, entry, 'manual');
@@ -651,7 +655,7 @@ export async function unmatchLine(ctx: Ctx, caller: FinanceCaller, lineId: strin
         )[0]
       : undefined;
     if (!line || !entry || !inScope(caller.scope, entry.assembly)) {
-      throw new AppError(404, 'NOT_FOUND', 'No such matched line in your assemblies.');
+      throw new AppError(404, 'NOT_FOUND', m.server_finance_no_matched_line());
     }
     await tx
       .update(bankStatementLines)
@@ -660,7 +664,7 @@ export async function unmatchLine(ctx: Ctx, caller: FinanceCaller, lineId: strin
         matchKind: null,
         matchedBy: null,
         matchedAt: null,
-        note: 'Unmatched by hand.',
+        note: UNMATCHED_NOTE,
       })
       .where(eq(bankStatementLines.id, line.id));
     await tx

@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { recordAudit, type Actor, type DbOrTx } from './audit.service.ts';
 import { inScope, scopeCondition } from './officers.service.ts';
 import { deliverReceipt, issueReceipt } from './receipts.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // The cash desk (issue 12): an officer types the 6-digit code a member brings with the
 // cash, sees the entry, and records what was counted. The member's own amount is never
@@ -132,11 +133,16 @@ export async function receiveCash(
     const { cash } = row;
     if (cash.deleted) throw new AppError(409, 'CASH_DELETED', FINANCE_MESSAGES.cashDeleted);
     if (cash.status === 'received') {
-      const who = row.recordedByName ?? cash.receivedBy ?? 'the desk';
+      const who = row.recordedByName ?? cash.receivedBy ?? m.server_finance_the_desk();
       throw new AppError(
         409,
         'ALREADY_RECEIVED',
-        `${FINANCE_MESSAGES.cashAlreadyReceived} ${cash.receivedBy ?? who} received GHS ${formatCedis(cash.receivedAmount ?? cash.amount)} on ${dayFormat.format(new Date(`${cash.receivedOn}T00:00:00Z`))}, recorded by ${who}.`,
+        `${FINANCE_MESSAGES.cashAlreadyReceived} ${m.server_finance_cash_received_by({
+          receiver: cash.receivedBy ?? who,
+          amount: formatCedis(cash.receivedAmount ?? cash.amount),
+          day: dayFormat.format(new Date(`${cash.receivedOn}T00:00:00Z`)),
+          who,
+        })}`,
       );
     }
     const status = input.amount === cash.amount ? 'received' : 'flagged';

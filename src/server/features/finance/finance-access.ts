@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { FINANCE_MESSAGES, type FinanceScope } from '../../../shared/schemas/finance.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { sessionUserOf, type SessionUser } from '../accounts/accounts.service.ts';
@@ -18,7 +19,7 @@ export async function requireFinance(
   request: FastifyRequest,
 ): Promise<FinanceCaller> {
   const user = await sessionUserOf(ctx, request);
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', m.server_finance_log_in());
   // The roles came with the session lookup (one statement, see accounts/session.ts).
   const scope = user.finance;
   if (!scope) throw new AppError(403, 'FORBIDDEN', FINANCE_MESSAGES.noFinanceAccess);
@@ -31,9 +32,9 @@ export async function requireFinanceAdmin(
   request: FastifyRequest,
 ): Promise<FinanceCaller> {
   const user = await sessionUserOf(ctx, request);
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', m.server_finance_log_in());
   if (!user.isAdmin) {
-    throw new AppError(403, 'FORBIDDEN', 'Only admins may do this.');
+    throw new AppError(403, 'FORBIDDEN', m.server_finance_admins_only());
   }
   return { user, actor: { id: user.id, email: user.email }, isAdmin: true, scope: { all: true } };
 }

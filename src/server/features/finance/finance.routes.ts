@@ -12,6 +12,7 @@ import {
   reportQuerySchema,
 } from '../../../shared/schemas/finance.ts';
 import { emailSchema } from '../../../shared/schemas/accounts.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { memberRateLimit } from '../accounts/accounts.service.ts';
@@ -35,7 +36,7 @@ import { buildReport, reportEntriesCsv, reportTableCsv } from './reports.service
 // The finance desk's HTTP side: thin routes, every rule (scope included) in the services.
 // Each call starts with requireFinance (officers and admins) or requireFinanceAdmin.
 
-const idParams = z.object({ id: z.uuid('Not found.') });
+const idParams = z.object({ id: z.uuid({ error: () => m.server_finance_not_found() }) });
 const bankParams = z.object({ bank: bankSchema });
 const bankQuery = bankParams.strict();
 const emailBody = z.object({ email: emailSchema }).strict();
@@ -133,10 +134,10 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         const caller = await requireFinance(ctx, request);
         const { bank } = parseInput(bankQuery, request.query);
         if (!request.isMultipart()) {
-          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the statement as a file upload.');
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', m.server_finance_upload_file());
         }
         const file = await request.file();
-        if (!file) throw new AppError(400, 'NO_FILE', 'Choose the statement file (CSV).');
+        if (!file) throw new AppError(400, 'NO_FILE', m.server_finance_choose_file());
         let bytes: Buffer;
         try {
           bytes = await file.toBuffer();
@@ -145,12 +146,12 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
             throw new AppError(
               413,
               'FILE_TOO_LARGE',
-              `The file is larger than ${MAX_STATEMENT_BYTES / 1024 / 1024} MB: upload a shorter period.`,
+              m.server_finance_file_too_large({ mb: MAX_STATEMENT_BYTES / 1024 / 1024 }),
             );
           }
           throw error;
         }
-        if (bytes.length === 0) throw new AppError(400, 'NO_FILE', 'The file is empty.');
+        if (bytes.length === 0) throw new AppError(400, 'NO_FILE', m.server_finance_file_empty());
         const result = await importStatement(ctx, caller, {
           bank,
           fileName: file.filename || 'statement.csv',
@@ -260,7 +261,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       const caller = await requireFinanceAdmin(ctx, request);
       const { email } = parseInput(emailBody, request.body);
       if (!(await revokeOfficer(ctx, caller.actor, email))) {
-        throw new AppError(404, 'NOT_FOUND', 'This member is not a finance officer.');
+        throw new AppError(404, 'NOT_FOUND', m.server_finance_not_officer());
       }
       ctx.sessions.forget();
       return reply.status(204).send();

@@ -165,6 +165,14 @@ describe('finance desk', () => {
       expect(upload.statusCode).toBe(401);
     });
 
+    it("refuses in the request's language: Twi to a Twi browser, English otherwise", async () => {
+      const twi = await call(t, 'GET', '/api/finance/cash?code=123456', 'PARAGLIDE_LOCALE=ak');
+      expect(twi.statusCode).toBe(401);
+      expect(twi.json().error.message).toBe('Mesrɛ wo, kɔ mu kane.');
+      const english = await call(t, 'GET', '/api/finance/cash?code=123456');
+      expect(english.json().error.message).toBe('Please log in first.');
+    });
+
     it('refuses members with 403 on every finance call', async () => {
       for (const [method, url, body] of [...financeCalls, ...adminCalls]) {
         const res = await call(t, method, url, member, body);
@@ -449,6 +457,15 @@ describe('finance desk', () => {
           `TRANSFER ${bethelCode.replace('-', '')} KOFI`,
           `No open entry in your assemblies has the code ${bethelCode}.`,
         ],
+      ]);
+
+      // The same notes to an officer reading in Twi (stored once, worded when read).
+      const twi = (
+        await call(t, 'GET', '/api/finance/bank/lines', `${officerGrace}; PARAGLIDE_LOCALE=ak`)
+      ).json().lines as { description: string; note: string }[];
+      expect(twi.map((l) => l.note)).toEqual([
+        'BT- code biara nni nkyerɛmu no mu.',
+        `Kyerɛwtohɔ a ɛda hɔ biara nni w'asafo ahodoɔ mu a ɛwɔ code ${bethelCode}.`,
       ]);
 
       // Matched lines show their entry to an officer of that assembly only.

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { assemblies, financeOfficerAssemblies, financeOfficers, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit, type Actor, type DbOrTx } from './audit.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -96,8 +97,8 @@ export async function grantOfficer(ctx: Ctx, actor: Actor, input: OfficerGrant) 
   return ctx.db.transaction(async (tx) => {
     const user = await userByEmail(tx, input.email);
     if (!user) {
-      throw new AppError(404, 'NOT_FOUND', `No account with the email ${input.email}.`, {
-        email: 'No account has this email. They must sign up first.',
+      throw new AppError(404, 'NOT_FOUND', m.server_finance_no_account({ email: input.email }), {
+        email: m.server_finance_no_account_field(),
       });
     }
     if (chosen.length > 0) {
@@ -107,8 +108,8 @@ export async function grantOfficer(ctx: Ctx, actor: Actor, input: OfficerGrant) 
         .where(inArray(assemblies.slug, chosen));
       const unknown = chosen.filter((slug) => !known.some((k) => k.slug === slug));
       if (unknown.length > 0) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-          assemblies: `Unknown assembly: ${unknown.join(', ')}.`,
+        throw new AppError(400, 'VALIDATION_ERROR', m.server_finance_fields(), {
+          assemblies: m.server_finance_unknown_assembly({ slugs: unknown.join(', ') }),
         });
       }
     }

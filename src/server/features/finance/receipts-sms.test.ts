@@ -5,6 +5,7 @@ import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
 import { call, give } from '../../testing/finance.ts';
+import { smsShape } from '../../platform/sms/sms.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from './officers.service.ts';
 import { deliverPendingReceipts } from './receipts.service.ts';
@@ -186,5 +187,26 @@ describe('receipts by SMS', () => {
     );
     expect((await choose(member, 'email')).statusCode).toBe(200);
     expect((await choose(undefined, 'sms')).statusCode).toBe(401);
+  });
+  it("writes a Twi member's code, receipt SMS and receipt mail in Twi (GSM-7 by SMS), whoever's request confirms it", async () => {
+    const member = await memberSession(t, 'twi@example.com');
+    expect((await choose(member, 'both')).statusCode).toBe(200);
+    const language = await call(t, 'PUT', '/api/profile/language', member, { locale: 'ak' });
+    expect(language.statusCode).toBe(200);
+    const before = gateway.delivered.length;
+    // The member's session cookie alone (no language cookie) and the desk's English request.
+    await cashGiftReceived(member, '12');
+    await expect.poll(() => gateway.delivered.length - before).toBe(2);
+    const [code, receipt] = gateway.delivered.slice(before).map((m) => m.text);
+    expect(code).toMatch(/: yakyerew wo .+ sika GHS 12\.00\. Fa code yi ka wo sika no ho: \d{6}$/);
+    expect(receipt).toMatch(
+      /: yeda wo ase\. Receipt \d{4}-\d{6}: GHS 12\.00 .+, .+, .+\. http.+\/payment-history$/,
+    );
+    expect(smsShape(receipt!).encoding).toBe('GSM-7');
+    const [mail] = (
+      await t.db.select().from(devMails).where(eq(devMails.to, 'twi@example.com'))
+    ).filter((m) => m.subject.startsWith('Wo receipt'));
+    expect(mail!.text).toContain("Yɛda wo ase wɔ w'akyɛdeɛ no ho. Wo receipt ni.");
+    expect(mail!.text).toMatch(/\nSika dodoɔ: GHS 12\.00\n/);
   });
 });

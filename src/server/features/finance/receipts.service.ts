@@ -6,6 +6,7 @@ import {
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/schemas/giving.ts';
 import { receiptNumber } from '../../../shared/schemas/finance.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import {
   assemblies,
@@ -18,6 +19,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { currentLocale, inLocale } from '../../platform/locale.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
 import { smsNumberOf } from '../../platform/sms/sms.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -113,7 +115,10 @@ interface ReceiptGift {
   sentAt: Date | null;
   name: string;
   assembly: string;
+  /** The type as the language in force at loading names it; `rawType`/`otherType` as kept. */
   type: string;
+  rawType: string;
+  otherType: string | null;
   method: keyof typeof PAYMENT_METHOD_LABELS;
   amount: number;
   code: string | null;
@@ -179,6 +184,8 @@ async function loadReceiptGifts(
           ...base,
           name: `${tx.firstName} ${tx.lastName}`,
           type: typeLabel(tx.type, tx.otherType),
+          rawType: tx.type,
+          otherType: tx.otherType,
           method: tx.method as 'card' | 'momo',
           amount: tx.amount,
           code: tx.reference,
@@ -194,6 +201,8 @@ async function loadReceiptGifts(
           ...base,
           name: `${cash.firstName} ${cash.lastName}`,
           type: typeLabel(cash.type, cash.otherType),
+          rawType: cash.type,
+          otherType: cash.otherType,
           method: 'cash' as const,
           amount: cash.amount,
           code: cash.code,
@@ -209,6 +218,8 @@ async function loadReceiptGifts(
           ...base,
           name: `${bank.firstName} ${bank.lastName}`,
           type: typeLabel(bank.type, bank.otherType),
+          rawType: bank.type,
+          otherType: bank.otherType,
           method: 'bank' as const,
           amount: bank.amount,
           code: bank.code,
@@ -224,17 +235,24 @@ async function loadReceiptGifts(
 
 function receiptFacts(ctx: Pick<AppContext, 'church'>, gift: ReceiptGift): [string, string][] {
   return [
-    ['Receipt number', gift.number],
-    ['Received from', gift.name],
-    ['Amount', `GHS ${formatCedis(gift.amount)}`],
-    ['Type', gift.type],
-    ['Method', PAYMENT_METHOD_LABELS[gift.method]],
-    ['Date', formatDate(gift.receivedOn)],
-    ['Assembly', gift.assembly],
+    [m.pdf_finance_receipt_number(), gift.number],
+    [m.pdf_finance_received_from(), gift.name],
+    [m.pdf_finance_amount(), `GHS ${formatCedis(gift.amount)}`],
+    [m.pdf_finance_type(), gift.type],
+    [m.pdf_finance_method(), PAYMENT_METHOD_LABELS[gift.method]],
+    [m.pdf_finance_date(), formatDate(gift.receivedOn)],
+    [m.pdf_finance_assembly(), gift.assembly],
     ...(gift.code
-      ? [[gift.method === 'card' || gift.method === 'momo' ? 'Reference' : 'Code', gift.code]]
+      ? [
+          [
+            gift.method === 'card' || gift.method === 'momo'
+              ? m.pdf_finance_reference()
+              : m.pdf_finance_code(),
+            gift.code,
+          ],
+        ]
       : []),
-    ['Received by', ctx.church.registeredName],
+    [m.pdf_finance_received_by(), ctx.church.registeredName],
   ] as [string, string][];
 }
 
@@ -243,20 +261,29 @@ function receiptMail(ctx: Ctx, gift: ReceiptGift) {
     .map(([label, value]) => `${label}: ${value}`)
     .join('\n');
   return {
-    subject: `Your receipt ${gift.number} from ${ctx.church.registeredName}`,
-    text:
-      `${ctx.church.registeredName}\n\nThank you for your gift. This is your receipt.\n\n${facts}\n\n` +
-      `Download it as a PDF, and your yearly giving statement, from your payment history:\n` +
-      `${ctx.config.publicUrl}/payment-history\n`,
+    subject: m.mail_finance_receipt_subject({
+      number: gift.number,
+      church: ctx.church.registeredName,
+    }),
+    text: m.mail_finance_receipt_text({
+      church: ctx.church.registeredName,
+      facts,
+      url: `${ctx.config.publicUrl}/payment-history`,
+    }),
   };
 }
 
 /** The receipt by SMS: the facts that matter in one GSM-7 segment where the names allow. */
 export function receiptSms(ctx: Pick<AppContext, 'church' | 'config'>, gift: ReceiptGift) {
   return (
-    `${ctx.church.registeredName}: thank you. Receipt ${gift.number}: GHS ${formatCedis(gift.amount)} ` +
-    `${gift.type}, ${PAYMENT_METHOD_LABELS[gift.method]}, ${formatDate(gift.receivedOn)}.` +
-    (gift.userId ? ` ${ctx.config.publicUrl}/payment-history` : '')
+    m.sms_finance_receipt({
+      church: ctx.church.registeredName,
+      number: gift.number,
+      amount: formatCedis(gift.amount),
+      type: gift.type,
+      method: PAYMENT_METHOD_LABELS[gift.method],
+      date: formatDate(gift.receivedOn),
+    }) + (gift.userId ? ` ${ctx.config.publicUrl}/payment-history` : '')
   );
 }
 
@@ -282,6 +309,20 @@ const channels = {
 type Channel = keyof typeof channels;
 
 /**
+ * The language a receipt is written in: its member's (users.locale); a guest's, the language of
+ * the request that confirms it while they wait (the card's return, the USSD session), else
+ * English (the background job, a provider's webhook and the desk have none of theirs).
+ */
+async function receiptLocale(ctx: Pick<AppContext, 'db'>, receiptId: string): Promise<string> {
+  const [row] = await ctx.db
+    .select({ userId: receipts.userId, locale: users.locale })
+    .from(receipts)
+    .leftJoin(users, eq(users.id, receipts.userId))
+    .where(eq(receipts.id, receiptId));
+  return row?.userId ? (row.locale ?? 'en') : currentLocale();
+}
+
+/**
  * Sends one receipt by one channel unless it was sent already or another instance is sending
  * it now. Never throws: a failure is logged and retried by `deliverPendingReceipts`.
  */
@@ -303,9 +344,12 @@ async function deliverBy(ctx: Ctx, channel: Channel, receiptId: string): Promise
       .returning({ to: c.to });
     const to = claimed[0]?.to;
     if (!to) return false;
-    const [gift] = await loadReceiptGifts(ctx, and(eq(receipts.id, receiptId)));
-    if (!gift) return false;
-    await c.send(ctx, gift, to);
+    const locale = await receiptLocale(ctx, receiptId);
+    // Read and written in the giver's language: the type and method labels are the catalogue's.
+    await inLocale(locale, async () => {
+      const [gift] = await loadReceiptGifts(ctx, and(eq(receipts.id, receiptId)));
+      if (gift) await c.send(ctx, gift, to);
+    });
     await ctx.db
       .update(receipts)
       .set({ [sentColumn]: new Date() })
@@ -336,9 +380,14 @@ export async function deliverReceipt(ctx: Ctx, receiptId: string): Promise<boole
         userId: gift.userId,
         kind: 'gift.confirmed',
         key: receiptId,
-        title: `Thank you: GHS ${formatCedis(gift.amount)} received`,
-        body: `${gift.type}, receipt ${gift.number}.`,
         url: '/payment-history',
+        texts: () => ({
+          title: m.server_finance_gift_notice_title({ amount: formatCedis(gift.amount) }),
+          body: m.server_finance_gift_notice_body({
+            type: typeLabel(gift.rawType, gift.otherType),
+            number: gift.number,
+          }),
+        }),
       });
     }
   } catch (error) {
@@ -378,18 +427,20 @@ export async function receiptPdf(
     ctx,
     and(eq(receipts.id, receiptId), eq(receipts.userId, userId)),
   );
-  if (!gift || !gift.confirmed) throw new AppError(404, 'NOT_FOUND', 'No such receipt.');
+  if (!gift || !gift.confirmed) {
+    throw new AppError(404, 'NOT_FOUND', m.server_finance_no_receipt());
+  }
   const pdf = await renderPdf({
-    title: `Receipt ${gift.number}`,
+    title: m.pdf_finance_receipt_title({ number: gift.number }),
     header: churchHeader(ctx),
     blocks: [
-      {
-        kind: 'paragraph',
-        text: 'Thank you for your gift. This receipt confirms it was received.',
-      },
+      { kind: 'paragraph', text: m.pdf_finance_receipt_thanks() },
       { kind: 'facts', items: receiptFacts(ctx, gift) },
     ],
-    footer: `Issued by Flock for ${ctx.church.registeredName}. Given on ${formatDate(gift.givenAt)}.`,
+    footer: m.pdf_finance_receipt_footer({
+      church: ctx.church.registeredName,
+      date: formatDate(gift.givenAt),
+    }),
   });
   return { fileName: `receipt-${gift.number}.pdf`, pdf };
 }
@@ -408,22 +459,22 @@ export async function statementPdf(
     {
       kind: 'facts',
       items: [
-        ['Member', user.name],
-        ['Year', String(year)],
+        [m.pdf_finance_member(), user.name],
+        [m.pdf_finance_year(), String(year)],
       ],
     },
   ];
   if (gifts.length === 0) {
-    blocks.push({ kind: 'paragraph', text: `No confirmed gifts in ${year}.` });
+    blocks.push({ kind: 'paragraph', text: m.pdf_finance_no_gifts({ year: String(year) }) });
   } else {
     blocks.push({
       kind: 'table',
       columns: [
-        { header: 'Date', width: 80 },
-        { header: 'Receipt', width: 85 },
-        { header: 'Type' },
-        { header: 'Method', width: 85 },
-        { header: 'Amount (GHS)', align: 'right', width: 85 },
+        { header: m.pdf_finance_date(), width: 80 },
+        { header: m.pdf_finance_receipt(), width: 85 },
+        { header: m.pdf_finance_type() },
+        { header: m.pdf_finance_method(), width: 85 },
+        { header: m.pdf_finance_amount_ghs(), align: 'right', width: 85 },
       ],
       rows: gifts.map((g) => [
         formatDate(g.receivedOn),
@@ -435,8 +486,8 @@ export async function statementPdf(
       footer: [
         '',
         '',
-        `${gifts.length} gift${gifts.length === 1 ? '' : 's'}`,
-        'Total',
+        m.pdf_finance_gift_count({ count: gifts.length }),
+        m.pdf_finance_total(),
         formatCedis(total),
       ],
     });
@@ -444,14 +495,17 @@ export async function statementPdf(
   blocks.push({
     kind: 'paragraph',
     muted: true,
-    text: 'Gifts are listed in the year they were confirmed: paid, received at the desk, or found on the bank statement.',
+    text: m.pdf_finance_statement_note(),
   });
-  blocks.push({ kind: 'signatures', lines: [{ role: 'Finance officer' }, { role: 'Date' }] });
+  blocks.push({
+    kind: 'signatures',
+    lines: [{ role: m.pdf_finance_officer() }, { role: m.pdf_finance_date() }],
+  });
   const pdf = await renderPdf({
-    title: `Giving statement ${year}`,
+    title: m.pdf_finance_statement_title({ year: String(year) }),
     header: churchHeader(ctx),
     blocks,
-    footer: `Issued by Flock for ${ctx.church.registeredName}.`,
+    footer: m.pdf_finance_statement_footer({ church: ctx.church.registeredName }),
   });
   return { fileName: `giving-statement-${year}.pdf`, pdf };
 }

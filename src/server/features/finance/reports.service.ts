@@ -12,6 +12,7 @@ import type {
   ReportQuery,
   ReportTotals,
 } from '../../../shared/schemas/finance.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assemblies, bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -26,8 +27,12 @@ import { describeAccess } from './officers.service.ts';
 //            differs: still to follow up), bank `pending`.
 // Not counted: failed and abandoned payments, deleted cash and bank entries.
 // Months and days are Ghana's, which keeps UTC all year.
+//
+// Every query here reads `ctx.reportsDb`: the read replica when one is configured (decision
+// 047), so a report may be seconds behind the desk. Nothing here writes, and nothing here
+// needs to see a write the same request made.
 
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'reportsDb'>;
 
 function inList(column: SQL, values: string[]): SQL {
   if (values.length === 0) return sql`false`;
@@ -41,7 +46,7 @@ function inList(column: SQL, values: string[]): SQL {
 function reportAssemblies(scope: FinanceScope, query: ReportQuery): string[] | 'all' {
   if (query.assembly) {
     if (!scope.all && !scope.assemblies.includes(query.assembly)) {
-      throw new AppError(403, 'FORBIDDEN', 'This assembly is not one of yours.');
+      throw new AppError(403, 'FORBIDDEN', m.server_finance_not_your_assembly());
     }
     return [query.assembly];
   }
@@ -106,7 +111,7 @@ export async function buildReport(
   query: ReportQuery,
 ): Promise<FinanceReport> {
   // Grouped by date_trunc (cheap) and formatted once per group, not once per gift.
-  const result = await ctx.db.execute(sql`
+  const result = await ctx.reportsDb.execute(sql`
     select to_char(date_trunc('month', e.created_at at time zone 'UTC'), 'YYYY-MM') as month,
       e.assembly, e.type, e.method, e.channel,
       coalesce(sum(e.amount) filter (where e.bucket = 'confirmed'), 0)::bigint as confirmed_amount,
@@ -128,7 +133,7 @@ export async function buildReport(
     pendingCount: Number(r.pending_count),
   }));
   const totals = sumGroups(groups);
-  const access = await describeAccess(ctx, scope, false);
+  const access = await describeAccess({ db: ctx.reportsDb }, scope, false);
   return { from: query.from, to: query.to, assemblies: access.assemblies, groups, totals };
 }
 
@@ -166,7 +171,7 @@ export async function listReportEntries(
   scope: FinanceScope,
   query: ReportQuery,
 ): Promise<ReportEntry[]> {
-  const result = await ctx.db.execute(sql`
+  const result = await ctx.reportsDb.execute(sql`
     select e.kind, e.id, e.created_at, e.assembly, e.type, e.method, e.channel, e.amount, e.state, e.bucket, e.code, e.name
     from (${entriesSql(scope, query, true)}) e
     order by e.created_at, e.id
@@ -195,7 +200,7 @@ const typeLabel = (type: string) =>
   OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
 
 async function assemblyLabels(ctx: Ctx) {
-  const rows = await ctx.db
+  const rows = await ctx.reportsDb
     .select({ slug: assemblies.slug, label: assemblies.label })
     .from(assemblies);
   return new Map(rows.map((r) => [r.slug, r.label]));

@@ -142,6 +142,8 @@ describe('finance reports', () => {
   });
 
   it('totals the whole church by month, assembly, type and method, confirmed and pending apart', async () => {
+    // No DATABASE_REPLICA_URL: the reports read the main database, where the gifts were put.
+    expect(t.app.ctx.reportsDb).toBe(t.db);
     const res = await call(t, 'GET', `/api/finance/reports?${range}`, admin);
     expect(res.statusCode).toBe(200);
     const report = res.json() as FinanceReport;

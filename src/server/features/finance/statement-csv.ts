@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { toPesewas } from '../../../shared/schemas/giving.ts';
 import type { BankMapping } from '../../../shared/schemas/finance.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Reading a bank's statement export (CSV). Banks put a few lines about the account above the
 // header, name their columns as they like, write amounts as "1,250.00", "GHS 40.00",
@@ -43,7 +44,7 @@ export function readStatementCsv(text: string, mapping?: BankMapping): Statement
   const rows = parsed.data
     .map((row, i) => ({ line: i + 1, cells: row.map(clean) }))
     .filter((row) => row.cells.some(Boolean));
-  if (rows.length === 0) throw new StatementError('EMPTY', 'The file is empty.');
+  if (rows.length === 0) throw new StatementError('EMPTY', m.server_finance_file_empty());
 
   const wanted = mapping
     ? [mapping.dateColumn, mapping.descriptionColumn, mapping.amountColumn]
@@ -63,8 +64,8 @@ export function readStatementCsv(text: string, mapping?: BankMapping): Statement
     throw new StatementError(
       'NO_HEADER',
       missing && missing.length > 0
-        ? `This file has no column named ${missing.map((m) => `“${m}”`).join(', ')}. Check the columns for this bank.`
-        : 'No header row was found: the file needs a row naming its columns.',
+        ? m.server_finance_no_column({ names: missing.map((name) => `“${name}”`).join(', ') })
+        : m.server_finance_no_header(),
       columns,
     );
   }
@@ -74,7 +75,7 @@ export function readStatementCsv(text: string, mapping?: BankMapping): Statement
   if (dataRows.length > MAX_STATEMENT_LINES) {
     throw new StatementError(
       'TOO_MANY_LINES',
-      `The file has more than ${MAX_STATEMENT_LINES.toLocaleString('en-GB')} lines: upload a shorter period.`,
+      m.server_finance_too_many_lines({ max: MAX_STATEMENT_LINES.toLocaleString('en-GB') }),
     );
   }
   return {
@@ -197,12 +198,15 @@ export function readStatement(text: string, bank: string, mapping: BankMapping):
       continue;
     }
     if (amount === null) {
-      errors.push({ line, message: `The amount “${rawAmount.slice(0, 40)}” is not a number.` });
+      errors.push({
+        line,
+        message: m.server_finance_bad_amount({ value: rawAmount.slice(0, 40) }),
+      });
       continue;
     }
     const bookedOn = parseStatementDate(rawDate);
     if (!bookedOn) {
-      errors.push({ line, message: `The date “${rawDate.slice(0, 40)}” is not a date.` });
+      errors.push({ line, message: m.server_finance_bad_date({ value: rawDate.slice(0, 40) }) });
       continue;
     }
     const identity = `${bank}|${bookedOn}|${description.toUpperCase()}|${amount}`;

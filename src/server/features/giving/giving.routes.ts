@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { momoOtpSchema, offeringSchema } from '../../../shared/schemas/giving.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { returnOrigins } from '../../http/return-origin.ts';
@@ -23,7 +24,7 @@ const REFERENCE = /^FLK-[A-Z0-9-]{5,60}$/;
 /** A gift's reference from the path; one not of our shape is a gift that does not exist. */
 function referenceOf(params: unknown) {
   const { reference } = parseInput(referenceParams, params);
-  if (!REFERENCE.test(reference)) throw new AppError(404, 'NOT_FOUND', 'No such gift.');
+  if (!REFERENCE.test(reference)) throw new AppError(404, 'NOT_FOUND', m.server_giving_no_gift());
   return reference;
 }
 

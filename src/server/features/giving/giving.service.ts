@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { CARD_CALLBACK_PATH, type Bank } from '../../../shared/constants.ts';
+import type { Bank } from '../../../shared/constants.ts';
+import { CARD_CALLBACK_PATH } from '../../../shared/pages.ts';
 import {
   formatCedis,
   OFFERING_TYPE_LABELS,
@@ -10,10 +11,12 @@ import {
   type GiftStatusView,
   type Offering,
 } from '../../../shared/schemas/giving.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { assemblies, bankTransfers, cashOfferings, transactions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { inLocale } from '../../platform/locale.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { ProviderError, type Verification } from '../../platform/payments/types.ts';
 import { smsNumberOf } from '../../platform/sms/sms.ts';
@@ -53,8 +56,8 @@ function providerFailure(error: unknown) {
 
 export async function assertAssembly(ctx: Ctx, slug: string) {
   if (!(await isAssemblyOffered(ctx, slug))) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-      assembly: 'Please select your assembly.',
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_giving_fields(), {
+      assembly: m.server_giving_select_assembly(),
     });
   }
 }
@@ -109,13 +112,13 @@ export function codeSmsText(ctx: Pick<AppContext, 'church'>, gift: CodeGift): st
   const amount = `GHS ${formatCedis(gift.amount)}`;
   const what = (gift.otherType ?? OFFERING_TYPE_LABELS[gift.type]).toLowerCase();
   if (gift.method === 'cash') {
-    return `${church}: your cash ${what} of ${amount} is recorded. Give this code with your cash: ${gift.code}`;
+    return m.sms_giving_cash_code({ church, what, amount, code: gift.code! });
   }
   const bank = bankDetails(ctx)[gift.bank!];
   const account = `${bank.label}, ${bank.accountName}, acc. ${bank.accountNumber}, ${bank.branch}`;
   return gift.code
-    ? `${church}: use ${gift.code} as the reference of your transfer of ${amount} (${what}) to ${account}.`
-    : `${church}: your ${what} of ${amount} by transfer is recorded. Transfer to ${account}.`;
+    ? m.sms_giving_bank_code({ church, code: gift.code, amount, what, account })
+    : m.sms_giving_bank_no_code({ church, what, amount, account });
 }
 
 /**
@@ -126,11 +129,13 @@ export async function sendCodeToMember(ctx: AppContext, userId: string, gift: Co
   // Never throws: nobody waits for it, and the gift and its code on screen stand anyway.
   try {
     const [member] = await ctx.db
-      .select({ phone: users.phoneNumber, channel: users.receiptChannel })
+      .select({ phone: users.phoneNumber, channel: users.receiptChannel, locale: users.locale })
       .from(users)
       .where(eq(users.id, userId));
     const to = smsNumberOf(member);
-    if (to) await ctx.sms.send({ to, text: codeSmsText(ctx, gift) });
+    if (to) {
+      await ctx.sms.send({ to, text: inLocale(member!.locale, () => codeSmsText(ctx, gift)) });
+    }
   } catch (error) {
     ctx.log.warn({ err: error }, 'the code SMS was not sent');
   }
@@ -309,9 +314,11 @@ export async function requestMomo(
     .select()
     .from(transactions)
     .where(eq(transactions.reference, reference));
-  if (!gift || gift.method !== 'momo') throw new AppError(404, 'NOT_FOUND', 'No such gift.');
+  if (!gift || gift.method !== 'momo') {
+    throw new AppError(404, 'NOT_FOUND', m.server_giving_no_gift());
+  }
   if (gift.status !== 'pending')
-    throw new AppError(409, 'NOT_PENDING', 'This payment is no longer waiting.');
+    throw new AppError(409, 'NOT_PENDING', m.server_giving_not_pending());
   try {
     const answer = await ctx.payments.momo.requestPayment({
       externalref: reference,
@@ -333,14 +340,9 @@ export async function requestMomo(
     if (answer.outcome === 'otp_required')
       return { method: 'momo', reference, status: 'otp_required' };
     if (rejected && otp) {
-      throw new AppError(
-        400,
-        'OTP_REJECTED',
-        answer.message || 'That code was not accepted. Check it and try again.',
-        {
-          otp: answer.message || 'That code was not accepted.',
-        },
-      );
+      throw new AppError(400, 'OTP_REJECTED', answer.message || m.server_giving_otp_refused(), {
+        otp: answer.message || m.server_giving_otp_refused_short(),
+      });
     }
     if (rejected) throw new AppError(502, 'MOMO_FAILED', GIVING_MESSAGES.momoFailed);
     return { method: 'momo', reference, status: 'pending' };
@@ -376,7 +378,7 @@ async function findOwnGift(ctx: Ctx, reference: string, userId: string | null) {
     .from(transactions)
     .where(eq(transactions.reference, reference));
   if (!gift || (gift.userId !== null && gift.userId !== userId)) {
-    throw new AppError(404, 'NOT_FOUND', 'No such gift.');
+    throw new AppError(404, 'NOT_FOUND', m.server_giving_no_gift());
   }
   return gift;
 }

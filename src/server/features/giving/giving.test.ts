@@ -364,6 +364,13 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         expect(res.json().error.code).toBe('NOT_FOUND');
       }
     });
+
+    it("says 'not found' in the request's language: Twi to a Twi browser", async () => {
+      const url = '/api/giving/gifts/nope';
+      const twi = await t.app.inject({ url, headers: { cookie: 'PARAGLIDE_LOCALE=ak' } });
+      expect(twi.json().error.message).toBe('Akyɛdeɛ a ɛte saa nni hɔ.');
+      expect((await t.app.inject({ url })).json().error.message).toBe('No such gift.');
+    });
   });
 
   describe('mobile money (Moolre)', () => {

@@ -7,7 +7,11 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   // Ready: the database answers too (load balancers route traffic on this).
+  // Not while draining (SIGTERM, platform/shutdown.ts): the proxy takes the instance out.
   app.get('/api/ready', async (request, reply) => {
+    if (app.drain.draining) {
+      return reply.status(503).send(errorBody('NOT_READY', 'This instance is shutting down.'));
+    }
     try {
       await ctx.database.ping();
       return { status: 'ready', database: ctx.database.kind };

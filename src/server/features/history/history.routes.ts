@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { cashDeleteSchema, historyYear } from '../../../shared/schemas/giving.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { requireSessionUser, sessionUserOf } from '../accounts/accounts.service.ts';
@@ -13,15 +14,19 @@ const pageQuery = z.object({
   cursor: z.string().max(200).optional(),
   // The same check as the screen's `?year=` (a guest's and a visitor's too).
   year: z
-    .string('Not a year.')
-    .refine((text) => historyYear(text) !== null, 'Not a year.')
+    .string({ error: () => m.server_history_not_year() })
+    .refine((text) => historyYear(text) !== null, { error: () => m.server_history_not_year() })
     .transform(Number)
     .optional(),
 });
-const cashParams = z.object({ id: z.uuid('No such cash entry.') });
-const receiptParams = z.object({ id: z.uuid('No such receipt.') });
+const cashParams = z.object({ id: z.uuid({ error: () => m.server_history_no_cash() }) });
+const receiptParams = z.object({ id: z.uuid({ error: () => m.server_history_no_receipt() }) });
 const statementParams = z.object({
-  year: z.coerce.number().int('Not a year.').min(2000).max(2200),
+  year: z.coerce
+    .number()
+    .int({ error: () => m.server_history_not_year() })
+    .min(2000)
+    .max(2200),
 });
 
 function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }) {

@@ -11,6 +11,7 @@ import type {
   HistoryPage,
   YearToDate,
 } from '../../../shared/schemas/giving.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -45,7 +46,7 @@ export function decodeCursor(text: string): Cursor {
     );
     return { at, kind, id };
   } catch {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Not a history cursor.');
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_history_bad_cursor());
   }
 }
 
@@ -312,5 +313,5 @@ export async function deleteCashGift(
       ),
     )
     .returning({ id: cashOfferings.id });
-  if (deleted.length === 0) throw new AppError(404, 'NOT_FOUND', 'No such cash entry.');
+  if (deleted.length === 0) throw new AppError(404, 'NOT_FOUND', m.server_history_no_cash());
 }

@@ -99,6 +99,16 @@ describe('payment history', () => {
     });
   });
 
+  it("answers a Twi request's errors in Twi, an English one's in English", async () => {
+    const twi = await history(`${owner}; PARAGLIDE_LOCALE=ak`, undefined, 'abc');
+    expect(twi.statusCode).toBe(400);
+    expect(twi.json().error.fields.year).toBe('Ɛnyɛ afe.');
+    const english = await history(owner, undefined, 'abc');
+    expect(english.json().error.fields.year).toBe('Not a year.');
+    const cursor = await history(`${owner}; PARAGLIDE_LOCALE=ak`, 'not-a-cursor');
+    expect(cursor.json().error.message).toBe('Ɛnyɛ abakɔsɛm cursor.');
+  });
+
   it("never shows another member's entries, and guests get none", async () => {
     const others = (await history(other)).json().entries;
     expect(others).toHaveLength(1);

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { sessionUserOf } from '../accounts/accounts.service.ts';
+import { currentLocale } from '../../platform/locale.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
 import { findDevMail, isLocalRequest, listDevMails, listDevSms } from './mailbox.service.ts';
 
@@ -13,10 +15,10 @@ import { findDevMail, isLocalRequest, listDevMails, listDevSms } from './mailbox
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-const mailParams = z.object({ id: z.uuid('Unknown mail.') });
+const mailParams = z.object({ id: z.uuid({ error: () => m.page_mailbox_unknown_mail() }) });
 
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  return `<!doctype html><html lang="${currentLocale()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:1rem;line-height:1.5}
@@ -26,37 +28,34 @@ li{margin:.5rem 0}pre{white-space:pre-wrap;background:#f4f4f6;padding:1rem;borde
 }
 
 export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const guardFor = (what: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const guardFor = (what: () => string) => async (request: FastifyRequest, reply: FastifyReply) => {
     // Reset links and codes: never kept by a browser or a cache.
     reply.header('cache-control', 'no-store');
     if (isLocalRequest(request.raw)) return;
     const user = await sessionUserOf(ctx, request);
     if (user?.isAdmin) return;
-    throw new AppError(
-      403,
-      'FORBIDDEN',
-      `The ${what} is only available on this machine or to admins.`,
-    );
+    throw new AppError(403, 'FORBIDDEN', m.page_mailbox_forbidden({ what: what() }));
   };
-  if (ctx.sms.kind === 'dev') app.register(outboxRoutes, { ctx, guard: guardFor('dev outbox') });
+  if (ctx.sms.kind === 'dev')
+    app.register(outboxRoutes, { ctx, guard: guardFor(m.page_mailbox_dev_outbox_lower) });
   if (ctx.mailer.kind !== 'dev') return;
-  const guard = guardFor('dev mailbox');
+  const guard = guardFor(m.page_mailbox_dev_mailbox_lower);
 
   app.get('/dev/mailbox', { preHandler: guard }, async (_request, reply) => {
     const mails = await listDevMails(ctx);
     const items = mails
       .map(
-        (m) =>
-          `<li><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a> — to ${escapeHtml(m.to)}, ${m.createdAt.toISOString()}</li>`,
+        (mail) =>
+          `<li><a href="/dev/mailbox/${mail.id}">${escapeHtml(mail.subject)}</a> — ${m.page_mailbox_to({ to: escapeHtml(mail.to) })}, ${mail.createdAt.toISOString()}</li>`,
       )
       .join('');
     return reply
       .type('text/html; charset=utf-8')
       .send(
         page(
-          'Dev mailbox',
-          `<h1>Dev mailbox</h1><p class="note">SMTP is not configured, so mail is kept here instead of being delivered.</p>` +
-            (items ? `<ol>${items}</ol>` : '<p>No mail yet.</p>'),
+          m.page_mailbox_title(),
+          `<h1>${m.page_mailbox_title()}</h1><p class="note">${m.page_mailbox_note()}</p>` +
+            (items ? `<ol>${items}</ol>` : `<p>${m.page_mailbox_empty()}</p>`),
         ),
       );
   });
@@ -64,14 +63,14 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.get('/dev/mailbox/:id', { preHandler: guard }, async (request, reply) => {
     const { id } = parseInput(mailParams, request.params);
     const mail = await findDevMail(ctx, id);
-    if (!mail) throw new AppError(404, 'NOT_FOUND', 'No such mail.');
+    if (!mail) throw new AppError(404, 'NOT_FOUND', m.page_mailbox_no_mail());
     return reply
       .type('text/html; charset=utf-8')
       .send(
         page(
           mail.subject,
-          `<p><a href="/dev/mailbox">← All mail</a></p><h1>${escapeHtml(mail.subject)}</h1>` +
-            `<p>To: ${escapeHtml(mail.to)}<br>At: ${mail.createdAt.toISOString()}</p><pre>${linkify(mail.text)}</pre>`,
+          `<p><a href="/dev/mailbox">${m.page_mailbox_all_mail()}</a></p><h1>${escapeHtml(mail.subject)}</h1>` +
+            `<p>${m.page_mailbox_mail_to({ to: escapeHtml(mail.to) })}<br>${m.page_mailbox_mail_at({ at: mail.createdAt.toISOString() })}</p><pre>${linkify(mail.text)}</pre>`,
         ),
       );
   });
@@ -90,18 +89,18 @@ const outboxRoutes: FastifyPluginAsync<{
     const messages = await listDevSms(ctx);
     const items = messages
       .map(
-        (m) =>
-          `<li><strong>To ${escapeHtml(m.to)}</strong>, ${m.createdAt.toISOString()} — ${m.encoding}, ` +
-          `${m.segments} segment${m.segments === 1 ? '' : 's'}, ${smsShape(m.text).characters} characters<pre>${linkify(m.text)}</pre></li>`,
+        (sms) =>
+          `<li><strong>${m.page_mailbox_sms_to({ to: escapeHtml(sms.to) })}</strong>, ${sms.createdAt.toISOString()} — ${sms.encoding}, ` +
+          `${m.page_mailbox_segments({ count: sms.segments, characters: smsShape(sms.text).characters })}<pre>${linkify(sms.text)}</pre></li>`,
       )
       .join('');
     return reply
       .type('text/html; charset=utf-8')
       .send(
         page(
-          'Dev outbox',
-          `<h1>Dev outbox</h1><p class="note">No SMS gateway is configured (SMS_PROVIDER), so SMS is kept here instead of being sent.</p>` +
-            (items ? `<ol>${items}</ol>` : '<p>No SMS yet.</p>'),
+          m.page_mailbox_outbox_title(),
+          `<h1>${m.page_mailbox_outbox_title()}</h1><p class="note">${m.page_mailbox_outbox_note()}</p>` +
+            (items ? `<ol>${items}</ol>` : `<p>${m.page_mailbox_outbox_empty()}</p>`),
         ),
       );
   });

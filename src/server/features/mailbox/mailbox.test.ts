@@ -33,6 +33,24 @@ describe('dev mailbox', () => {
     expect((await open('203.0.113.9', adminCookie)).statusCode).toBe(200);
   });
 
+  it('speaks the language of the request: Twi pages and refusals to a Twi browser', async () => {
+    const twi = 'PARAGLIDE_LOCALE=ak';
+    const page = await t.app.inject({
+      url: '/dev/mailbox',
+      remoteAddress: '::1',
+      headers: { cookie: twi },
+    });
+    expect(page.body).toContain('<html lang="ak">');
+    expect(page.body).toContain('Wɔnhyehyɛɛ SMTP, enti yɛkora mail wɔ ha sen sɛ yɛde bɛkɔ.');
+    const refused = await open('203.0.113.9', `${memberCookie}; ${twi}`);
+    expect(refused.json().error.message).toBe(
+      'Mfiri yi so anaa admin nkutoo na wotumi hwɛ dev mailbox no.',
+    );
+    expect((await open('203.0.113.9', memberCookie)).json().error.message).toBe(
+      'The dev mailbox is only available on this machine or to admins.',
+    );
+  });
+
   it('does not exist when SMTP is configured', async () => {
     const smtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
     try {

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   afterQuietHours,
   NOTIFICATION_KINDS,
@@ -8,6 +8,7 @@ import {
   type PushSubscriptionInput,
 } from '../../../shared/schemas/notifications.ts';
 import { m } from '../../../paraglide/messages.js';
+import { inLocale } from '../../platform/locale.ts';
 import type { AppContext } from '../../context.ts';
 import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -18,8 +19,9 @@ import { smsNumberOf } from '../../platform/sms/sms.ts';
 // One notification service (issue 35, decision 041). A feature calls `notify` when something
 // happens to a member; the notice is written once (its key is unique), and each channel the
 // event may use and the member chose is sent by a job (`notifications.send`), at once or, for
-// SMS and push, when the member's quiet hours end. A channel is marked before it is sent and
-// unmarked when the send fails, so no restart or second instance sends it twice.
+// SMS and push, when the member's quiet hours end. A channel is claimed while it is sent and
+// marked sent after: two live instances never send it at once, and a crash at any point
+// leaves it to be sent again (a mail with the same Message-ID).
 
 type Ctx = Pick<
   AppContext,
@@ -28,18 +30,24 @@ type Ctx = Pick<
 
 export const NOTIFICATION_SEND = 'notifications.send';
 
-/** The answers' language: English, as no account has a language of its own yet (decision 042). */
-const en = { locale: 'en' } as const;
-
 export interface Notice {
   userId: string;
   kind: NotificationKind;
   /** The event's own id (a gift, an application, a reply…): once per kind, key and member. */
   key: string;
-  /** The push notice: a title, one line, and the screen a tap opens. */
+  /** The screen a tap on the push notice opens. */
+  url: string;
+  /**
+   * What the notice says, written in the member's own language (decision 043): called
+   * inside it, whoever's request caused the event.
+   */
+  texts: () => NoticeTexts;
+}
+
+export interface NoticeTexts {
+  /** The push notice: a title and one line. */
   title: string;
   body: string;
-  url: string;
   /** The mail, for kinds that may mail. */
   email?: { subject: string; text: string };
   /** The SMS, for kinds that may text (one segment where the names allow). */
@@ -52,6 +60,7 @@ interface Member {
   channel: string;
   quietFrom: string | null;
   quietUntil: string | null;
+  locale: string;
 }
 
 async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Member | undefined> {
@@ -62,6 +71,7 @@ async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Member | 
       channel: users.receiptChannel,
       quietFrom: users.quietFrom,
       quietUntil: users.quietUntil,
+      locale: users.locale,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -81,7 +91,11 @@ async function deviceCount(ctx: Pick<Ctx, 'db'>, userId: string) {
  * SMS to a member who chose it (or both) and has a number; mail unless they chose SMS alone;
  * push to every device they turned it on for.
  */
-function chosenChannels(notice: Notice, member: Member, devices: number): NotificationChannel[] {
+function chosenChannels(
+  notice: NoticeTexts & Pick<Notice, 'kind'>,
+  member: Member,
+  devices: number,
+): NotificationChannel[] {
   const phone = smsNumberOf(member);
   const allowed: readonly NotificationChannel[] = NOTIFICATION_KINDS[notice.kind];
   return allowed.filter((channel) => {
@@ -93,34 +107,49 @@ function chosenChannels(notice: Notice, member: Member, devices: number): Notifi
 
 /**
  * Tells a member of an event by the channels they chose. A second call for the same event
- * changes nothing. A failed send is retried by its job; only a database failure throws.
- * `sendNow: false` leaves every send to the jobs (a notice to many members at once).
+ * sends nothing twice: it finds the notice written, makes sure its jobs are there (a crash
+ * may have come between the two) and tries what is due and not yet sent. A failed send is
+ * retried by its job; only a database failure throws. `sendNow: false` leaves every send to
+ * the jobs (a notice to many members at once).
  */
 export async function notify(
   ctx: Ctx,
   notice: Notice,
   options: { sendNow?: boolean } = {},
 ): Promise<void> {
-  const [row] = await ctx.db
+  const member = await memberOf(ctx, notice.userId);
+  if (!member) return;
+  const texts = inLocale(member.locale, notice.texts);
+  const [written] = await ctx.db
     .insert(notifications)
     .values({
       userId: notice.userId,
       kind: notice.kind,
       key: `${notice.kind}:${notice.key}:${notice.userId}`,
-      title: notice.title,
-      body: notice.body,
+      title: texts.title,
+      body: texts.body,
       url: notice.url,
-      emailSubject: notice.email?.subject ?? null,
-      emailText: notice.email?.text ?? null,
-      smsText: notice.sms ?? null,
+      emailSubject: texts.email?.subject ?? null,
+      emailText: texts.email?.text ?? null,
+      smsText: texts.sms ?? null,
     })
     .onConflictDoNothing({ target: notifications.key })
     .returning({ id: notifications.id });
+  // Written before (by another call, or by one that died before its jobs were scheduled):
+  // the same notice goes on below, and deliver() skips the channels already sent.
+  const [row] = written
+    ? [written]
+    : await ctx.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.key, `${notice.kind}:${notice.key}:${notice.userId}`));
   if (!row) return;
-  const member = await memberOf(ctx, notice.userId);
-  if (!member) return;
   const now = ctx.now();
-  const channels = chosenChannels(notice, member, await deviceCount(ctx, notice.userId));
+  const channels = chosenChannels(
+    { ...texts, kind: notice.kind },
+    member,
+    await deviceCount(ctx, notice.userId),
+  );
   const dueNow: NotificationChannel[] = [];
   for (const channel of channels) {
     const runAt =
@@ -133,7 +162,8 @@ export async function notify(
     });
     if (runAt <= now && options.sendNow !== false) dueNow.push(channel);
   }
-  // What may go now goes now; the jobs above are the retry (and find it sent).
+  // What may go now goes now; the jobs above are the retry (and find it sent). One another
+  // instance is sending ('busy') is left to its job.
   for (const channel of dueNow) {
     try {
       await deliver(ctx, row.id, channel);
@@ -149,35 +179,88 @@ const sentColumn = {
   push: notifications.pushAt,
 } as const;
 const sentKey = { email: 'emailAt', sms: 'smsAt', push: 'pushAt' } as const;
+const claimedColumn = {
+  email: notifications.emailClaimedAt,
+  sms: notifications.smsClaimedAt,
+  push: notifications.pushClaimedAt,
+} as const;
+const claimedKey = { email: 'emailClaimedAt', sms: 'smsClaimedAt', push: 'pushClaimedAt' } as const;
 
 /**
- * Sends one notice by one channel unless it was sent already (or is being sent). SMS and push
- * wait out quiet hours the member set since: a new job for the hour they end. Throws when the
- * send failed (the job tries again later).
+ * How long a channel is the instance's that claimed it: as long as a job's lease
+ * (platform/jobs.ts), and longer than a send takes within its timeouts (a mail's SMTP
+ * exchange, an SMS, a push per device), so a live instance's claim does not run out under it.
+ * A claim older than this is a dead instance's, and is taken again.
+ */
+export const NOTIFICATION_CLAIM_MS = 5 * 60_000;
+
+/** Thrown by the job of a channel another instance is sending: the job is tried again later. */
+export class NoticeBusy extends Error {
+  constructor(id: string, channel: NotificationChannel) {
+    super(`notice ${id} is being sent by ${channel} elsewhere; tried again later`);
+  }
+}
+
+/**
+ * The mail's own Message-ID, the same on every attempt: a mail sent again after a crash
+ * between the SMTP server's acceptance and `email_at` is one message to mail systems.
+ */
+export function noticeMessageId(publicUrl: string, id: string) {
+  return `<notification.${id}.email@${new URL(publicUrl).hostname}>`;
+}
+
+/**
+ * Sends one notice by one channel unless it was sent already ('skipped') or another instance
+ * is sending it now ('busy'). The channel is claimed first (its `*_claimed_at`), marked sent
+ * after the send; a claim older than NOTIFICATION_CLAIM_MS is a dead instance's and is taken
+ * again. SMS and push wait out quiet hours the member set since: a new job for the hour they
+ * end. Throws when the send failed (the claim is let go and the job tries again later).
  */
 export async function deliver(
   ctx: Ctx,
   id: string,
   channel: NotificationChannel,
-): Promise<'sent' | 'skipped' | 'held'> {
+): Promise<'sent' | 'skipped' | 'held' | 'busy'> {
   const now = ctx.now();
   const [notice] = await ctx.db
     .update(notifications)
-    .set({ [sentKey[channel]]: now })
-    .where(and(eq(notifications.id, id), sql`${sentColumn[channel]} is null`))
+    .set({ [claimedKey[channel]]: now })
+    .where(
+      and(
+        eq(notifications.id, id),
+        isNull(sentColumn[channel]),
+        or(
+          isNull(claimedColumn[channel]),
+          lt(claimedColumn[channel], new Date(now.getTime() - NOTIFICATION_CLAIM_MS)),
+        ),
+      ),
+    )
     .returning();
-  if (!notice) return 'skipped';
-  const unmark = () =>
+  if (!notice) {
+    const [row] = await ctx.db
+      .select({ sentAt: sentColumn[channel] })
+      .from(notifications)
+      .where(eq(notifications.id, id));
+    return !row || row.sentAt ? 'skipped' : 'busy';
+  }
+  // Lets the claim go: this call's own only (should it ever outlive its claim, the instance
+  // that took the channel over keeps its own).
+  const release = () =>
     ctx.db
       .update(notifications)
-      .set({ [sentKey[channel]]: null })
-      .where(eq(notifications.id, id));
+      .set({ [claimedKey[channel]]: null })
+      .where(and(eq(notifications.id, id), eq(claimedColumn[channel], now)));
+  /** Nothing to send by this channel (no text, no number): the claim is let go. */
+  const skip = async () => {
+    await release();
+    return 'skipped' as const;
+  };
   const member = await memberOf(ctx, notice.userId);
-  if (!member) return 'skipped';
+  if (!member) return skip();
   if (channel !== 'email') {
     const held = afterQuietHours(now, member.quietFrom, member.quietUntil);
     if (held > now) {
-      await unmark();
+      await release();
       await scheduleJob(ctx.db, {
         kind: NOTIFICATION_SEND,
         key: `notification:${id}:${channel}:${held.toISOString()}`,
@@ -189,23 +272,28 @@ export async function deliver(
   }
   try {
     if (channel === 'email') {
-      if (!notice.emailSubject || !notice.emailText) return 'skipped';
+      if (!notice.emailSubject || !notice.emailText) return await skip();
       await ctx.mailer.send({
         to: member.email,
         subject: notice.emailSubject,
         text: notice.emailText,
+        messageId: noticeMessageId(ctx.config.publicUrl, id),
       });
     } else if (channel === 'sms') {
       const to = smsNumberOf(member);
-      if (!to || !notice.smsText) return 'skipped';
+      if (!to || !notice.smsText) return await skip();
       await ctx.sms.send({ to, text: notice.smsText });
     } else {
       await pushToDevices(ctx, notice);
     }
   } catch (error) {
-    await unmark();
+    await release();
     throw error;
   }
+  await ctx.db
+    .update(notifications)
+    .set({ [sentKey[channel]]: ctx.now(), [claimedKey[channel]]: null })
+    .where(eq(notifications.id, id));
   return 'sent';
 }
 
@@ -250,7 +338,9 @@ export function notificationJobHandlers(ctx: Ctx): Record<string, JobHandler> {
   return {
     [NOTIFICATION_SEND]: async (job) => {
       const { id, channel } = job.payload as { id: string; channel: NotificationChannel };
-      await deliver(ctx, id, channel);
+      // Another instance is sending it (or died doing so): again later, when its claim is
+      // over if it died; it is then sent, or found sent.
+      if ((await deliver(ctx, id, channel)) === 'busy') throw new NoticeBusy(id, channel);
     },
   };
 }
@@ -279,8 +369,8 @@ export async function saveQuietHours(
   return {
     message:
       hours.from && hours.until
-        ? m.notifications_quiet_saved({ from: hours.from, until: hours.until }, en)
-        : m.notifications_quiet_cleared({}, en),
+        ? m.notifications_quiet_saved({ from: hours.from, until: hours.until })
+        : m.notifications_quiet_cleared(),
     settings: await getSettings(ctx, userId),
   };
 }
@@ -296,7 +386,7 @@ export async function addDevice(
   device: string | null,
 ) {
   if (!pushEndpointAllowed(input.endpoint, ctx.config.env === 'production')) {
-    throw new AppError(400, 'BAD_SUBSCRIPTION', m.notifications_subscription({}, en));
+    throw new AppError(400, 'BAD_SUBSCRIPTION', m.notifications_subscription());
   }
   const values = {
     userId,
@@ -309,7 +399,7 @@ export async function addDevice(
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
-  return { message: m.notifications_push_on({}, en), settings: await getSettings(ctx, userId) };
+  return { message: m.notifications_push_on(), settings: await getSettings(ctx, userId) };
 }
 
 /** Turns push off for this device (only the member's own subscription). */
@@ -317,5 +407,5 @@ export async function removeDevice(ctx: Ctx, userId: string, endpoint: string) {
   await ctx.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
-  return { message: m.notifications_push_off({}, en), settings: await getSettings(ctx, userId) };
+  return { message: m.notifications_push_off(), settings: await getSettings(ctx, userId) };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   afterQuietHours,
@@ -8,15 +8,32 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
-import { devMails, devSms, notifications, pushSubscriptions, users } from '../../db/schema.ts';
+import {
+  devMails,
+  devSms,
+  notifications,
+  pushSubscriptions,
+  scheduledJobs,
+  users,
+} from '../../db/schema.ts';
 import { runJobsNow } from '../../jobs.ts';
+import { createSmtpMailer, type Mailer } from '../../platform/mail/mailer.ts';
 import { pushEndpointAllowed } from '../../platform/push.ts';
 import { memberSession } from '../../testing/accounts.ts';
 import { startFakePushService, type FakePushService } from '../../testing/fake-push.ts';
+import { startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { approvedPastor, decide, pendingApplicant } from '../../testing/workers.ts';
-import { notify, type Notice } from './notifications.service.ts';
+import { m } from '../../../paraglide/messages.js';
+import { inLocale } from '../../platform/locale.ts';
+import {
+  deliver,
+  notify,
+  NOTIFICATION_CLAIM_MS,
+  type Notice,
+  type NoticeTexts,
+} from './notifications.service.ts';
 
 // One notification service (issue 35, decision 041): the member's settings over HTTP, each
 // channel as chosen, quiet hours, once per event across instances and restarts, and web push
@@ -61,16 +78,26 @@ async function memberWithDevice(email: string, overrides: Record<string, unknown
   return { cookie, device, userId: await userIdOf(email) };
 }
 
-const notice = (userId: string, over: Partial<Notice> = {}): Notice => ({
+const notice = (
+  userId: string,
+  {
+    kind = 'prayer.answered',
+    key = crypto.randomUUID(),
+    url = '/prayer',
+    ...texts
+  }: Partial<Omit<Notice, 'texts'> & NoticeTexts> = {},
+): Notice => ({
   userId,
-  kind: 'prayer.answered',
-  key: crypto.randomUUID(),
-  title: 'A prayer you prayed for was answered',
-  body: 'Answered: the job came.',
-  url: '/prayer',
-  email: { subject: 'A prayer was answered', text: 'The job came.' },
-  sms: 'Flock: a prayer you prayed for was answered.',
-  ...over,
+  kind,
+  key,
+  url,
+  texts: () => ({
+    title: 'A prayer you prayed for was answered',
+    body: 'Answered: the job came.',
+    email: { subject: 'A prayer was answered', text: 'The job came.' },
+    sms: 'Flock: a prayer you prayed for was answered.',
+    ...texts,
+  }),
 });
 
 const at = (iso: string) => ({ ...t.app.ctx, now: () => new Date(iso) }) as AppContext;
@@ -128,6 +155,21 @@ describe('settings over HTTP', () => {
     const cleared = await put({ from: null, until: null });
     expect(cleared.json().message).toBe('Saved. Notices come at any hour.');
     expect((await settingsOf(cookie)).quietUntil).toBeNull();
+  });
+
+  it('answers in the language of the browser', async () => {
+    const cookie = `${await memberSession(t, 'quiet.twi@example.com')}; PARAGLIDE_LOCALE=ak`;
+    const saved = await call(t, 'PUT', '/api/notifications/quiet-hours', cookie, {
+      from: '21:30',
+      until: '06:00',
+    });
+    expect(saved.json().message).toBe(
+      m.notifications_quiet_saved({ from: '21:30', until: '06:00' }, { locale: 'ak' }),
+    );
+    const device = push.newDevice();
+    const on = await call(t, 'POST', '/api/notifications/devices', cookie, device.subscription);
+    expect(on.json().message).toBe(m.notifications_push_on({}, { locale: 'ak' }));
+    expect(on.json().message).not.toBe('Notifications are on for this device.');
   });
 
   it('the form’s check and the server’s agree', () => {
@@ -204,6 +246,20 @@ describe('settings over HTTP', () => {
 });
 
 describe('notify', () => {
+  it('writes a notice in its member’s language, whoever’s request caused it', async () => {
+    const yaw = await memberWithDevice('push.yaw@example.com');
+    await call(t, 'PUT', '/api/profile/language', yaw.cookie, { locale: 'ak' });
+    // As from an English-speaking member's request.
+    await inLocale('en', () =>
+      notify(t.app.ctx, {
+        ...notice(yaw.userId, { key: 'twi' }),
+        texts: () => ({ title: m.language_label(), body: m.notifications_title() }),
+      }),
+    );
+    const [got] = pushesTo(yaw.device.id);
+    expect(got!.payload).toMatchObject({ title: 'Kasa', body: 'Amanneɛbɔ' });
+  });
+
   it('pushes a signed, encrypted notice to each device, and forgets a device that is gone', async () => {
     const ama = await memberWithDevice('push.ama@example.com');
     const second = push.newDevice();
@@ -409,5 +465,141 @@ describe('the events that notify', () => {
         ),
       );
     expect(toAuthor).toEqual([]);
+  });
+});
+
+describe('a notice, whatever point a crash comes at', () => {
+  // Mail goes to a real SMTP server here: what it received is what was sent.
+  let smtp: FakeSmtp;
+  let mailer: Mailer;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    mailer = await createSmtpMailer(smtp.url, 'Flock <no-reply@flock.test>');
+  });
+  afterAll(async () => {
+    mailer?.close();
+    await smtp?.close();
+  });
+
+  /** An instance's context mailing by SMTP, its clock `ahead` ms on. */
+  const smtpCtx = (ahead = 0, base: AppContext = t.app.ctx) =>
+    ({ ...base, mailer, now: () => new Date(Date.now() + ahead) }) as AppContext;
+  const received = (to: string) => smtp.mails.filter((mail) => mail.to.includes(to));
+  const noticeOf = async (key: string, userId: string) =>
+    (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.key, `prayer.answered:${key}:${userId}`))
+    )[0]!;
+  const jobsOf = (id: string) =>
+    t.db
+      .select()
+      .from(scheduledJobs)
+      .where(like(scheduledJobs.key, `notification:${id}:%`));
+  /** A member who gets notices by mail only (no number, no device). */
+  const mailMember = async (email: string) => {
+    await memberSession(t, email);
+    return userIdOf(email);
+  };
+
+  it('is not sent while a dead instance’s claim is fresh, and is sent once when it is over', async () => {
+    const to = 'crash.claim@example.com';
+    const userId = await mailMember(to);
+    await notify(smtpCtx(), notice(userId, { key: 'claimed' }), { sendNow: false });
+    const { id } = await noticeOf('claimed', userId);
+    // An instance claimed the mail and was killed before the SMTP server had it.
+    await t.db.execute(sql`update notifications set email_claimed_at = now() where id = ${id}`);
+
+    await runJobsNow(smtpCtx());
+    expect(received(to)).toHaveLength(0);
+    const [job] = await jobsOf(id);
+    expect(job).toMatchObject({ doneAt: null, lockedUntil: null });
+    expect(job!.lastError).toMatch(/being sent/);
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+    // Its retry, a minute or two on: the claim is still too fresh to be a dead instance's.
+    await runJobsNow(smtpCtx(2 * 60_000));
+    expect(received(to)).toHaveLength(0);
+
+    // Later than NOTIFICATION_CLAIM_MS after the claim: its instance is gone.
+    await t.db.execute(sql`
+      update notifications
+      set email_claimed_at = email_claimed_at - make_interval(secs => ${NOTIFICATION_CLAIM_MS / 1000})
+      where id = ${id}`);
+    await runJobsNow(smtpCtx(10 * 60_000));
+    expect(received(to)).toHaveLength(1);
+    const sent = await noticeOf('claimed', userId);
+    expect(sent.emailAt).not.toBeNull();
+    expect(sent.emailClaimedAt).toBeNull();
+    expect((await jobsOf(id))[0]!.doneAt).not.toBeNull();
+    await runJobsNow(smtpCtx(60 * 60_000));
+    expect(received(to)).toHaveLength(1);
+  });
+
+  it('told again after a crash left it written but not scheduled, is scheduled and sent once', async () => {
+    const to = 'crash.unscheduled@example.com';
+    const userId = await mailMember(to);
+    const same = notice(userId, { key: 'unscheduled' });
+    await notify(smtpCtx(), same, { sendNow: false });
+    const { id } = await noticeOf('unscheduled', userId);
+    // Killed after the row was written, before its jobs were: none is left, nothing sent.
+    await t.db.delete(scheduledJobs).where(like(scheduledJobs.key, `notification:${id}:%`));
+    await t.db
+      .update(notifications)
+      .set({ emailAt: null, emailClaimedAt: null })
+      .where(eq(notifications.id, id));
+
+    // The feature's own job runs again and tells it again.
+    await notify(smtpCtx(), same);
+    expect(received(to)).toHaveLength(1);
+    expect((await jobsOf(id)).map((job) => job.key)).toEqual([`notification:${id}:email`]);
+    await notify(smtpCtx(), same);
+    await runJobsNow(smtpCtx(60_000));
+    expect(received(to)).toHaveLength(1);
+  });
+
+  it('delivered by two instances at once, goes once', async () => {
+    const to = 'crash.race@example.com';
+    const userId = await mailMember(to);
+    await notify(smtpCtx(), notice(userId, { key: 'race' }), { sendNow: false });
+    const { id } = await noticeOf('race', userId);
+    const other = await buildApp(t.config, { database: t.database, webDir: null });
+    try {
+      const results = await Promise.all([
+        deliver(smtpCtx(), id, 'email'),
+        deliver(smtpCtx(0, other.ctx), id, 'email'),
+        deliver(smtpCtx(), id, 'email'),
+      ]);
+      expect(results.filter((result) => result === 'sent')).toHaveLength(1);
+      expect(results.filter((result) => result !== 'sent')).toEqual([
+        expect.stringMatching(/^(busy|skipped)$/),
+        expect.stringMatching(/^(busy|skipped)$/),
+      ]);
+    } finally {
+      await other.close();
+    }
+    expect(received(to)).toHaveLength(1);
+    expect(await deliver(smtpCtx(), id, 'email')).toBe('skipped');
+    expect(received(to)).toHaveLength(1);
+  });
+
+  it('mails with the notice’s own Message-ID, the same when it goes again', async () => {
+    const to = 'crash.message-id@example.com';
+    const userId = await mailMember(to);
+    await notify(smtpCtx(), notice(userId, { key: 'message-id' }));
+    const { id } = await noticeOf('message-id', userId);
+    const messageId = `<notification.${id}.email@${new URL(t.config.publicUrl).hostname}>`;
+    // A long header is folded (RFC 5322): read it unfolded.
+    const header = (raw: string) =>
+      /^Message-ID:\s*(.*)$/im.exec(raw.replace(/\r\n[ \t]+/g, ' '))?.[1]?.trim();
+    expect(received(to).map((mail) => header(mail.raw))).toEqual([messageId]);
+    // Killed after the SMTP server took it, before email_at was written: it goes again, as
+    // the same message.
+    await t.db
+      .update(notifications)
+      .set({ emailAt: null, emailClaimedAt: null })
+      .where(eq(notifications.id, id));
+    expect(await deliver(smtpCtx(), id, 'email')).toBe('sent');
+    expect(received(to).map((mail) => header(mail.raw))).toEqual([messageId, messageId]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type AppointmentLetter,
   type AppointmentView,
 } from '../../../shared/pastor.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assemblies, workerApplications } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -32,7 +33,7 @@ export async function getAppointment(ctx: Ctx, user: SessionUser | null): Promis
   const letters = ctx.church.appointmentLetters;
   if (!pastor || !kind) return notApproved;
   if (!letters) {
-    throw new AppError(503, 'LETTERS_NOT_SET_UP', 'The appointment letters are not set up yet.');
+    throw new AppError(503, 'LETTERS_NOT_SET_UP', m.server_pastor_letters_not_set_up());
   }
   // The answers are read only here: every other call checks access without them.
   const [application] = await ctx.db
@@ -95,10 +96,10 @@ export async function renderAppointmentPdf(
       {
         kind: 'facts',
         items: [
-          ['Name', letter.fullName],
-          ['Assembly', letter.assembly],
-          ['Role', letter.role],
-          ['Effective date', letter.effectiveDate],
+          [m.pdf_pastor_name(), letter.fullName],
+          [m.pdf_pastor_assembly(), letter.assembly],
+          [m.pdf_pastor_role(), letter.role],
+          [m.pdf_pastor_effective_date(), letter.effectiveDate],
         ],
       },
       ...letter.paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { hitRateLimits, knownRefusal, rememberRefusal } from '../../platform/rate-limit.ts';
@@ -40,7 +41,7 @@ const tooFast = (retryAfterSeconds: number) =>
   new AppError(
     429,
     'RATE_LIMITED',
-    `You are sending messages faster than Flock allows. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and send again.`,
+    m.server_pastor_too_fast({ count: retryAfterSeconds }),
     undefined,
     { 'retry-after': String(retryAfterSeconds) },
   );

@@ -11,6 +11,7 @@ import {
   type PastorPeer,
   type RealtimeEvent,
 } from '../../../shared/pastor.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { pastorHiddenChats, pastorMessageHides, pastorMessages } from '../../db/schema.ts';
 import { assertStorableText } from '../../http/edge.ts';
@@ -98,9 +99,13 @@ async function notifyReceiver(ctx: Ctx, me: Pastor, row: Row) {
       userId: row.receiverId,
       kind: 'message.new',
       key: row.id,
-      title: `Message from ${me.fullName}`,
-      body: row.isFile ? `Sent a file: ${row.fileName ?? ''}` : row.message.slice(0, 140),
       url: `/pastor/messages?with=${me.id}`,
+      texts: () => ({
+        title: m.server_pastor_notice_title({ name: me.fullName }),
+        body: row.isFile
+          ? m.server_pastor_notice_file({ name: row.fileName ?? '' })
+          : row.message.slice(0, 140),
+      }),
     });
   } catch (error) {
     ctx.log.warn({ err: error, messageId: row.id }, 'a message notice was not written');
@@ -303,7 +308,7 @@ async function insertMessage(
         eq(pastorMessages.receiverId, values.receiverId),
       ),
     );
-  if (!existing) throw new AppError(409, 'ID_TAKEN', 'This message id is already used.');
+  if (!existing) throw new AppError(409, 'ID_TAKEN', m.server_pastor_id_taken());
   return { row: existing, created: false };
 }
 
@@ -346,11 +351,7 @@ const ATTACHMENT_TYPES = new Map<string, string>([
 ]);
 
 const notAllowedType = () =>
-  new AppError(
-    415,
-    'FILE_TYPE_NOT_ALLOWED',
-    'This kind of file cannot be sent. Send a picture, a PDF, a document, audio, video or plain text.',
-  );
+  new AppError(415, 'FILE_TYPE_NOT_ALLOWED', m.server_pastor_file_type());
 
 /** Plain text has no signature to detect: valid UTF-8 without control bytes, named .txt. */
 function isPlainText(bytes: Buffer, name: string): boolean {
@@ -382,7 +383,7 @@ export async function sendFile(
 ): Promise<ChatMessage> {
   const peer = await requirePeer(ctx, me, peerId);
   if (file.bytes.length > ATTACHMENT_MAX_BYTES) throw fileTooLarge();
-  if (file.bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
+  if (file.bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', m.server_pastor_file_empty());
   const name = cleanFileName(file.name);
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(file.bytes);
@@ -424,7 +425,7 @@ export const fileTooLarge = () =>
   new AppError(
     413,
     'FILE_TOO_LARGE',
-    `The file is too large: at most ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`,
+    m.server_pastor_file_too_large({ mb: ATTACHMENT_MAX_BYTES / (1024 * 1024) }),
   );
 
 /** A message of `me`'s conversations (either side), or 404: another pair's is not found. */

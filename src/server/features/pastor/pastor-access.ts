@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { PASTOR_MESSAGES } from '../../../shared/pastor.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { users, workerApplications } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -48,7 +49,7 @@ export async function findApprovedPastor(ctx: Ctx, userId: string): Promise<Past
   };
 }
 
-export const notSignedIn = () => new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+export const notSignedIn = () => new AppError(401, 'UNAUTHENTICATED', m.server_pastor_log_in());
 export const notAPastor = () => new AppError(403, 'NOT_A_PASTOR', PASTOR_MESSAGES.onlyPastors);
 
 /** 401 without a session, 403 for anyone but an approved pastor. */

@@ -9,10 +9,12 @@ import {
   sendFileQuery,
   sendMessageSchema,
 } from '../../../shared/schemas/pastor.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { contentDisposition } from '../../platform/storage/storage.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { trustedOrigins } from '../../platform/auth.ts';
+import { inLocale, localeOfCookie } from '../../platform/locale.ts';
 import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
 import { getAppointment, renderAppointmentPdf } from './appointment.service.ts';
 import {
@@ -31,7 +33,7 @@ import { requirePastor } from './pastor-access.ts';
 import { servePastorSocket, socketErrorHandler, type PastorSocketLimits } from './pastor.socket.ts';
 
 const peerParams = z.object({ peerId: z.string().min(1).max(100) });
-const messageParams = z.object({ id: z.uuid('No such message.') });
+const messageParams = z.object({ id: z.uuid({ error: () => m.server_pastor_no_message() }) });
 
 // The pastor portal (spec §2 /pastor/*): every call asks who the caller is and refuses anyone
 // but an approved pastor (pastor-access.ts), before anything else.
@@ -67,7 +69,11 @@ export const pastorRoutes: FastifyPluginAsync<{
   const writeLimit = {
     onRequest: async (request: FastifyRequest) => {
       const user = await sessionUserOf(ctx, request);
-      if (user) messageLimiter.refuseIfKnown(user.id);
+      // Before the request's language is set (a preHandler): its refusal in that language.
+      if (user)
+        inLocale(localeOfCookie(request.headers.cookie), () =>
+          messageLimiter.refuseIfKnown(user.id),
+        );
     },
     config: {
       rateLimit: memberRateLimit(ctx, {
@@ -131,12 +137,12 @@ export const pastorRoutes: FastifyPluginAsync<{
     const { peerId } = parseInput(peerParams, request.params);
     const { id } = parseInput(sendFileQuery, request.query);
     if (!request.isMultipart()) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', m.server_pastor_multipart());
     }
     // A file counts as a message; its bytes go to storage, not into the message table.
     await messageLimiter.consume(pastor.id, 0);
     const part = await request.file();
-    if (!part) throw new AppError(400, 'NO_FILE', 'Choose a file to send.');
+    if (!part) throw new AppError(400, 'NO_FILE', m.server_pastor_no_file());
     let bytes: Buffer;
     try {
       bytes = await part.toBuffer();

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import { ACCESS_CHANGED } from '../../platform/realtime.ts';
 import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
+import { CLOSE_SERVICE_RESTART } from '../../platform/shutdown.ts';
 import { findSessionUser, memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
 import { prepareForViewer, type WirePayload } from './messages.service.ts';
 import { findApprovedPastor, requirePastor, type Pastor } from './pastor-access.ts';
@@ -36,6 +37,9 @@ export const SOCKET_LIMITS: PastorSocketLimits = {
   perAddress: 200,
   handshakesPerMinute: 30,
 };
+
+/** How long closing sockets may take on shutdown before they are cut. */
+const DRAIN_CLOSE_MS = 2_000;
 
 /** At most one over-size-frame warning per this long per instance; the rest are counted. */
 const OVERSIZE_LOG_INTERVAL_MS = 60_000;
@@ -94,6 +98,23 @@ export function servePastorSocket(
     if (n <= 0) map.delete(key);
     else map.set(key, n);
   };
+  // Every open socket, closed with 1012 when the instance drains (platform/shutdown.ts): the
+  // client reconnects (to another instance) and resyncs what it missed.
+  const open = new Set<WebSocket>();
+  app.drain.onFinish(async () => {
+    const closed = [...open].map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          const cut = setTimeout(() => socket.terminate(), DRAIN_CLOSE_MS);
+          socket.once('close', () => {
+            clearTimeout(cut);
+            resolve();
+          });
+          socket.close(CLOSE_SERVICE_RESTART, 'server restarting');
+        }),
+    );
+    await Promise.all(closed);
+  });
   const tooMany = () =>
     new AppError(
       429,
@@ -113,6 +134,9 @@ export function servePastorSocket(
       }),
     },
     preValidation: async (request) => {
+      if (app.drain.draining) {
+        throw new AppError(503, 'SHUTTING_DOWN', 'This server is restarting. Try again.');
+      }
       if ((byAddress.get(request.ip) ?? 0) >= limits.perAddress) throw tooMany();
       const origin = request.headers.origin;
       if (typeof origin !== 'string' || !trusted.has(origin)) {
@@ -142,8 +166,13 @@ export function servePastorSocket(
         socket.close(CLOSE_TRY_AGAIN_LATER, 'too many sockets');
         return;
       }
+      if (app.drain.draining) {
+        socket.close(CLOSE_SERVICE_RESTART, 'server restarting');
+        return;
+      }
       add(byMember, pastor.id, 1);
       add(byAddress, request.ip, 1);
+      open.add(socket);
       // Signed out, session expired or approval withdrawn: the socket closes. An approval
       // decided on any instance is announced (ACCESS_CHANGED) and checked at once; anything
       // else within a recheck interval (HTTP calls are refused at once).
@@ -185,6 +214,7 @@ export function servePastorSocket(
       const recheck = setInterval(() => void checkStillAllowed(), recheckMs);
       recheck.unref();
       socket.on('close', () => {
+        open.delete(socket);
         add(byMember, pastor.id, -1);
         add(byAddress, request.ip, -1);
         clearInterval(ping);

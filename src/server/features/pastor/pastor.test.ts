@@ -6,6 +6,9 @@ import {
   type ChatMessage,
   type PastorPeer,
 } from '../../../shared/pastor.ts';
+import { and, eq } from 'drizzle-orm';
+import { m } from '../../../paraglide/messages.js';
+import { notifications } from '../../db/schema.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { UNLIMITED_MESSAGES } from '../../testing/pastor.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -130,6 +133,13 @@ describe('pastor portal: who gets in, messages and their rules', () => {
       const memberId = member.json().user.id as string;
       expect((await send('ama', memberId, 'hello')).statusCode).toBe(404);
       expect((await send('ama', 'ama', 'to myself')).statusCode).toBe(404);
+    });
+
+    it('refuses in the language of the browser', async () => {
+      const res = await get('/api/pastor/pastors', 'PARAGLIDE_LOCALE=ak');
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe(m.server_pastor_log_in({}, { locale: 'ak' }));
+      expect((await get('/api/pastor/pastors')).json().error.message).toBe('Please log in first.');
     });
   });
 
@@ -396,6 +406,32 @@ describe('pastor portal: who gets in, messages and their rules', () => {
         /^attachment; filename="appointment-letter-/,
       );
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+  });
+
+  describe('in the receiver’s language', () => {
+    it('tells the receiver of a new message in their own language', async () => {
+      const language = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/language',
+        payload: { locale: 'ak' },
+        headers: { origin: ORIGIN, cookie: cookies.esi! },
+      });
+      expect(language.statusCode).toBe(200);
+      const name = (await get('/api/pastor/me', cookies.ama)).json().fullName as string;
+      const noticesTo = async (who: string, body: string) =>
+        (
+          await t.db
+            .select({ title: notifications.title })
+            .from(notifications)
+            .where(and(eq(notifications.userId, ids[who]!), eq(notifications.body, body)))
+        ).map((n) => n.title);
+      expect((await send('ama', 'esi', 'Akwaaba')).statusCode).toBe(201);
+      expect(await noticesTo('esi', 'Akwaaba')).toEqual([
+        m.server_pastor_notice_title({ name }, { locale: 'ak' }),
+      ]);
+      expect((await send('ama', 'kofi', 'Welcome')).statusCode).toBe(201);
+      expect(await noticesTo('kofi', 'Welcome')).toEqual([`Message from ${name}`]);
     });
   });
 });

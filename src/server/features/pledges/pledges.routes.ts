@@ -5,6 +5,7 @@ import {
   pledgeCreateSchema,
   pledgeGiftLinkSchema,
 } from '../../../shared/schemas/pledges.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { memberRateLimit, requireAdmin, requireSessionUser } from '../accounts/accounts.service.ts';
@@ -22,7 +23,7 @@ import {
 // Pledges (a member's own, never another's) and campaigns (admins define them; finance
 // officers and admins read the report, officers for their assemblies). Rules in the service.
 
-const idParams = z.object({ id: z.uuid('No such pledge.') });
+const idParams = z.object({ id: z.uuid({ error: () => m.server_pledges_no_pledge() }) });
 
 export const pledgesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const writes = memberRateLimit(ctx, { member: 60, address: 300, timeWindow: '10 minutes' });

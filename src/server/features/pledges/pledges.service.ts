@@ -18,6 +18,7 @@ import {
   type PledgesView,
 } from '../../../shared/schemas/pledges.ts';
 import type { OfferingType } from '../../../shared/constants.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import {
   assemblies,
@@ -244,7 +245,7 @@ export async function createPledge(
 ): Promise<Pledge> {
   const today = dayOf(now);
   if (input.dueOn < today) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
       dueOn: PLEDGE_MESSAGES.dueOnPast,
     });
   }
@@ -255,12 +256,12 @@ export async function createPledge(
     const open = await openCampaigns(ctx, assembly, now);
     const campaign = open.find((c) => c.id === input.campaignId);
     if (!campaign) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
         campaignId: PLEDGE_MESSAGES.campaignClosed,
       });
     }
     if (input.dueOn > campaign.endsOn) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
         dueOn: PLEDGE_MESSAGES.dueOnAfterCampaign,
       });
     }
@@ -289,7 +290,7 @@ export async function deletePledge(ctx: Ctx, userId: string, pledgeId: string) {
     .delete(pledges)
     .where(and(eq(pledges.id, pledgeId), eq(pledges.userId, userId)))
     .returning({ id: pledges.id });
-  if (gone.length === 0) throw new AppError(404, 'NOT_FOUND', 'No such pledge.');
+  if (gone.length === 0) throw new AppError(404, 'NOT_FOUND', m.server_pledges_no_pledge());
 }
 
 const GIFT_TABLES: Record<ReceiptEntryKind, { table: string; confirmed: string }> = {
@@ -312,7 +313,7 @@ export async function linkGift(
     .select({ id: pledges.id })
     .from(pledges)
     .where(and(eq(pledges.id, pledgeId), eq(pledges.userId, userId)));
-  if (!pledge) throw new AppError(404, 'NOT_FOUND', 'No such pledge.');
+  if (!pledge) throw new AppError(404, 'NOT_FOUND', m.server_pledges_no_pledge());
   const { table, confirmed } = GIFT_TABLES[gift.kind];
   const own = rowsOf<{ id: string }>(
     await ctx.db.execute(
@@ -339,8 +340,8 @@ export async function createCampaign(ctx: Ctx, adminId: string, input: CampaignC
       .from(assemblies)
       .where(eq(assemblies.slug, input.assembly));
     if (!known) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-        assembly: 'Please select an assembly.',
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
+        assembly: m.server_pledges_select_assembly(),
       });
     }
   }
@@ -467,7 +468,7 @@ export async function campaignReportCsv(ctx: Ctx, scope: FinanceScope) {
     for (const r of c.rows) {
       rows.push([
         ...facts,
-        r.assembly ? (label.get(r.assembly) ?? r.assembly) : 'No assembly',
+        r.assembly ? (label.get(r.assembly) ?? r.assembly) : m.server_pledges_no_assembly(),
         cedis(r.pledged),
         r.pledges,
         cedis(r.givenToPledges),
@@ -477,7 +478,7 @@ export async function campaignReportCsv(ctx: Ctx, scope: FinanceScope) {
     const t = c.totals;
     rows.push([
       ...facts,
-      'Total',
+      m.server_pledges_total(),
       cedis(t.pledged),
       t.pledges,
       cedis(t.givenToPledges),
@@ -535,9 +536,13 @@ function reminderText(ctx: Pick<AppContext, 'church' | 'config'>, p: DuePledge, 
   const given = Number(p.given);
   return {
     what,
-    line:
-      `GHS ${formatCedis(given)} of your GHS ${formatCedis(p.amount)} pledge for ${what} ` +
-      `(${percentOf(given, p.amount)}%) is given; it is due by ${dueOn}.`,
+    line: m.mail_pledges_reminder_line({
+      given: formatCedis(given),
+      amount: formatCedis(p.amount),
+      what,
+      percent: percentOf(given, p.amount),
+      dueOn,
+    }),
     link: `${ctx.config.publicUrl}/giving/pledges`,
   };
 }
@@ -545,10 +550,11 @@ function reminderText(ctx: Pick<AppContext, 'church' | 'config'>, p: DuePledge, 
 /**
  * Sends the pledge reminders that are due at `now`: for each pledge with a rhythm, not yet
  * given in full, before (or on) its date, one per period — not in the period it was made.
- * Idempotent and safe to run concurrently: each reminder's row (pledge, period) is inserted
- * before its notice is written (notifications.service.ts sends it by the member's channels and
- * retries a failed send); when the notice cannot be written the row is deleted, so a later run
- * tries again. The job schedule calls this; it sets no timer of its own.
+ * Idempotent and safe to run concurrently, and a crash at any point loses nothing: the notice
+ * is written first (notify() is idempotent by its key, sends each channel once and retries a
+ * failed send, notifications.service.ts), then the reminder's row (pledge, period) that makes
+ * later runs skip it. A run killed between the two writes the row next time, sending nothing
+ * again. The job schedule calls this; it sets no timer of its own.
  */
 export async function sendDuePledgeReminders(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'>,
@@ -572,35 +578,47 @@ export async function sendDuePledgeReminders(
   for (const p of due) {
     const period = reminderPeriod(p.rhythm, now);
     if (!period || period === reminderPeriod(p.rhythm, new Date(p.created_at))) continue;
-    const claimed = await ctx.db
-      .insert(pledgeReminders)
-      .values({ pledgeId: p.id, period })
-      .onConflictDoNothing()
-      .returning({ pledgeId: pledgeReminders.pledgeId });
-    if (claimed.length === 0) continue;
-    const text = reminderText(ctx, p, day(p.due_on));
+    const [done] = await ctx.db
+      .select({ pledgeId: pledgeReminders.pledgeId })
+      .from(pledgeReminders)
+      .where(and(eq(pledgeReminders.pledgeId, p.id), eq(pledgeReminders.period, period)));
+    if (done) continue;
     try {
       await notify(ctx, {
         userId: p.user_id,
         kind: 'pledge.reminder',
         key: `${p.id}:${period}`,
-        title: `Your pledge for ${text.what}`,
-        body: text.line,
         url: '/giving/pledges',
-        email: {
-          subject: `Your pledge for ${text.what}`,
-          text: `${ctx.church.registeredName}\n\n${text.line}\n\nSee your pledges and give:\n${text.link}\n`,
+        texts: () => {
+          const text = reminderText(ctx, p, day(p.due_on));
+          const subject = m.mail_pledges_reminder_subject({ what: text.what });
+          return {
+            title: subject,
+            body: text.line,
+            email: {
+              subject,
+              text: m.mail_pledges_reminder_text({
+                church: ctx.church.registeredName,
+                line: text.line,
+                link: text.link,
+              }),
+            },
+            sms: `${ctx.church.registeredName}: ${text.line} ${text.link}`,
+          };
         },
-        sms: `${ctx.church.registeredName}: ${text.line} ${text.link}`,
       });
-      sent += 1;
     } catch (error) {
+      // Not written: no row either, so a later run tries again.
       failed += 1;
       ctx.log.warn({ err: error, pledgeId: p.id }, 'a pledge reminder was not written');
-      await ctx.db
-        .delete(pledgeReminders)
-        .where(and(eq(pledgeReminders.pledgeId, p.id), eq(pledgeReminders.period, period)));
+      continue;
     }
+    const written = await ctx.db
+      .insert(pledgeReminders)
+      .values({ pledgeId: p.id, period })
+      .onConflictDoNothing()
+      .returning({ pledgeId: pledgeReminders.pledgeId });
+    sent += written.length;
   }
   return { sent, failed };
 }

@@ -11,6 +11,7 @@ import {
   type PledgesView,
 } from '../../../shared/schemas/pledges.ts';
 import { pledgeReminders, scheduledJobs, transactions, users } from '../../db/schema.ts';
+import { killedAtNoticeInsert } from '../../testing/killed-at-insert.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import type { Sms } from '../../platform/sms/sms.ts';
 import { memberSession } from '../../testing/accounts.ts';
@@ -405,6 +406,66 @@ describe('pledges', () => {
         .from(pledgeReminders)
         .where(eq(pledgeReminders.pledgeId, made.id));
       expect(rows.map((r) => r.period)).toEqual([reminderPeriod('monthly', nextMonth)]);
+    });
+
+    it('a run killed while the notice is written leaves no row: the next run sends it', async () => {
+      const cookie = await memberSession(t, 'adwoa.crash@example.com');
+      const made = await pledge(cookie, { type: 'tithe', amount: '300', dueOn: inDays(365) });
+      const nextMonth = new Date(Date.now() + 35 * DAY);
+      // An instance whose database never answers the notice's insert: as good as killed there.
+      const dying = killedAtNoticeInsert(t.db);
+      const frozen = { ...recorder().ctx, db: dying.db } as AppContext;
+      void sendDuePledgeReminders(frozen, nextMonth);
+      await dying.killed;
+      const rows = await t.db
+        .select()
+        .from(pledgeReminders)
+        .where(eq(pledgeReminders.pledgeId, made.id));
+      expect(rows).toEqual([]);
+
+      const again = recorder();
+      await sendDuePledgeReminders(again.ctx, nextMonth);
+      expect(again.mails.filter((m) => m.to === 'adwoa.crash@example.com')).toHaveLength(1);
+    });
+
+    it('a run killed after the notice and before its row sends nothing twice, and writes the row', async () => {
+      const cookie = await memberSession(t, 'kojo.crash@example.com');
+      const made = await pledge(cookie, { type: 'tithe', amount: '300', dueOn: inDays(365) });
+      const nextMonth = new Date(Date.now() + 35 * DAY);
+      const first = recorder();
+      await sendDuePledgeReminders(first.ctx, nextMonth);
+      expect(first.mails.filter((m) => m.to === 'kojo.crash@example.com')).toHaveLength(1);
+      // As if the instance died right after the notice was written and sent: no row yet.
+      await t.db.delete(pledgeReminders).where(eq(pledgeReminders.pledgeId, made.id));
+
+      const again = recorder();
+      await sendDuePledgeReminders(again.ctx, nextMonth);
+      expect(again.mails.filter((m) => m.to === 'kojo.crash@example.com')).toEqual([]);
+      const rows = await t.db
+        .select()
+        .from(pledgeReminders)
+        .where(eq(pledgeReminders.pledgeId, made.id));
+      expect(rows.map((r) => r.period)).toEqual([reminderPeriod('monthly', nextMonth)]);
+    });
+
+    it("writes a Twi member's reminder in Twi, and answers a Twi request's errors in Twi", async () => {
+      const cookie = await memberSession(t, 'akosua.twi@example.com');
+      const chosen = await call(t, 'PUT', '/api/profile/language', cookie, { locale: 'ak' });
+      expect(chosen.statusCode).toBe(200);
+      await pledge(cookie, { type: 'tithe', amount: '300', dueOn: inDays(365) });
+      const sent = recorder();
+      await sendDuePledgeReminders(sent.ctx, new Date(Date.now() + 35 * DAY));
+      const [mail] = sent.mails.filter((m) => m.to === 'akosua.twi@example.com');
+      expect(mail!.subject).toMatch(/^Wo bɔhyɛ a ɛfa .+ ho$/);
+      expect(mail!.text).toContain('Wode GHS 0.00 ama wɔ wo GHS 300.00 bɔhyɛ a ɛfa');
+      expect(mail!.text).toContain('Hwɛ wo bɔhyɛ ahodoɔ na ma:');
+
+      const gone = '00000000-0000-4000-8000-000000000000';
+      const twi = await call(t, 'DELETE', `/api/pledges/${gone}`, `${cookie}; PARAGLIDE_LOCALE=ak`);
+      expect(twi.statusCode).toBe(404);
+      expect(twi.json().error.message).toBe('Bɔhyɛ a ɛte saa nni hɔ.');
+      const english = await call(t, 'DELETE', `/api/pledges/${gone}`, cookie);
+      expect(english.json().error.message).toBe('No such pledge.');
     });
 
     it('the job schedule’s daily round sends a due reminder once, from any instance', async () => {

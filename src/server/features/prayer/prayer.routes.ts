@@ -24,7 +24,7 @@ import {
 // The prayer wall (decision 036): signed-in members only; who reads and who moderates which
 // request is decided in the service.
 
-const idParams = z.object({ id: z.uuid(PRAYER_MESSAGES.notFound) });
+const idParams = z.object({ id: z.uuid({ error: () => PRAYER_MESSAGES.notFound }) });
 
 export const prayerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const writes = memberRateLimit(ctx, { member: 60, address: 300, timeWindow: '10 minutes' });

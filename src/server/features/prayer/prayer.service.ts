@@ -13,6 +13,7 @@ import {
   type PrayerVisibility,
   type PrayerWall,
 } from '../../../shared/schemas/prayer.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { prayerPrayed, prayerReports, prayerRequests, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -171,7 +172,7 @@ export async function createRequest(
   now = new Date(),
 ): Promise<PrayerRequest> {
   if (input.visibility === 'assembly' && !reader.assembly) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_prayer_fields_attention(), {
       visibility: PRAYER_MESSAGES.noAssembly,
     });
   }
@@ -240,21 +241,25 @@ export async function markAnswered(
     .where(eq(prayerPrayed.requestId, id));
   for (const { userId } of prayed) {
     if (userId === reader.id) continue;
-    const line = `Answered: ${note}`;
     await notify(
       ctx,
       {
         userId,
         kind: 'prayer.answered',
         key: id,
-        title: 'A prayer you prayed for was answered',
-        body: line,
         url: '/prayer',
-        email: {
-          subject: 'A prayer you prayed for was answered',
-          text: `${ctx.church.registeredName}\n\nA prayer request you prayed for was answered.\n\n${line}\n\nSee the prayer wall:\n${ctx.config.publicUrl}/prayer\n`,
+        texts: () => {
+          const link = `${ctx.config.publicUrl}/prayer`;
+          return {
+            title: m.mail_prayer_answered_subject(),
+            body: m.server_prayer_answered_body({ note }),
+            email: {
+              subject: m.mail_prayer_answered_subject(),
+              text: m.mail_prayer_answered_text({ church: ctx.church.registeredName, note, link }),
+            },
+            sms: m.sms_prayer_answered({ church: ctx.church.churchName.slice(0, 30), link }),
+          };
         },
-        sms: `${ctx.church.churchName.slice(0, 30)}: a prayer you prayed for was answered. ${ctx.config.publicUrl}/prayer`,
       },
       { sendNow: false },
     );

@@ -1,4 +1,6 @@
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m } from '../../../paraglide/messages.js';
 import {
   ANONYMOUS_NAME,
   checkAnswerNote,
@@ -18,6 +20,7 @@ import {
   memberSession,
   signUp,
 } from '../../testing/accounts.ts';
+import { notifications, users } from '../../db/schema.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { decide, pendingApplicant } from '../../testing/workers.ts';
@@ -162,6 +165,50 @@ describe('the prayer wall', () => {
     const answered = await seen(kofi, made.id);
     expect(answered?.answerNote).toBe(note.note);
     expect(answered?.answeredAt).not.toBeNull();
+  });
+
+  it('tells each member who prayed that it was answered, in their own language', async () => {
+    expect((await call(t, 'PUT', '/api/profile/language', kofi, { locale: 'ak' })).statusCode).toBe(
+      200,
+    );
+    const made = await post(ama, { text: 'Safe travel for my aunt', visibility: 'church' });
+    expect((await decideOn(admin, made.id, 'approved')).statusCode).toBe(200);
+    for (const cookie of [kwame, kofi]) {
+      expect((await call(t, 'POST', `/api/prayer/${made.id}/prayed`, cookie)).statusCode).toBe(200);
+    }
+    const note = 'She arrived well.';
+    // Ama answers from a Twi browser: each notice is in its own member's language.
+    const res = await call(
+      t,
+      'POST',
+      `/api/prayer/${made.id}/answer`,
+      `${ama}; PARAGLIDE_LOCALE=ak`,
+      {
+        note,
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const noticeOf = async (email: string) => {
+      const [row] = await t.db
+        .select({ title: notifications.title, body: notifications.body })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(
+          and(eq(users.email, email), like(notifications.key, `prayer.answered:${made.id}:%`)),
+        );
+      return row;
+    };
+    const kofiNotice = await noticeOf('kofi@example.com');
+    const kwameNotice = await noticeOf('kwame@example.com');
+    expect(kofiNotice).toMatchObject({
+      title: m.mail_prayer_answered_subject({}, { locale: 'ak' }),
+      body: m.server_prayer_answered_body({ note }, { locale: 'ak' }),
+    });
+    expect(kofiNotice!.title).not.toBe('A prayer you prayed for was answered');
+    expect(kwameNotice).toMatchObject({
+      title: 'A prayer you prayed for was answered',
+      body: `Answered: ${note}`,
+    });
   });
 
   it('keeps a rejected request to its author', async () => {

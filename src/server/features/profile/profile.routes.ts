@@ -5,10 +5,16 @@ import {
   profileUpdateSchema,
   receiptChannelSchema,
 } from '../../../shared/schemas/profile.ts';
+import { languageSchema } from '../../../shared/schemas/languages.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
-import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
+import {
+  memberRateLimit,
+  requireSessionUser,
+  sessionUserOf,
+} from '../accounts/accounts.service.ts';
+import { sameSitePath, setLanguage, setLanguageCookie } from './language.ts';
 import { changePassword, getProfile, setReceiptChannel, updateProfile } from './profile.service.ts';
 
 // Members only: guests have no profile.
@@ -31,6 +37,28 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const user = await requireSessionUser(ctx, request);
     const { channel } = parseInput(receiptChannelSchema, request.body);
     return setReceiptChannel(ctx, user.id, channel);
+  });
+
+  // The language link (the login screen's and the profile's switch, decision 043): for
+  // anyone, back to the screen it was tapped on in the language chosen; a member's account
+  // keeps it too. A GET, as a link must be: the worst a forged one does is change a language.
+  app.get('/language/:locale', async (request, reply) => {
+    const { locale } = parseInput(languageSchema, request.params);
+    const user = await sessionUserOf(ctx, request);
+    if (user) await setLanguage(ctx, user.id, locale);
+    setLanguageCookie(reply, locale);
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(sameSitePath((request.query as { next?: unknown }).next), 303);
+  });
+
+  // The member's language: the account's (mails, SMS, USSD) and this browser's cookie.
+  app.put('/api/profile/language', async (request, reply) => {
+    const user = await requireSessionUser(ctx, request);
+    const { locale } = parseInput(languageSchema, request.body);
+    const result = await setLanguage(ctx, user.id, locale);
+    setLanguageCookie(reply, locale);
+    return result;
   });
 
   app.post(

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { eq, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
@@ -102,8 +103,8 @@ export async function updateProfile(
   }
   if (changes.assemblyName) {
     if (!(await isAssemblyOffered(ctx, changes.assemblyName))) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-        assemblyName: 'Please select your assembly.',
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_http_fields_need_attention(), {
+        assemblyName: m.shared_accounts_assembly_required(),
       });
     }
   }
@@ -145,7 +146,7 @@ export async function changePassword(
         throw new AppError(400, 'WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPassword);
       }
       if (error.statusCode === 401)
-        throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+        throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
       throw new AppError(400, code ?? 'PASSWORD_NOT_CHANGED', PROFILE_MESSAGES.passwordFailed);
     }
     throw error;

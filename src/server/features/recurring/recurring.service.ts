@@ -12,6 +12,7 @@ import {
   type ScheduleView,
 } from '../../../shared/schemas/recurring.ts';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { givingSchedules, scheduleOccurrences, transactions } from '../../db/schema.ts';
@@ -123,14 +124,14 @@ export async function createSchedule(
 
   if (input.method === 'momo') {
     if (input.startOn < today) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
         startOn: RECURRING_ERRORS.startPast,
       });
     }
     const nextDueOn = firstDueOn(input.frequency, input.day, input.startOn);
     if (input.endOn && nextDueOn > input.endOn) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-        endOn: 'No gift day falls between the start and end dates.',
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
+        endOn: m.server_recurring_no_gift_day(),
       });
     }
     const row = await ctx.db.transaction(async (tx) => {
@@ -300,7 +301,7 @@ async function setStatus(db: Db, id: string, status: Schedule['status'], nextDue
 export async function cardManageLink(ctx: Ctx, userId: string, id: string) {
   const schedule = await ownSchedule(ctx.db, userId, id);
   if (schedule.method !== 'card' || !schedule.subscriptionCode)
-    throw new AppError(409, 'NO_CARD', 'This recurring gift has no card to update.');
+    throw new AppError(409, 'NO_CARD', m.server_recurring_no_card());
   return providerCall(ctx, () =>
     ctx.payments.card.subscriptions.manageLink(schedule.subscriptionCode!),
   );
@@ -511,19 +512,35 @@ export async function handleRenewalFailed(ctx: Ctx, subscriptionCode: string) {
     )
     .returning();
   if (!schedule) return;
-  const what = `${schedule.otherType ?? OFFERING_TYPE_LABELS[schedule.type as ScheduleView['type']]} of GHS ${formatCedis(schedule.amount)}`;
   await tellMember(ctx, schedule.userId, {
     kind: 'recurring.failed',
     key: `${schedule.id}:${schedule.cardFailedAt!.toISOString()}`,
     url: '/giving/recurring',
-    subject: 'Your card gift could not be taken',
-    text: `Your recurring ${what.toLowerCase()} could not be taken from your card. Update your card here: ${ctx.config.publicUrl}/giving/recurring`,
+    texts: () => ({
+      subject: m.mail_recurring_failed_subject(),
+      text: m.mail_recurring_failed_text({
+        what: whatOf(schedule),
+        url: `${ctx.config.publicUrl}/giving/recurring`,
+      }),
+    }),
   });
 }
 
 // ------------------------------------------------------------ due days (mobile money)
 
-/** A notice by the member's channels (notifications.service.ts): the SMS is the mail's text. */
+/** A schedule's gift as its notices name it: 'tithe of GHS 50.00' (in the language in force). */
+const whatOf = (schedule: { type: string; otherType: string | null; amount: number }) =>
+  m.mail_recurring_what({
+    type: (
+      schedule.otherType ?? OFFERING_TYPE_LABELS[schedule.type as ScheduleView['type']]
+    ).toLowerCase(),
+    amount: formatCedis(schedule.amount),
+  });
+
+/**
+ * A notice by the member's channels (notifications.service.ts): the SMS is the mail's text,
+ * both written in the member's language (`texts` is called inside it).
+ */
 async function tellMember(
   ctx: Ctx,
   userId: string,
@@ -531,19 +548,23 @@ async function tellMember(
     kind: 'recurring.failed' | 'recurring.due';
     key: string;
     url: string;
-    subject: string;
-    text: string;
+    texts: () => { subject: string; text: string };
   },
 ) {
   await notify(ctx, {
     userId,
     kind: message.kind,
     key: message.key,
-    title: message.subject,
-    body: message.text,
     url: message.url,
-    email: { subject: message.subject, text: message.text },
-    sms: `${ctx.church.churchName.slice(0, 30)}: ${message.text}`,
+    texts: () => {
+      const { subject, text } = message.texts();
+      return {
+        title: subject,
+        body: text,
+        email: { subject, text },
+        sms: `${ctx.church.churchName.slice(0, 30)}: ${text}`,
+      };
+    },
   });
 }
 
@@ -647,7 +668,6 @@ async function runNotify(ctx: Ctx, job: Job) {
     );
   if (!row) return;
   const { occurrence, schedule } = row;
-  const what = `${(schedule.otherType ?? OFFERING_TYPE_LABELS[schedule.type as ScheduleView['type']]).toLowerCase()} of GHS ${formatCedis(schedule.amount)}`;
 
   if (occurrence.outcome === 'prompted' && occurrence.reference) {
     const [gift] = await ctx.db
@@ -665,8 +685,14 @@ async function runNotify(ctx: Ctx, job: Job) {
         kind: 'recurring.due',
         key: `${scheduleId}:${dueOn}:no-prompt`,
         url: `/offerings?schedule=${scheduleId}`,
-        subject: 'Your recurring gift is due',
-        text: `Your ${what} (${ruleText(schedule.frequency as Frequency, schedule.day).toLowerCase()}) is due today. We could not send the payment prompt; give here: ${giveLink(ctx, scheduleId)}`,
+        texts: () => ({
+          subject: m.mail_recurring_due_subject(),
+          text: m.mail_recurring_due_no_prompt({
+            what: whatOf(schedule),
+            rule: ruleText(schedule.frequency as Frequency, schedule.day, true),
+            link: giveLink(ctx, scheduleId),
+          }),
+        }),
       });
     }
     return;
@@ -689,8 +715,13 @@ async function runNotify(ctx: Ctx, job: Job) {
       kind: 'recurring.due',
       key: `${scheduleId}:${dueOn}`,
       url: `/offerings?schedule=${scheduleId}`,
-      subject: 'Your recurring gift is due',
-      text: `Your ${what} is due today. Give it with one tap: ${giveLink(ctx, scheduleId)}`,
+      texts: () => ({
+        subject: m.mail_recurring_due_subject(),
+        text: m.mail_recurring_due_text({
+          what: whatOf(schedule),
+          link: giveLink(ctx, scheduleId),
+        }),
+      }),
     });
   } catch (error) {
     // Not sent: free the mark so the job's retry sends it.

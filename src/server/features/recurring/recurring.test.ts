@@ -208,6 +208,27 @@ describe('recurring gifts', () => {
     clock = new Date('2026-11-26T09:00:00Z');
   });
 
+  it('a Twi member is told of a failed renewal in Twi (the SMS in GSM-7 letters)', async () => {
+    const efua = await memberSession(t, 'efua.recurring@example.com');
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/language',
+      payload: { locale: 'ak' },
+      headers: { origin: ORIGIN, cookie: efua },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const row = await cardTithe(efua);
+    await webhook(providers.paystack.renew(row.subscriptionCode!, 'failed').failed);
+    const mails = await t.db
+      .select()
+      .from(devMails)
+      .where(eq(devMails.to, 'efua.recurring@example.com'));
+    const mail = mails.find((m) => m.subject === "Yɛantumi annye w'akyɛdeɛ no amfiri wo card so");
+    expect(mail!.text).toMatch(
+      /^Yɛantumi annye wo .+ GHS 100\.00 a ɛsan ba no amfiri wo card so\. Sesa wo card wɔ ha: https:\/\/flock\.example\/giving\/recurring$/,
+    );
+  });
+
   it('a subscription disabled at Paystack stops the schedule, whatever order the events come in', async () => {
     const row = await cardTithe(ama);
     const code = row.subscriptionCode!;

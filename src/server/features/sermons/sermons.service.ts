@@ -7,6 +7,7 @@ import {
   type sermonCreateSchema,
   type sermonUpdateSchema,
 } from '../../../shared/schemas/sermons.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { sermons } from '../../db/schema.ts';
@@ -102,11 +103,7 @@ export async function reorderSermons(ctx: Ctx, ids: string[]): Promise<Sermon[]>
       given.size !== known.size ||
       ids.some((id) => !known.has(id))
     ) {
-      throw new AppError(
-        400,
-        'VALIDATION_ERROR',
-        'The new order must list every sermon exactly once. Reload and try again.',
-      );
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_sermons_order());
     }
     for (const [index, id] of ids.entries()) {
       await tx

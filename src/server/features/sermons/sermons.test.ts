@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m } from '../../../paraglide/messages.js';
 import { parseVideoId } from '../../../shared/schemas/sermons.ts';
 import { createContentTestApp, type ContentTestApp } from '../../testing/content.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -227,6 +228,12 @@ describe('sermons API', () => {
       .sermons.map((s: { id: string }) => s.id);
     const partial = await write('PUT', '/api/admin/sermons/order', { ids: ids.slice(1) }, admin);
     expect(partial.statusCode).toBe(400);
+    expect(partial.json().error.message).toBe(
+      'The new order must list every sermon exactly once. Reload and try again.',
+    );
+    const twi = `${admin}; PARAGLIDE_LOCALE=ak`;
+    const inTwi = await write('PUT', '/api/admin/sermons/order', { ids: ids.slice(1) }, twi);
+    expect(inTwi.json().error.message).toBe(m.server_sermons_order({}, { locale: 'ak' }));
     const reversed = [...ids].reverse();
     const res = await write('PUT', '/api/admin/sermons/order', { ids: reversed }, admin);
     expect(res.json().sermons.map((s: { id: string }) => s.id)).toEqual(reversed);

@@ -1,8 +1,15 @@
 import type { SupportRequest } from '../../../shared/schemas/support.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { supportRequests } from '../../db/schema.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'church' | 'log'>;
+
+/**
+ * What the support team reads (the stored title of a call-back, the inbox's mail): English,
+ * the team's language, whoever wrote in. The inbox has no account to keep another.
+ */
+const team = { locale: 'en' } as const;
 
 /** What a request holds: the app's form brings an email, 'Talk to us' on USSD a phone. */
 interface Stored {
@@ -46,7 +53,7 @@ export async function createPhoneSupportRequest(
       fullName: input.fullName,
       email: null,
       phone: input.phone,
-      title: `Call back ${input.phone} (USSD)`,
+      title: m.server_support_call_back({ phone: input.phone }, team),
       issue: input.message,
     },
     null,
@@ -70,14 +77,14 @@ async function storeSupportRequest(
       await ctx.mailer.send({
         to: inbox,
         ...(input.email ? { replyTo: input.email } : {}),
-        subject: `Support request: ${input.title} [${id.slice(0, 8)}]`,
+        subject: m.mail_support_subject({ title: input.title, ref: id.slice(0, 8) }, team),
         text: [
           // No email: the team answers on the phone the request came from.
           input.email
-            ? `From: ${input.fullName} <${input.email}>`
-            : `From: ${input.fullName}, phone ${input.phone}`,
-          `Title: ${input.title}`,
-          `Reference: ${id}`,
+            ? m.mail_support_from_email({ name: input.fullName, email: input.email }, team)
+            : m.mail_support_from_phone({ name: input.fullName, phone: input.phone ?? '' }, team),
+          m.mail_support_title({ title: input.title }, team),
+          m.mail_support_reference({ id }, team),
           '',
           input.issue,
         ].join('\n'),

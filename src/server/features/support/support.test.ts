@@ -153,4 +153,27 @@ describe('POST /api/support', () => {
       .where(eq(supportRequests.id, res.json().id));
     expect(row?.userId).toBeTruthy();
   });
+
+  it('mails the support team in English, whatever the language of the member who wrote', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support',
+      payload: valid,
+      remoteAddress: '10.0.0.11',
+      headers: { origin: ORIGIN, cookie: 'PARAGLIDE_LOCALE=ak' },
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json<{ id: string }>();
+    const [mail] = await t.db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(1);
+    expect(mail?.subject).toBe(`Support request: Cannot see my tithe [${id.slice(0, 8)}]`);
+    expect(mail?.text).toBe(
+      [
+        'From: Ama Mensah <ama@example.com>',
+        'Title: Cannot see my tithe',
+        `Reference: ${id}`,
+        '',
+        valid.issue,
+      ].join('\n'),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { smsLetters } from '../../platform/sms/sms.ts';
 import {
   MOMO_PROVIDERS,
   OFFERING_TYPES,
@@ -5,12 +6,19 @@ import {
   type MomoProvider,
 } from '../../../shared/constants.ts';
 import { checkAmount, formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/languages.ts';
+import { m } from '../../../paraglide/messages.js';
+import { currentLocale } from '../../platform/locale.ts';
 
 // The USSD menu (issue 32) as a pure state machine: a screen for every step, what each input
 // does, `0` back and `00` to the main menu everywhere. No database here: the service keeps
 // the state between a gateway's requests and does what the menu asks (ussd.service.ts).
+// Screens are in the language in force: the service renders them in the caller's
+// (`inLocale`). The Twi screens write ɛ and ɔ as e and o: USSD and SMS text is GSM-7.
+// The main menu's last item switches to the other language (decision 043): a caller without
+// data or the app chooses it here; the session speaks it from the next screen on.
 
-/** USSD allows 182 characters; we keep 160 so Twi fits when it comes. */
+/** USSD allows 182 characters; we keep 160, in Twi too. */
 export const USSD_SCREEN_MAX = 160;
 
 export type Step =
@@ -95,6 +103,11 @@ export interface UssdState {
   member?: CallerMember | null;
   /** A refusal shown above the screen once. */
   notice?: string;
+  /**
+   * The language chosen on the main menu in this session; absent (older sessions too): none
+   * chosen, the member's or English. The service speaks it and keeps a member's on the account.
+   */
+  locale?: Language;
 }
 
 export interface Caller {
@@ -112,6 +125,8 @@ export interface CallerMember {
   lastName: string;
   /** Their assembly, when it is one the church still offers. */
   assembly: string | null;
+  /** Their language (users.locale): the screens' and SMS's; absent in older sessions. */
+  locale?: string;
 }
 
 /** What the menu needs from the rest of Flock (the service gives it). */
@@ -140,7 +155,9 @@ export type Action =
     }
   | { kind: 'talk'; name: string; message: string }
   | { kind: 'register'; firstName: string; lastName: string; assembly: string }
-  | { kind: 'checkin'; code: string };
+  | { kind: 'checkin'; code: string }
+  /** The main menu's language item: the session's language from now on (a member's kept). */
+  | { kind: 'language'; locale: Language };
 
 /** A 'Talk to us' message typed on the phone: USSD input is short. */
 export const TALK_MESSAGE_MAX = 140;
@@ -153,8 +170,14 @@ export interface Screen {
 
 export const initialState = (): UssdState => ({ step: 'main', back: [], give: {} });
 
+/** The main menu's item count: the language item is the last. */
+const MAIN_ITEMS = 7;
+
+/** The language the main menu offers: the other one, named in itself ('Twi', 'English'). */
+const otherLanguage = (): Language => LANGUAGES.find((l) => l !== currentLocale()) ?? LANGUAGES[0];
+
 const PAGE = 7;
-const nav = '0 Back 00 Menu';
+const nav = () => m.ussd_nav();
 
 function assemblyPage(data: MenuData, page: number) {
   const start = page * PAGE;
@@ -164,11 +187,11 @@ function assemblyPage(data: MenuData, page: number) {
   };
 }
 
-function assemblyList(data: MenuData, page: number, title = 'Your assembly:') {
+function assemblyList(data: MenuData, page: number, title = m.ussd_your_assembly()) {
   const { items, more } = assemblyPage(data, page);
   return (
     `${title}\n${items.map((a, i) => `${i + 1} ${a.label.slice(0, 16)}`).join('\n')}` +
-    `${more ? '\n9 More' : ''}\n${nav}`
+    `${more ? `\n${m.ussd_more()}` : ''}\n${nav()}`
   );
 }
 
@@ -177,51 +200,68 @@ const assemblyLabel = (data: MenuData, slug: string) =>
 
 /** What a cash or bank gift is, as its confirmation says it. */
 function codeWhat(c: CodeDraft, data: MenuData) {
-  if (c.method === 'cash') return 'Cash tithe';
+  if (c.method === 'cash') return m.ussd_cash_tithe();
   const type = c.type === 'other' ? c.otherType!.slice(0, 20) : OFFERING_TYPE_LABELS[c.type!];
-  const bank = data.banks.find((b) => b.slug === c.bank)?.label ?? c.bank;
-  return `${type} by transfer to ${bank}`;
+  const bank = data.banks.find((b) => b.slug === c.bank)?.label ?? c.bank!;
+  return m.ussd_by_transfer({ type, bank });
 }
 
 /** Each screen of the flow names it, so a caller (and the menu walk) tells them apart. */
-const methodLabel = (c: CodeDraft) => (c.method === 'cash' ? 'Cash' : 'Transfer');
+const methodLabel = (c: CodeDraft) => (c.method === 'cash' ? m.ussd_cash() : m.ussd_transfer());
 
 /** The screen for where the session stands. */
+/** The screen of a step, in GSM-7 letters: a Twi label from the shared texts may have ɛ, ɔ. */
 export function render(state: UssdState, caller: Caller, data: MenuData): Screen {
+  const screen = renderStep(state, caller, data);
+  return { ...screen, text: smsLetters(screen.text) };
+}
+
+function renderStep(state: UssdState, caller: Caller, data: MenuData): Screen {
   const notice = state.notice ? `${state.notice}\n` : '';
   const con = (text: string) => ({ text: `${notice}${text}`, end: false });
   const g = state.give;
   switch (state.step) {
-    case 'main':
-      return con(
-        `${caller.member ? `Welcome, ${caller.member.firstName.slice(0, 20)}` : data.churchName.slice(0, 60)}` +
-          `\n1 Give\n2 My last 5 gifts\n3 Today's devotional\n4 Cash or bank code\n5 Talk to us` +
-          `${caller.member ? '\n6 Check in' : '\n6 Register'}`,
-      );
+    case 'main': {
+      const items =
+        `${m.ussd_main_menu()}` +
+        `\n${caller.member ? m.ussd_main_checkin() : m.ussd_main_register()}` +
+        `\n${MAIN_ITEMS} ${LANGUAGE_NAMES[otherLanguage()]}`;
+      // A guest's title is the church's name, cut to the room the menu (and a refusal) leave.
+      const room = Math.min(60, USSD_SCREEN_MAX - notice.length - items.length - 1);
+      const title = caller.member
+        ? m.ussd_welcome({ name: caller.member.firstName.slice(0, 20) })
+        : data.churchName.slice(0, room);
+      return con(`${title}\n${items}`);
+    }
     case 'give.type':
       return con(
-        `Give: choose\n${OFFERING_TYPES.map((t, i) => `${i + 1} ${OFFERING_TYPE_LABELS[t]}`).join('\n')}\n${nav}`,
+        `${m.ussd_give_choose()}\n${OFFERING_TYPES.map((t, i) => `${i + 1} ${OFFERING_TYPE_LABELS[t]}`).join('\n')}\n${nav()}`,
       );
     case 'give.other':
-      return con(`What is the gift for?\n${nav}`);
+      return con(`${m.ussd_give_other()}\n${nav()}`);
     case 'checkin.code':
-      return con(`Check in: type the 6-digit code on the screen at the entrance.\n${nav}`);
+      return con(`${m.ussd_checkin_code()}\n${nav()}`);
     case 'give.amount':
-      return con(`Amount in GHS (up to ${formatCedis(data.maxPesewas)}):\n${nav}`);
+      return con(`${m.ussd_give_amount({ max: formatCedis(data.maxPesewas) })}\n${nav()}`);
     case 'give.name':
-      return con(`Your first and last name:\n${nav}`);
+      return con(`${m.ussd_give_name()}\n${nav()}`);
     case 'give.assembly':
       return con(assemblyList(data, g.page ?? 0));
     case 'give.network':
       return con(
-        `Mobile money network:\n${MOMO_PROVIDERS.map((n, i) => `${i + 1} ${n}`).join('\n')}\n${nav}`,
+        `${m.ussd_give_network()}\n${MOMO_PROVIDERS.map((n, i) => `${i + 1} ${n}`).join('\n')}\n${nav()}`,
       );
     case 'give.confirm': {
       const type = g.type === 'other' ? g.otherType!.slice(0, 20) : OFFERING_TYPE_LABELS[g.type!];
       const assembly = data.assemblies.find((a) => a.slug === g.assembly)?.label ?? g.assembly;
       return con(
-        `Give GHS ${formatCedis(g.amount!)} ${type} to ${assembly!.slice(0, 20)} from ${caller.phone} ` +
-          `(${g.network})?\n1 Confirm\n${nav}`,
+        `${m.ussd_give_confirm({
+          amount: formatCedis(g.amount!),
+          type,
+          assembly: assembly!.slice(0, 20),
+          phone: caller.phone,
+          network: g.network!,
+        })}\n${m.ussd_confirm()}\n${nav()}`,
       );
     }
     default:
@@ -235,43 +275,47 @@ function renderMore(state: UssdState, caller: Caller, data: MenuData): string {
   const r = state.register ?? {};
   switch (state.step as CodeStep | TalkStep | RegisterStep) {
     case 'code.method':
-      return `Get a code to give by:\n1 Cash (tithe)\n2 Bank transfer\n${nav}`;
+      return `${m.ussd_code_method()}\n${nav()}`;
     case 'code.bank':
-      return `Bank transfer to:\n${data.banks.map((b, i) => `${i + 1} ${b.label.slice(0, 20)}`).join('\n')}\n${nav}`;
+      return `${m.ussd_code_bank()}\n${data.banks.map((b, i) => `${i + 1} ${b.label.slice(0, 20)}`).join('\n')}\n${nav()}`;
     case 'code.type':
-      return `Transfer: choose\n${OFFERING_TYPES.map((t, i) => `${i + 1} ${OFFERING_TYPE_LABELS[t]}`).join('\n')}\n${nav}`;
+      return `${m.ussd_code_type()}\n${OFFERING_TYPES.map((t, i) => `${i + 1} ${OFFERING_TYPE_LABELS[t]}`).join('\n')}\n${nav()}`;
     case 'code.other':
-      return `Transfer: what is the gift for?\n${nav}`;
+      return `${m.ussd_code_other()}\n${nav()}`;
     case 'code.amount':
-      return `${methodLabel(c)}: amount in GHS (up to ${formatCedis(data.maxPesewas)}):\n${nav}`;
+      return `${m.ussd_code_amount({ method: methodLabel(c), max: formatCedis(data.maxPesewas) })}\n${nav()}`;
     case 'code.name':
-      return `${methodLabel(c)}: your first and last name:\n${nav}`;
+      return `${m.ussd_code_name({ method: methodLabel(c) })}\n${nav()}`;
     case 'code.assembly':
-      return assemblyList(data, c.page ?? 0, `${methodLabel(c)}: your assembly:`);
+      return assemblyList(data, c.page ?? 0, m.ussd_code_assembly({ method: methodLabel(c) }));
     case 'code.confirm': {
       const asks =
-        c.method === 'bank' && c.type !== 'tithe' ? 'Record it?' : 'Get the code by SMS?';
+        c.method === 'bank' && c.type !== 'tithe' ? m.ussd_code_record() : m.ussd_code_by_sms();
       return (
-        `${codeWhat(c, data)}: GHS ${formatCedis(c.amount!)}, ` +
-        `${assemblyLabel(data, c.assembly!).slice(0, 20)}, ${c.firstName} ${c.lastName!.slice(0, 20)}. ` +
-        `${asks}\n1 Confirm\n${nav}`
+        `${m.ussd_code_confirm({
+          what: codeWhat(c, data),
+          amount: formatCedis(c.amount!),
+          assembly: assemblyLabel(data, c.assembly!).slice(0, 20),
+          name: `${c.firstName} ${c.lastName!.slice(0, 20)}`,
+        })} ` + `${asks}\n${m.ussd_confirm()}\n${nav()}`
       );
     }
     case 'talk.name':
-      return `Talk to us. Your name:\n${nav}`;
+      return `${m.ussd_talk_name()}\n${nav()}`;
     case 'talk.message':
-      return `Your message (up to ${TALK_MESSAGE_MAX} characters). We will call you on ${caller.phone}.\n${nav}`;
+      return `${m.ussd_talk_message({ max: TALK_MESSAGE_MAX, phone: caller.phone })}\n${nav()}`;
     case 'reg.first':
-      return `Register ${caller.phone}. Your first name:\n${nav}`;
+      return `${m.ussd_reg_first({ phone: caller.phone })}\n${nav()}`;
     case 'reg.last':
-      return `Your last name:\n${nav}`;
+      return `${m.ussd_reg_last()}\n${nav()}`;
     case 'reg.assembly':
       return assemblyList(data, r.page ?? 0);
     case 'reg.confirm':
-      return (
-        `Register ${r.firstName!.slice(0, 30)} ${r.lastName!.slice(0, 30)}, ` +
-        `${assemblyLabel(data, r.assembly!).slice(0, 20)}, on ${caller.phone}?\n1 Confirm\n${nav}`
-      );
+      return `${m.ussd_reg_confirm({
+        name: `${r.firstName!.slice(0, 30)} ${r.lastName!.slice(0, 30)}`,
+        assembly: assemblyLabel(data, r.assembly!).slice(0, 20),
+        phone: caller.phone,
+      })}\n${m.ussd_confirm()}\n${nav()}`;
   }
 }
 
@@ -337,7 +381,9 @@ export function answer(
 ): { state: UssdState; action?: Action } {
   const input = rawInput.trim();
   const base: UssdState = { ...state, notice: undefined, give: { ...state.give } };
-  if (input === '00') return { state: initialState() };
+  // A menu started afresh keeps the language chosen in the session.
+  const chosen = state.locale ? { locale: state.locale } : {};
+  if (input === '00') return { state: { ...initialState(), ...chosen } };
   if (input === '0' && state.step !== 'main') {
     const back = [...state.back];
     const previous = back.pop() ?? 'main';
@@ -351,42 +397,50 @@ export function answer(
 
   switch (state.step) {
     case 'main': {
-      const m = caller.member;
+      const member = caller.member;
       // What a member's account answers is not asked (their name, their assembly).
-      const known = m
-        ? { firstName: m.firstName, lastName: m.lastName, assembly: m.assembly ?? undefined }
+      const known = member
+        ? {
+            firstName: member.firstName,
+            lastName: member.lastName,
+            assembly: member.assembly ?? undefined,
+          }
         : {};
-      const n = choice(input, 6);
+      const n = choice(input, MAIN_ITEMS);
       if (n === 0) {
         // The network the gateway named is not asked again.
         const give: GiveDraft = { network: caller.network ?? undefined, ...known };
-        return { state: { step: 'give.type', back: ['main'], give } };
+        return { state: { step: 'give.type', back: ['main'], give, ...chosen } };
       }
       if (n === 1) return { state: base, action: { kind: 'last-gifts' } };
       if (n === 2) return { state: base, action: { kind: 'devotional' } };
       if (n === 3) return { state: { ...base, step: 'code.method', back: ['main'], code: known } };
       if (n === 4) {
-        const talk = m ? { name: `${m.firstName} ${m.lastName}` } : {};
+        const talk = member ? { name: `${member.firstName} ${member.lastName}` } : {};
         return {
-          state: { ...base, step: m ? 'talk.message' : 'talk.name', back: ['main'], talk },
+          state: { ...base, step: member ? 'talk.message' : 'talk.name', back: ['main'], talk },
         };
       }
-      if (n === 5 && m) return { state: { ...base, step: 'checkin.code', back: ['main'] } };
+      if (n === 5 && member) return { state: { ...base, step: 'checkin.code', back: ['main'] } };
       if (n === 5) return { state: { ...base, step: 'reg.first', back: ['main'], register: {} } };
-      return refuse('Choose 1 to 6.');
+      if (n === MAIN_ITEMS - 1) {
+        const locale = otherLanguage();
+        return { state: { ...base, locale }, action: { kind: 'language', locale } };
+      }
+      return refuse(m.ussd_choose_1_to_7());
     }
     case 'checkin.code': {
-      if (!/^\d{6}$/.test(input)) return refuse('Type the 6 digits.');
+      if (!/^\d{6}$/.test(input)) return refuse(m.ussd_type_6_digits());
       return { state: base, action: { kind: 'checkin', code: input } };
     }
     case 'give.type': {
       const n = choice(input, OFFERING_TYPES.length);
-      if (n === null) return refuse('Choose a number from the list.');
+      if (n === null) return refuse(m.ussd_choose_from_list());
       g.type = OFFERING_TYPES[n];
       return go(nextGiveStep('give.type', caller, g));
     }
     case 'give.other': {
-      if (input.length < 2 || input.length > 60) return refuse('Say in 2 to 60 characters.');
+      if (input.length < 2 || input.length > 60) return refuse(m.ussd_say_2_to_60());
       g.otherType = input;
       return go(nextGiveStep('give.other', caller, g));
     }
@@ -398,25 +452,25 @@ export function answer(
     }
     case 'give.name': {
       const parts = input.split(/\s+/).filter(Boolean);
-      if (parts.length < 2 || input.length > 80) return refuse('Enter your first and last name.');
+      if (parts.length < 2 || input.length > 80) return refuse(m.ussd_enter_full_name());
       g.firstName = parts[0];
       g.lastName = parts.slice(1).join(' ');
       return go(nextGiveStep('give.name', caller, g));
     }
     case 'give.assembly': {
       const picked = pickAssembly(g, input, data);
-      if (picked === 'invalid') return refuse('Choose a number from the list.');
+      if (picked === 'invalid') return refuse(m.ussd_choose_from_list());
       if (picked === 'more') return { state: base };
       return go(nextGiveStep('give.assembly', caller, g));
     }
     case 'give.network': {
       const n = choice(input, MOMO_PROVIDERS.length);
-      if (n === null) return refuse('Choose 1, 2 or 3.');
+      if (n === null) return refuse(m.ussd_choose_1_2_3());
       g.network = MOMO_PROVIDERS[n];
       return go('give.confirm');
     }
     case 'give.confirm': {
-      if (input !== '1') return refuse('Reply 1 to confirm.');
+      if (input !== '1') return refuse(m.ussd_reply_1());
       const { type, amount, assembly, network } = g;
       return {
         state: base,
@@ -473,7 +527,7 @@ function answerMore(
   switch (step) {
     case 'code.method': {
       const n = choice(input, 2);
-      if (n === null) return refuse('Choose 1 or 2.');
+      if (n === null) return refuse(m.ussd_choose_1_2());
       c.method = n === 0 ? 'cash' : 'bank';
       if (c.method === 'cash') c.type = 'tithe';
       else delete c.type;
@@ -481,18 +535,18 @@ function answerMore(
     }
     case 'code.bank': {
       const n = choice(input, data.banks.length);
-      if (n === null) return refuse('Choose a number from the list.');
+      if (n === null) return refuse(m.ussd_choose_from_list());
       c.bank = data.banks[n]!.slug;
       return next();
     }
     case 'code.type': {
       const n = choice(input, OFFERING_TYPES.length);
-      if (n === null) return refuse('Choose a number from the list.');
+      if (n === null) return refuse(m.ussd_choose_from_list());
       c.type = OFFERING_TYPES[n];
       return next();
     }
     case 'code.other': {
-      if (input.length < 2 || input.length > 60) return refuse('Say in 2 to 60 characters.');
+      if (input.length < 2 || input.length > 60) return refuse(m.ussd_say_2_to_60());
       c.otherType = input;
       return next();
     }
@@ -504,19 +558,19 @@ function answerMore(
     }
     case 'code.name': {
       const parts = input.split(/\s+/).filter(Boolean);
-      if (parts.length < 2 || input.length > 80) return refuse('Enter your first and last name.');
+      if (parts.length < 2 || input.length > 80) return refuse(m.ussd_enter_full_name());
       c.firstName = parts[0];
       c.lastName = parts.slice(1).join(' ');
       return next();
     }
     case 'code.assembly': {
       const picked = pickAssembly(c, input, data);
-      if (picked === 'invalid') return refuse('Choose a number from the list.');
+      if (picked === 'invalid') return refuse(m.ussd_choose_from_list());
       if (picked === 'more') return { state: base };
       return next();
     }
     case 'code.confirm': {
-      if (input !== '1') return refuse('Reply 1 to confirm.');
+      if (input !== '1') return refuse(m.ussd_reply_1());
       const { method, type, amount, firstName, lastName, assembly } = c;
       return {
         state: base,
@@ -535,32 +589,32 @@ function answerMore(
       };
     }
     case 'talk.name': {
-      if (input.length < 2 || input.length > 80) return refuse('Enter your name.');
+      if (input.length < 2 || input.length > 80) return refuse(m.ussd_enter_name());
       talk.name = input;
       return go('talk.message');
     }
     case 'talk.message': {
-      if (input.length < 2) return refuse('Please type your message.');
+      if (input.length < 2) return refuse(m.ussd_type_message());
       if (input.length > TALK_MESSAGE_MAX) {
-        return refuse(`At most ${TALK_MESSAGE_MAX} characters, please.`);
+        return refuse(m.ussd_at_most({ max: TALK_MESSAGE_MAX }));
       }
       return { state: base, action: { kind: 'talk', name: talk.name!, message: input } };
     }
     case 'reg.first':
     case 'reg.last': {
-      if (!/^\p{L}[\p{L}' .-]{0,59}$/u.test(input)) return refuse('Type a name in letters.');
+      if (!/^\p{L}[\p{L}' .-]{0,59}$/u.test(input)) return refuse(m.ussd_name_in_letters());
       if (step === 'reg.first') r.firstName = input;
       else r.lastName = input;
       return go(step === 'reg.first' ? 'reg.last' : 'reg.assembly');
     }
     case 'reg.assembly': {
       const picked = pickAssembly(r, input, data);
-      if (picked === 'invalid') return refuse('Choose a number from the list.');
+      if (picked === 'invalid') return refuse(m.ussd_choose_from_list());
       if (picked === 'more') return { state: base };
       return go('reg.confirm');
     }
     case 'reg.confirm': {
-      if (input !== '1') return refuse('Reply 1 to confirm.');
+      if (input !== '1') return refuse(m.ussd_reply_1());
       return {
         state: base,
         action: {

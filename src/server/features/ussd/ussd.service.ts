@@ -1,14 +1,19 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { BANKS, type MomoProvider } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { toMomoPhone } from '../../../shared/momo-phone.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
-import { transactions, ussdSessions } from '../../db/schema.ts';
+import { transactions, users, ussdSessions } from '../../db/schema.ts';
+import { inLocale, localeOf, type Locale } from '../../platform/locale.ts';
+import { smsLetters } from '../../platform/sms/sms.ts';
 import { bankDetails, listAssemblies } from '../church/church.service.ts';
 import { todaysDevotional } from '../devotional/devotional.service.ts';
 import { memberByVerifiedPhone, registerByCall } from '../accounts/phone.ts';
 import { codeSmsText, createGift } from '../giving/giving.service.ts';
 import { createPhoneSupportRequest } from '../support/support.service.ts';
+import { setLanguage } from '../profile/language.ts';
 import { checkIn } from '../checkin/checkin.service.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -54,10 +59,14 @@ export const GHANA_NETWORK_CODES: Record<string, MomoProvider> = {
   '62006': 'AT',
 };
 
-/** The screen of at most 160 characters; a longer one is a bug the menu walk test finds. */
+/**
+ * The screen in GSM-7 letters (a Twi label from the shared texts may have ɛ and ɔ) and of at
+ * most 160 characters; a longer one is a bug the menu walk test finds.
+ */
 function fit(screen: Screen): Screen {
-  if (screen.text.length <= USSD_SCREEN_MAX) return screen;
-  return { ...screen, text: `${screen.text.slice(0, USSD_SCREEN_MAX - 1)}…` };
+  const text = smsLetters(screen.text);
+  if (text.length <= USSD_SCREEN_MAX) return { ...screen, text };
+  return { ...screen, text: `${text.slice(0, USSD_SCREEN_MAX - 1)}…` };
 }
 
 /**
@@ -85,7 +94,7 @@ async function menuData(ctx: AppContext): Promise<MenuData> {
 }
 
 const giveScreen = (amount: number): Screen => ({
-  text: `Approve the prompt on your phone to give GHS ${formatCedis(amount)}. Thank you!`,
+  text: m.ussd_give_end({ amount: formatCedis(amount) }),
   end: true,
 });
 
@@ -127,7 +136,10 @@ function giveLater(
       void ctx.sms
         .send({
           to: caller.phone,
-          text: `${ctx.church.churchName.slice(0, 40)}: your gift of GHS ${formatCedis(draft.amount)} could not be started. Please dial again later.`,
+          text: m.sms_ussd_gift_failed({
+            church: ctx.church.churchName.slice(0, 40),
+            amount: formatCedis(draft.amount),
+          }),
         })
         .catch(() => {});
     });
@@ -165,7 +177,7 @@ async function saveCodeGift(
   if (draft.method === 'cash') {
     const result = await createGift(ctx, { ...common, paymentMethod: 'cash' }, giver);
     if (result.method !== 'cash') throw new Error('a cash gift came back as another method');
-    screen = `Your cash ${what} of ${amount} is recorded. Give this code with your cash: ${result.code}\nIt is also sent by SMS.`;
+    screen = m.ussd_code_cash_done({ what, amount, code: result.code });
     sms = codeSmsText(ctx, { ...common, method: 'cash', code: result.code });
   } else {
     const bank = bankDetails(ctx)[draft.bank!];
@@ -176,10 +188,10 @@ async function saveCodeGift(
     );
     if (result.method !== 'bank') throw new Error('a bank gift came back as another method');
     if (result.code) {
-      screen = `Your ${what} of ${amount} by transfer to ${bank.label} is recorded. Use this code as the reference of your transfer: ${result.code}\nAlso sent by SMS.`;
+      screen = m.ussd_code_bank_done({ what, amount, bank: bank.label, code: result.code });
       sms = codeSmsText(ctx, { ...common, method: 'bank', bank: draft.bank, code: result.code });
     } else {
-      screen = `Thank you for your ${what} of ${amount}. Your bank transfer is recorded. The bank details come by SMS.`;
+      screen = m.ussd_code_bank_no_code({ what, amount });
       sms = codeSmsText(ctx, { ...common, method: 'bank', bank: draft.bank, code: null });
     }
   }
@@ -212,18 +224,19 @@ async function save(
       message: action.message,
     });
     return {
-      text: `Thank you, ${action.name.slice(0, 30)}. Your message is with the church; we will call you on ${caller.phone}.`,
+      text: m.ussd_talk_done({ name: action.name.slice(0, 30), phone: caller.phone }),
       end: true,
     };
   } catch (error) {
     ctx.log.error({ err: error, kind: action.kind }, 'USSD: not saved');
-    return { text: 'Sorry, that could not be saved. Please dial again later.', end: true };
+    return { text: m.ussd_not_saved(), end: true };
   }
 }
 
 /**
- * 'Register': an account on the number that dials (the call proves it), its receipts by SMS;
- * the app's password is set later by an SMS code, as the welcome SMS says.
+ * 'Register': an account on the number that dials (the call proves it), its receipts by SMS,
+ * in the session's language (the one chosen on the menu, or English); the app's password is
+ * set later by an SMS code, as the welcome SMS says.
  */
 async function register(
   ctx: AppContext,
@@ -231,16 +244,19 @@ async function register(
   caller: Caller,
 ): Promise<Screen> {
   const created = await registerByCall(ctx, { ...action, phone: caller.phone });
-  if (!created)
-    return { text: 'This number already has an account. Dial again to give.', end: true };
+  if (!created) return { text: m.ussd_already_registered(), end: true };
   const church = ctx.church.churchName.slice(0, 30);
   void sendSms(
     ctx,
     caller.phone,
-    `Welcome to ${church}, ${action.firstName.slice(0, 20)}! Dial us to give. To use the app, open ${ctx.config.publicUrl}/auth/phone, choose Forgot your password? and set one.`,
+    m.sms_ussd_welcome({
+      church,
+      name: action.firstName.slice(0, 20),
+      url: ctx.config.publicUrl,
+    }),
   );
   return {
-    text: `Welcome, ${action.firstName.slice(0, 20)}! You are registered. Dial again to give. How to use the app comes by SMS.`,
+    text: m.ussd_registered({ name: action.firstName.slice(0, 20) }),
     end: true,
   };
 }
@@ -249,7 +265,7 @@ async function register(
 async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Screen> {
   if (action.kind === 'checkin') {
     // Checking in twice changes nothing: racing requests may both ask.
-    if (!caller.member) return { text: 'Register first: dial again and choose 6.', end: true };
+    if (!caller.member) return { text: m.ussd_register_first(), end: true };
     try {
       const result = await checkIn(ctx, caller.member, { code: action.code }, 'ussd');
       return { text: result.message, end: true };
@@ -260,12 +276,13 @@ async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Sc
   }
   if (action.kind === 'devotional') {
     const today = await todaysDevotional(ctx, ctx.now());
-    if (!today) return { text: 'No devotional for today yet. God bless you.', end: true };
+    if (!today) return { text: m.ussd_no_devotional(), end: true };
     // The day's own page, by SMS: a USSD screen cannot be kept or tapped.
     const link = `${ctx.config.publicUrl}/devotional/week/${today.weekId}/day/${today.day}`;
-    void sendSms(ctx, caller.phone, `Today's devotional: ${today.title.slice(0, 80)}\n${link}`);
+    const title = today.title.slice(0, 80);
+    void sendSms(ctx, caller.phone, m.sms_ussd_devotional({ title, link }));
     return {
-      text: `Today's devotional: ${today.title.slice(0, 80)}\nThe link comes by SMS.`,
+      text: m.ussd_devotional({ title }),
       end: true,
     };
   }
@@ -285,21 +302,22 @@ async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Sc
     )
     .orderBy(desc(transactions.createdAt))
     .limit(5);
-  if (rows.length === 0) return { text: 'No gifts from this number yet.', end: true };
+  if (rows.length === 0) return { text: m.ussd_no_gifts(), end: true };
   const lines = rows.map((r) => {
     const day = r.createdAt.toISOString().slice(5, 10).split('-').reverse().join('/');
     const type = OFFERING_TYPE_LABELS[r.type as keyof typeof OFFERING_TYPE_LABELS] ?? r.type;
-    return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? 'paid' : r.status}`;
+    return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? m.ussd_paid() : r.status}`;
   });
-  return { text: `Your last gifts (GHS):\n${lines.join('\n')}`, end: true };
+  return { text: m.ussd_last_gifts({ lines: lines.join('\n') }), end: true };
 }
 
 /** The last screen of a request that lost the race to save (the winner saves). */
-const racingAnswer = {
-  code: 'Thank you. Your code comes by SMS shortly.',
-  talk: 'Thank you. Your message is with the church.',
-  register: 'Thank you. Your registration is on its way.',
-};
+const racingAnswer = (kind: 'code' | 'talk' | 'register') =>
+  kind === 'code'
+    ? m.ussd_racing_code()
+    : kind === 'talk'
+      ? m.ussd_racing_talk()
+      : m.ussd_racing_register();
 
 /** The member whose proved phone dials, as the menu knows them. */
 async function callerMember(ctx: AppContext, phone: string): Promise<CallerMember | null> {
@@ -307,11 +325,16 @@ async function callerMember(ctx: AppContext, phone: string): Promise<CallerMembe
   if (!member) return null;
   const [firstName = '', ...rest] = member.fullName.trim().split(/\s+/);
   const offered = (await menuData(ctx)).assemblies.some((a) => a.slug === member.assemblyName);
+  const [account] = await ctx.db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(users.id, member.id));
   return {
     id: member.id,
     firstName,
     lastName: rest.join(' ') || firstName,
     assembly: offered ? member.assemblyName : null,
+    locale: account?.locale ?? 'en',
   };
 }
 
@@ -321,9 +344,19 @@ async function callerMember(ctx: AppContext, phone: string): Promise<CallerMembe
  * racing for one step are settled by the row's input count (compare and set), and a gift
  * starts only for the one that won.
  */
-export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise<Screen> {
+export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise<UssdAnswer> {
+  // Before the caller is known (and for a caller with no account): English.
+  return inLocale('en', () => answerUssd(ctx, request));
+}
+
+/** A screen and the language it is in (the simulator's page marks it for screen readers). */
+export interface UssdAnswer extends Screen {
+  locale: Locale;
+}
+
+async function answerUssd(ctx: AppContext, request: UssdRequest): Promise<UssdAnswer> {
   const phone = callerPhone(request.phone);
-  if (!phone) return { text: 'Sorry, this service is for Ghana mobile numbers.', end: true };
+  if (!phone) return { text: m.ussd_ghana_only(), end: true, locale: 'en' };
   const id = `${request.gateway}:${request.sessionId}`;
 
   // One statement: the session's row, made at its first request (a no-op update returns it).
@@ -333,7 +366,7 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
     .onConflictDoUpdate({ target: ussdSessions.id, set: { id: sql`excluded.id` } })
     .returning();
   if (!row || row.phone !== phone) {
-    return { text: 'This session belongs to another number.', end: true };
+    return { text: m.ussd_other_number(), end: true, locale: 'en' };
   }
   const given = request.inputs;
   const total = 'all' in given ? given.all.length : given.count;
@@ -344,7 +377,7 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
         ? [given.latest] // a lost request's input cannot be known: take the latest
         : [];
   if (row.screen !== '' && (row.ended || fresh.length === 0)) {
-    return { text: row.screen, end: row.ended };
+    return { text: row.screen, end: row.ended, locale: sessionLocale(row.state as UssdState) };
   }
 
   // About one new session in a hundred clears those a day old (an indexed delete).
@@ -353,17 +386,58 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
   const saved = row.state as UssdState;
   // Who calls is looked up at the session's first request only, and kept in its state.
   const member = saved.member !== undefined ? saved.member : await callerMember(ctx, phone);
-  const caller: Caller = { phone, network: request.network, member };
+  return answerCaller(ctx, { id, row, total, fresh, data, saved, member }, request.network, phone);
+}
+
+/**
+ * The session's language (decision 043): the one chosen on its main menu, else the member's,
+ * else English. Every screen and SMS of the session is in it.
+ */
+const sessionLocale = (state: UssdState): Locale => localeOf(state.locale ?? state.member?.locale);
+
+/** The rest of a request once the caller is known, in the session's language. */
+async function answerCaller(
+  ctx: AppContext,
+  session: {
+    id: string;
+    row: typeof ussdSessions.$inferSelect;
+    total: number;
+    fresh: string[];
+    data: MenuData;
+    saved: UssdState;
+    member: CallerMember | null;
+  },
+  network: MomoProvider | null,
+  phone: string,
+): Promise<UssdAnswer> {
+  const { id, row, total, fresh, data, saved } = session;
+  let { member } = session;
+  let caller: Caller = { phone, network, member };
   let state: UssdState = { ...saved, member };
-  let screen = render(state, caller, data);
+  // In the language in force at each step: an input may switch it.
+  const speak = <T>(work: () => T): T => inLocale(sessionLocale(state), work);
+  let screen = speak(() => render(state, caller, data));
   let gift: Extract<Action, { kind: 'give' }>['draft'] | null = null;
   let saving: Extract<Action, { kind: 'code' | 'talk' | 'register' }> | null = null;
+  let chosen: Language | null = null;
   for (const input of fresh) {
-    const next = answer(state, input, caller, data);
+    const next = speak(() => answer(state, input, caller, data));
     state = { ...next.state, member };
+    if (next.action?.kind === 'language') {
+      // The main menu again, at once in the chosen language; a member's kept below.
+      chosen = next.action.locale;
+      if (member) {
+        member = { ...member, locale: chosen };
+        caller = { ...caller, member };
+        state = { ...state, member };
+      }
+      screen = speak(() => render(state, caller, data));
+      continue;
+    }
     if (next.action?.kind === 'give') {
       gift = next.action.draft;
-      screen = giveScreen(gift.amount);
+      const amount = gift.amount;
+      screen = speak(() => giveScreen(amount));
       break;
     }
     if (
@@ -373,11 +447,15 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
     ) {
       // Saved only by the request that wins the step below; a racing one is told this.
       saving = next.action;
-      screen = { text: racingAnswer[saving.kind], end: true };
+      const kind = saving.kind;
+      screen = { text: speak(() => racingAnswer(kind)), end: true };
       break;
     }
-    screen = next.action ? await look(ctx, next.action, caller) : render(state, caller, data);
-    if (next.action) break;
+    const action = next.action;
+    screen = action
+      ? await speak(() => look(ctx, action, caller))
+      : speak(() => render(state, caller, data));
+    if (action) break;
   }
   screen = fit(screen);
   const won = await ctx.db
@@ -393,18 +471,35 @@ export async function handleUssd(ctx: AppContext, request: UssdRequest): Promise
     .returning({ id: ussdSessions.id });
   if (won.length === 0) {
     const [now] = await ctx.db.select().from(ussdSessions).where(eq(ussdSessions.id, id));
-    return { text: now!.screen, end: now!.ended };
+    return { text: now!.screen, end: now!.ended, locale: sessionLocale(now!.state as UssdState) };
   }
-  if (gift) giveLater(ctx, gift, caller);
-  if (saving) {
-    const saved = fit(await save(ctx, saving, caller));
+  if (chosen && member) await keepLanguage(ctx, member.id, chosen);
+  const draft = gift;
+  // The prompt's failure SMS, sent later, in the session's language too.
+  if (draft) speak(() => giveLater(ctx, draft, caller));
+  const action = saving;
+  if (action) {
+    const saved = fit(await speak(() => save(ctx, action, caller)));
     await ctx.db
       .update(ussdSessions)
       .set({ screen: saved.text, updatedAt: new Date() })
       .where(eq(ussdSessions.id, id));
-    return saved;
+    return { ...saved, locale: sessionLocale(state) };
   }
-  return screen;
+  return { ...screen, locale: sessionLocale(state) };
+}
+
+/**
+ * A member's language chosen on the menu, kept on the account as the web's switch keeps it:
+ * their mails, SMS, push and later sessions use it. A failure is logged; this session speaks
+ * the choice anyway.
+ */
+async function keepLanguage(ctx: AppContext, userId: string, locale: Language) {
+  try {
+    await setLanguage(ctx, userId, locale);
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'USSD: the language chosen was not kept on the account');
+  }
 }
 
 /** Ends a session the gateway closed or timed out; its row is kept a day for replays. */

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MOMO_PROVIDERS } from '../../../shared/constants.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { acceptFormBodies } from '../../http/form-body.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { sessionUserOf } from '../accounts/accounts.service.ts';
+import { currentLocale } from '../../platform/locale.ts';
 import { isLocalRequest } from '../mailbox/mailbox.service.ts';
 import { handleUssd } from './ussd.service.ts';
 
@@ -15,7 +17,11 @@ import { handleUssd } from './ussd.service.ts';
 // without the app's code. In production only this machine and admins may use it.
 
 const dialBody = z.object({
-  phone: z.string().trim().min(5, 'Enter a phone number.').max(32),
+  phone: z
+    .string()
+    .trim()
+    .min(5, { error: () => m.page_ussd_enter_phone() })
+    .max(32),
   network: z.enum(MOMO_PROVIDERS).optional(),
   session: z
     .string()
@@ -36,11 +42,11 @@ button,.button{display:block;box-sizing:border-box;width:100%;min-height:48px;ma
 .secondary{background:#fff;color:#4b2a8c}.meta{color:#49454f;font-size:.875rem}`;
 
 function page(body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  return `<!doctype html><html lang="${currentLocale()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>USSD phone simulator</title><style>${style}</style></head>
-<body><div class="banner" role="status">Test tool — a phone simulator for the USSD menu</div>
-<main><h1>USSD phone simulator</h1>${body}</main></body></html>`;
+<title>${m.page_ussd_title()}</title><style>${style}</style></head>
+<body><div class="banner" role="status">${m.page_ussd_banner()}</div>
+<main><h1>${m.page_ussd_title()}</h1>${body}</main></body></html>`;
 }
 
 const hidden = (name: string, value: string) =>
@@ -55,21 +61,16 @@ export const ussdSimulatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     if (ctx.config.env !== 'production' || isLocalRequest(request.raw)) return;
     const user = await sessionUserOf(ctx, request);
     if (user?.isAdmin) return;
-    throw new AppError(
-      403,
-      'FORBIDDEN',
-      'The USSD simulator is only available on this machine or to admins.',
-    );
+    throw new AppError(403, 'FORBIDDEN', m.page_ussd_forbidden());
   };
 
   app.get('/sandbox/ussd', { preHandler: guard }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(
-      page(`<p>Dial the menu as a caller would. Gifts made here are real gifts of this Flock
-(in test mode while no mobile-money keys are set).</p>
+      page(`<p>${m.page_ussd_intro()}</p>
 <form method="post" action="/sandbox/ussd">
-<label for="phone">Phone number</label><input id="phone" name="phone" type="tel" value="+233241234567" autocomplete="off">
-<label for="network">Network</label><select id="network" name="network">${MOMO_PROVIDERS.map((n) => `<option>${n}</option>`).join('')}</select>
-<button type="submit">Dial</button></form>`),
+<label for="phone">${m.page_ussd_phone()}</label><input id="phone" name="phone" type="tel" value="+233241234567" autocomplete="off">
+<label for="network">${m.page_ussd_network()}</label><select id="network" name="network">${MOMO_PROVIDERS.map((n) => `<option>${n}</option>`).join('')}</select>
+<button type="submit">${m.page_ussd_dial()}</button></form>`),
     ),
   );
 
@@ -93,14 +94,14 @@ export const ussdSimulatorRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
         hidden('session', session) +
         hidden('text', inputs.join('*'));
       const next = screen.end
-        ? `<p class="meta">Session ended.</p><a class="button" href="/sandbox/ussd">Dial again</a>`
+        ? `<p class="meta">${m.page_ussd_ended()}</p><a class="button" href="/sandbox/ussd">${m.page_ussd_dial_again()}</a>`
         : `<form method="post" action="/sandbox/ussd">${state}
-<label for="reply">Reply</label><input id="reply" name="reply" inputmode="numeric" autocomplete="off" autofocus>
-<button type="submit">Send</button></form>
-<a class="button secondary" href="/sandbox/ussd">Hang up</a>`;
+<label for="reply">${m.page_ussd_reply()}</label><input id="reply" name="reply" inputmode="numeric" autocomplete="off" autofocus>
+<button type="submit">${m.page_ussd_send()}</button></form>
+<a class="button secondary" href="/sandbox/ussd">${m.page_ussd_hang_up()}</a>`;
       return reply.type('text/html; charset=utf-8').send(
-        page(`<div class="phone"><p class="screen" aria-live="polite">${escapeHtml(screen.text)}</p></div>
-<p class="meta">${escapeHtml(body.phone)} · ${screen.text.length} of 160 characters</p>${next}`),
+        page(`<div class="phone"><p class="screen" lang="${screen.locale}" aria-live="polite">${escapeHtml(screen.text)}</p></div>
+<p class="meta">${escapeHtml(body.phone)} · ${m.page_ussd_length({ length: screen.text.length, max: 160 })}</p>${next}`),
       );
     });
   });

@@ -19,6 +19,7 @@ import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from '../finance/officers.service.ts';
 import { isoWeekAndDay } from '../devotional/devotional.service.ts';
+import { smsShape } from '../../platform/sms/sms.ts';
 import { USSD_SCREEN_MAX } from './ussd.menu.ts';
 
 // USSD through both gateways' contracts (issue 32): the whole menu walked with every screen
@@ -107,10 +108,12 @@ describe('USSD', () => {
       if (!text.includes('1 Give'))
         expect(text, `back and menu on: ${text}`).toContain('0 Back 00 Menu');
       // Registering would make the walking number a member's and change the menu under the
-      // walk: its confirmation is tested on its own below.
+      // walk: its confirmation is tested on its own below; so is the language item (the
+      // walk is of the English screens; the Twi ones are measured in ussd.menu.test.ts).
       const options = [...text.matchAll(/^(\d) /gm)]
         .map((m) => m[1]!)
-        .filter((o) => !(o === '1' && text.startsWith('Register ') && text.includes('?')));
+        .filter((o) => !(o === '1' && text.startsWith('Register ') && text.includes('?')))
+        .filter((o) => !(o === '7' && text.includes('\n7 Twi')));
       const free = /amount in GHS/i.test(text)
         ? ['25', '-5', '1e9']
         : /name/.test(text)
@@ -460,6 +463,103 @@ describe('USSD', () => {
     expect(entries).toEqual([expect.objectContaining({ amount: 2000, method: 'momo' })]);
   });
 
+  it("speaks a Twi member's language: every screen and SMS in Twi (GSM-7, within 160 characters); a guest's in English", async () => {
+    const number = '+233261239876';
+    await at(newSession(), ['6', 'Akosua', 'Boakye', '1', '1'], number);
+    await t.db.update(users).set({ locale: 'ak' }).where(eq(users.loginPhone, number));
+
+    const dial = newSession();
+    expect(await at(dial, [], number)).toMatch(/^CON Akwaaba, Akosua\n1 Ma akyede\n/);
+    expect(await at(dial, ['9'], number)).toMatch(/^CON Paw 1 kosi 7\.\n/);
+    const confirm = await at(dial, ['9', '4', '1', '30'], number);
+    expect(confirm).toBe(
+      'CON Du mu baako, sika: GHS 30.00, Bethel, Akosua Boakye. Wope code no SMS so?\n1 Pene so\n0 San 00 Menu',
+    );
+    const end = await at(dial, ['9', '4', '1', '30', '1'], number);
+    expect(end).toMatch(
+      /^END Yakyerew wo .+ sika GHS 30\.00\. Fa code yi ka wo sika no ho: \d{6}\n/,
+    );
+    for (const screen of [confirm, end]) {
+      expect(screen.length - 4).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+      expect(smsShape(screen).encoding).toBe('GSM-7');
+    }
+    await expect
+      .poll(async () => (await textsTo(number)).at(-1) ?? '')
+      .toMatch(/: yakyerew wo .+ sika GHS 30\.00\. Fa code yi ka wo sika no ho: \d{6}$/);
+    expect(smsShape((await textsTo(number)).at(-1)!).encoding).toBe('GSM-7');
+
+    // Another number, no account: English.
+    expect(await at(newSession(), [], '+233261239877')).toMatch(/\n1 Give\n/);
+  });
+
+  const localeOf = async (phone: string) =>
+    (await t.db.select({ locale: users.locale }).from(users).where(eq(users.loginPhone, phone)))[0]
+      ?.locale;
+
+  it('a member chooses Twi on the main menu: the menu again in Twi, kept on the account for later sessions', async () => {
+    const number = '+233261238001';
+    await at(newSession(), ['6', 'Kwabena', 'Ofori', '1', '1'], number);
+    expect(await localeOf(number)).toBe('en');
+
+    const dial = newSession();
+    expect(await at(dial, [], number)).toMatch(/^CON Welcome, Kwabena\n1 Give\n.+\n7 Twi$/s);
+    const twi = await at(dial, ['7'], number);
+    expect(twi).toMatch(/^CON Akwaaba, Kwabena\n1 Ma akyede\n.+\n6 Kyere se woaba\n7 English$/s);
+    expect(await localeOf(number)).toBe('ak');
+    // The rest of the session speaks it.
+    expect(await at(dial, ['7', '1'], number)).toMatch(/^CON Ma akyede: paw\n/);
+
+    // A later session starts in it; English chosen again is kept too.
+    const later = newSession();
+    expect(await at(later, [], number)).toMatch(/^CON Akwaaba, Kwabena\n1 Ma akyede\n/);
+    expect(await at(later, ['9'], number)).toMatch(/^CON Paw 1 kosi 7\.\n/);
+    expect(await at(later, ['9', '7'], number)).toMatch(
+      /^CON Welcome, Kwabena\n1 Give\n.+\n7 Twi$/s,
+    );
+    expect(await localeOf(number)).toBe('en');
+    expect(await at(newSession(), [], number)).toMatch(/^CON Welcome, Kwabena\n/);
+
+    // A gift's last screen is in the language chosen in its session.
+    const { body } = await walk(['7', '1', '2', '20', '1'], number);
+    expect(body).toBe('END Pene nsem a ebeba wo fon so no so na ma GHS 20.00. Yeda wo ase!');
+    expect(await localeOf(number)).toBe('ak');
+
+    // Inputs that arrive together (a lost request): each screen in the language of its step.
+    const together = newSession();
+    expect(await at(together, [], number)).toMatch(/^CON Akwaaba, Kwabena\n/);
+    expect(await at(together, ['7', '1'], number)).toMatch(/^CON Give: choose\n/);
+    expect(await localeOf(number)).toBe('en');
+  });
+
+  it("a guest's Twi lasts the session (home with 00 too); registering then makes a Twi account", async () => {
+    const number = '+233261238002';
+    const session = newSession();
+    const english = await at(session, [], number);
+    expect(english).toMatch(/\n6 Register\n7 Twi$/);
+    const twi = await at(session, ['7'], number);
+    expect(twi).toMatch(/^CON .+\n1 Ma akyede\n.+\n6 Kyerew din\n7 English$/s);
+    expect(await at(session, ['7', '5'], number)).toMatch(/\n0 San 00 Menu$/);
+    expect(await at(session, ['7', '5', '00'], number)).toBe(twi);
+    // No account to keep it on: the next session is in English.
+    expect(await at(newSession(), [], number)).toBe(english);
+
+    const steps = ['7', '5', '00', '6', 'Abena', 'Kusi', '1'];
+    expect(await at(session, steps, number)).toMatch(/^CON Kyerew Abena Kusi/);
+    expect(await at(session, [...steps, '1'], number)).toBe(
+      'END Akwaaba, Abena! Yakyerew wo din. Fre bio na ma akyede. Sede wode app no bedi dwuma no beba SMS so.',
+    );
+    expect(await localeOf(number)).toBe('ak');
+    await expect
+      .poll(() => textsTo(number))
+      .toEqual([expect.stringMatching(/^Akwaaba .+, Abena! /)]);
+    expect(await at(newSession(), [], number)).toMatch(/^CON Akwaaba, Abena\n1 Ma akyede\n/);
+
+    // A guest who registers without choosing gets English (the column's default, as before).
+    const plain = '+233261238003';
+    await at(newSession(), ['6', 'Kofi', 'Kusi', '1', '1'], plain);
+    expect(await localeOf(plain)).toBe('en');
+  });
+
   it("never shows a member's gifts to another number, nor another member's name", async () => {
     const memberNumber = '+233271234567';
     const register = newSession();
@@ -529,7 +629,7 @@ describe('USSD', () => {
   it('refuses wrong input on the same screen, goes back with 0 and home with 00', async () => {
     const session = newSession();
     await at(session, []);
-    expect(await at(session, ['9'])).toMatch(/^CON Choose 1 to 6\.\n/);
+    expect(await at(session, ['9'])).toMatch(/^CON Choose 1 to 7\.\n/);
     expect(await at(session, ['9', '1'])).toMatch(/^CON Give: choose/);
     expect(await at(session, ['9', '1', '3'])).toMatch(/^CON Amount/);
     expect(await at(session, ['9', '1', '3', '0'])).toMatch(/^CON Give: choose/);
@@ -639,6 +739,14 @@ describe('USSD phone simulator', () => {
     const devotional = await post({ phone: '+233241234567', session, text: '1*2*00', reply: '3' });
     expect(devotional.body).toMatch(/Today's devotional|No devotional for today yet/);
     expect(devotional.body).toContain('Dial again');
+    // The language item works from the simulator's form as from a gateway.
+    const again = hiddenValue((await post({ phone: '+233241234567' })).body, 'session')!;
+    const twi = await post({ phone: '+233241234567', session: again, text: '', reply: '7' });
+    expect(twi.body).toContain('Test tool');
+    expect(twi.body).toMatch(
+      /<p class="screen" lang="ak"[^>]*>[^<]*\n1 Ma akyede\n[^<]+\n7 English<\/p>/,
+    );
+    expect(menu.body).toContain('<p class="screen" lang="en"');
   });
 
   it('in production answers only this machine and admins', async () => {

@@ -11,6 +11,7 @@ import {
   type UploadKind,
 } from '../../../shared/schemas/workers.ts';
 import { isApplicationRole, WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
@@ -29,7 +30,7 @@ import {
   submitApplication,
 } from './workers.service.ts';
 
-const idParams = z.object({ id: z.uuid('No such application.') });
+const idParams = z.object({ id: z.uuid({ error: () => m.server_workers_not_found() }) });
 
 const mustLogIn = () => new AppError(401, 'UNAUTHENTICATED', WORKER_MESSAGES.mustLogIn);
 
@@ -96,10 +97,10 @@ export const workersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       const user = await sessionUserOf(ctx, request);
       if (!user) throw mustLogIn();
       if (!request.isMultipart()) {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', m.server_workers_multipart());
       }
       const part = await request.file();
-      if (!part) throw new AppError(400, 'NO_FILE', 'Choose a file to upload.');
+      if (!part) throw new AppError(400, 'NO_FILE', m.server_workers_no_file());
       const kindField = part.fields.kind;
       const kind =
         kindField && 'value' in kindField && typeof kindField.value === 'string'
@@ -109,8 +110,8 @@ export const workersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind)) {
         // Drain what is left so the connection stays usable.
         part.file.resume();
-        throw new AppError(400, 'VALIDATION_ERROR', 'Say what the file is.', {
-          kind: `One of: ${UPLOAD_KINDS.join(', ')}.`,
+        throw new AppError(400, 'VALIDATION_ERROR', m.server_workers_say_kind(), {
+          kind: m.server_workers_kind_one_of({ kinds: UPLOAD_KINDS.join(', ') }),
         });
       }
       let bytes: Buffer;

@@ -18,6 +18,7 @@ import {
   type Answers,
   type WorkerStatus,
 } from '../../../shared/workers.ts';
+import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import {
   applicationDecisions,
@@ -92,8 +93,8 @@ export async function passWorkersGate(
 ): Promise<{ headers: Headers | null }> {
   const email = (request.user?.email ?? input.email ?? '').trim().toLowerCase();
   if (!email) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some fields need attention.', {
-      email: 'Email is required.',
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_workers_fields_attention(), {
+      email: m.server_workers_email_required(),
     });
   }
   // Limited like sign-in, whose counts it shares: only wrong passwords count (decision 028).
@@ -124,11 +125,15 @@ export async function passWorkersGate(
   } catch (error) {
     if (isAPIError(error)) {
       const body = error.body as { code?: string; message?: string } | undefined;
-      throw new AppError(
-        error.statusCode === 403 ? 403 : 401,
-        body?.code ?? 'AUTH_ERROR',
-        body?.message ?? 'Invalid email or password',
-      );
+      // The auth library's own words are English: the two a wrong password gets, in the
+      // member's language.
+      const message =
+        body?.code === 'INVALID_PASSWORD'
+          ? m.server_workers_invalid_password()
+          : body?.code === 'INVALID_EMAIL_OR_PASSWORD' || !body?.message
+            ? m.server_workers_invalid_login()
+            : body.message;
+      throw new AppError(error.statusCode === 403 ? 403 : 401, body?.code ?? 'AUTH_ERROR', message);
     }
     throw error;
   }
@@ -151,7 +156,7 @@ export async function saveApplicationFile(
   if (bytes.length > UPLOAD_MAX_BYTES[kind]) {
     throw new AppError(413, 'FILE_TOO_LARGE', fileTooLarge(kind));
   }
-  if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', 'The file is empty.');
+  if (bytes.length === 0) throw new AppError(400, 'EMPTY_FILE', m.server_workers_file_empty());
   const image = await processImage(bytes, kind === 'signature' ? 'signature' : 'photo');
   const id = randomUUID();
   const key = `applications/${userId}/${id}-${kind}.${image.extension}`;
@@ -170,7 +175,7 @@ export async function saveApplicationFile(
 export function fileTooLarge(kind: UploadKind): string {
   const mb = UPLOAD_MAX_BYTES[kind] / (1024 * 1024);
   const size = mb >= 1 ? `${mb} MB` : `${Math.round(mb * 1024)} KB`;
-  return `The file is too large: at most ${size}.`;
+  return m.server_workers_file_too_large({ size });
 }
 
 const isUniqueViolation = (error: unknown) => {
@@ -198,13 +203,13 @@ export async function submitApplication(
     const fields = Object.fromEntries(
       Object.entries(fieldsFromZod(parsed.error)).map(([k, v]) => [`answers.${k}`, v]),
     );
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some answers need attention.', fields);
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_workers_answers_attention(), fields);
   }
   const answers = parsed.data;
   const branch = answers.current_branch;
   if (typeof branch === 'string' && !(await isAssemblyOffered(ctx, branch))) {
-    throw new AppError(400, 'VALIDATION_ERROR', 'Some answers need attention.', {
-      'answers.current_branch': 'Choose your branch.',
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_workers_answers_attention(), {
+      'answers.current_branch': m.server_workers_choose_branch(),
     });
   }
 
@@ -222,7 +227,7 @@ export async function submitApplication(
       .limit(1);
     if (latest?.status === 'pending') throw alreadyPending();
     if (latest?.status === 'approved') {
-      throw new AppError(409, 'ALREADY_APPROVED', 'Your application has already been approved.');
+      throw new AppError(409, 'ALREADY_APPROVED', m.server_workers_already_approved());
     }
 
     const files = await tx
@@ -238,9 +243,9 @@ export async function submitApplication(
     const photo = files.find((f) => f.id === photoId && f.kind === 'passport_photo');
     const signature = files.find((f) => f.id === signatureId && f.kind === 'signature');
     if (!photo || !signature) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Upload the files again.', {
-        ...(photo ? {} : { 'answers.passport_photo': 'Upload the passport photo again.' }),
-        ...(signature ? {} : { signature: 'Sign again.' }),
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_workers_upload_again(), {
+        ...(photo ? {} : { 'answers.passport_photo': m.server_workers_photo_again() }),
+        ...(signature ? {} : { signature: m.server_workers_sign_again() }),
       });
     }
 
@@ -356,7 +361,7 @@ function summaryOf(row: {
   };
 }
 
-const notFound = () => new AppError(404, 'NOT_FOUND', 'No such application.');
+const notFound = () => new AppError(404, 'NOT_FOUND', m.server_workers_not_found());
 
 export async function getApplication(
   ctx: Pick<AppContext, 'db' | 'storage'>,
@@ -472,17 +477,22 @@ export async function decideApplication(
   await announceAccessChange(ctx, decided.userId);
 
   const d = { ...decided, status: input.status };
-  const mail = decisionMail(ctx, d);
   try {
     await notify(ctx, {
       userId: decided.userId,
       kind: 'application.decided',
       key: decided.decisionId,
-      title: mail.subject,
-      body: input.status === 'approved' ? 'Open the Workers Portal.' : (decided.reason ?? ''),
       url: '/workers',
-      email: { subject: mail.subject, text: mail.text },
-      sms: decisionSms(ctx, d),
+      texts: () => {
+        const mail = decisionMail(ctx, d);
+        return {
+          title: mail.subject,
+          body:
+            input.status === 'approved' ? m.server_workers_open_portal() : (decided.reason ?? ''),
+          email: { subject: mail.subject, text: mail.text },
+          sms: decisionSms(ctx, d),
+        };
+      },
     });
   } catch (error) {
     // The decision stands and /workers shows it; the admin is not failed for a notice.
@@ -495,18 +505,21 @@ export async function decideApplication(
   };
 }
 
-/** The decision mail in an SMS (issue 32): the reason in full, the portal's address. */
+/**
+ * The decision mail in an SMS (issue 32): the reason in full, the portal's address. GSM-7 in
+ * either language: the Twi SMS texts write ɛ/ɔ as e/o (they are not GSM-7), and so does the
+ * role's name here.
+ */
 function decisionSms(
   ctx: Pick<AppContext, 'config' | 'church'>,
   d: { role: WorkerRole; status: 'approved' | 'rejected'; reason: string | null },
 ) {
-  const role = ROLE_LABELS[d.role].toLowerCase();
+  const role = ROLE_LABELS[d.role].toLowerCase().replace(/ɛ/g, 'e').replace(/ɔ/g, 'o');
   const church = ctx.church.churchName.slice(0, 40);
   const portal = `${ctx.config.publicUrl}/workers`;
   return d.status === 'approved'
-    ? `${church}: your ${role} application was approved. See the Workers Portal: ${portal}`
-    : `${church}: your ${role} application was not approved. The reason given: ${d.reason ?? ''} ` +
-        `You may contact the church leadership, or apply again later: ${portal}`;
+    ? m.sms_workers_approved({ church, role, portal })
+    : m.sms_workers_rejected({ church, role, reason: d.reason ?? '', portal });
 }
 
 /** What the applicant is mailed when an admin decides (issue 30). */
@@ -518,17 +531,11 @@ function decisionMail(
   const portal = `${ctx.config.publicUrl}/workers`;
   return d.status === 'approved'
     ? {
-        subject: `Your ${role} application was approved`,
-        text:
-          `Your ${role} application was approved.\n\n` +
-          `Open the Workers Portal to see what is now open to you:\n${portal}\n`,
+        subject: m.mail_workers_approved_subject({ role }),
+        text: m.mail_workers_approved_text({ role, portal }),
       }
     : {
-        subject: `Your ${role} application was not approved`,
-        text:
-          `Your ${role} application was not approved.\n\n` +
-          `The reason given:\n${d.reason ?? ''}\n\n` +
-          `You may contact the church leadership, or apply again later from the Workers Portal:\n` +
-          `${portal}\n`,
+        subject: m.mail_workers_rejected_subject({ role }),
+        text: m.mail_workers_rejected_text({ role, reason: d.reason ?? '', portal }),
       };
 }

@@ -1,15 +1,20 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formFor, WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { m } from '../../../paraglide/messages.js';
+import { formFor, ROLE_LABELS, WORKER_MESSAGES } from '../../../shared/workers.ts';
 import {
   applicationFiles,
   devSms,
+  notifications,
+  users,
   workerApplications,
   workersGateGrants,
 } from '../../db/schema.ts';
 import { cookieHeader, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { inLocale } from '../../platform/locale.ts';
+import { smsShape } from '../../platform/sms/sms.ts';
 import {
   decide,
   jpegPhoto,
@@ -212,6 +217,19 @@ describe('workers: gate, applications and admin review', () => {
       });
       expect(json.statusCode).toBe(415);
     });
+
+    it('answers in Twi a browser whose language is Twi', async () => {
+      const big = await uploadFile(t, `${member}; PARAGLIDE_LOCALE=ak`, 'signature', {
+        name: 'sig.png',
+        type: 'image/png',
+        bytes: Buffer.concat([await pngSignature(), Buffer.alloc(600 * 1024)]),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.json().error.message).toBe(
+        m.server_workers_file_too_large({ size: '512 KB' }, { locale: 'ak' }),
+      );
+      expect(big.json().error.message).not.toBe('The file is too large: at most 512 KB.');
+    });
   });
 
   describe('applying', () => {
@@ -280,6 +298,31 @@ describe('workers: gate, applications and admin review', () => {
         expect(await fieldsOf(await send({ pastor_type: undefined }))).toEqual({
           'answers.pastor_type': 'Please fill in "Pastor type" before continuing.',
         });
+      });
+
+      it("answers a Twi applicant with the form's Twi labels (the request's language)", async () => {
+        const inTwi = (answers: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+          submitApplication(
+            t,
+            `${cookie}; PARAGLIDE_LOCALE=ak`,
+            'pastor',
+            { ...validAnswers('pastor', { passport_photo: files.photoId }), ...answers } as never,
+            { signature: files.signatureId, ...extra },
+          );
+        expect(await fieldsOf(await inTwi({ full_name: '', marital_status: 'married' }))).toEqual({
+          'answers.full_name': 'Yɛsrɛ wo, hyɛ "Din nyinaa" ma ansa na woakɔ so.',
+          'answers.spouse_name': 'Yɛsrɛ wo, hyɛ "Wo hokafoɔ din" ma ansa na woakɔ so.',
+          'answers.spouse_contact': 'Yɛsrɛ wo, hyɛ "Wo hokafoɔ fon nɔma" ma ansa na woakɔ so.',
+          'answers.spouse_nationality':
+            'Yɛsrɛ wo, hyɛ "Ɔman a wo hokafoɔ firi" ma ansa na woakɔ so.',
+        });
+        expect((await fieldsOf(await inTwi({}, { agree_terms: false }))).agree_terms).toBe(
+          'Ɛsɛ sɛ wopene "Mepene mpaemuka yi so" so ansa na woakɔ so.',
+        );
+        // The next English request is English again: nothing was fixed at load.
+        expect((await fieldsOf(await send({ full_name: '' })))['answers.full_name']).toBe(
+          'Please fill in "Full name" before continuing.',
+        );
       });
 
       it('asks for the spouse when married and the other ID type when "other"', async () => {
@@ -649,6 +692,50 @@ describe('workers: gate, applications and admin review', () => {
       expect((await decide(s, judge, mailed.applicationId, 'approved')).statusCode).toBe(200);
       expect(await texts()).toEqual(last);
       expect(s.smtp!.mails.findLast((m) => m.to.includes('mailonly@example.com'))).toBeDefined();
+    });
+
+    it('tells a Twi applicant in Twi (mail and a GSM-7 SMS), whatever the admin’s language', async () => {
+      const twi = await pendingApplicant(s, 'twi.applicant@example.com', 'elder');
+      const put = (url: string, payload: object) =>
+        s.app.inject({
+          method: 'PUT',
+          url,
+          payload,
+          headers: { origin: ORIGIN, cookie: twi.cookie },
+        });
+      expect((await put('/api/profile/language', { locale: 'ak' })).statusCode).toBe(200);
+      expect((await put('/api/profile/receipt-channel', { channel: 'both' })).statusCode).toBe(200);
+      const before = await s.db.select().from(devSms);
+      const reason = 'Serve a year in your cell first.';
+      const decided = await decide(s, judge, twi.applicationId, 'rejected', { reason });
+      expect(decided.statusCode, decided.body).toBe(200);
+      // The admin's answer stays in the admin's language.
+      expect(decided.json().message).toBe(WORKER_MESSAGES.marked('rejected'));
+
+      const role = inLocale('ak', () => ROLE_LABELS.elder.toLowerCase());
+      // The mail as written (the SMTP server's copy is MIME-encoded).
+      expect(s.smtp!.mails.some((m) => m.to.includes('twi.applicant@example.com'))).toBe(true);
+      const [mail] = await s.db
+        .select({ subject: notifications.emailSubject, text: notifications.emailText })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(eq(users.email, 'twi.applicant@example.com'));
+      expect(mail!.subject).toBe(m.mail_workers_rejected_subject({ role }, { locale: 'ak' }));
+      expect(mail!.subject).not.toBe('Your elder application was not approved');
+      expect(mail!.text).toContain(reason);
+      const sms = (await s.db.select().from(devSms)).slice(before.length).map((r) => r.text);
+      expect(sms).toEqual([
+        m.sms_workers_rejected(
+          {
+            church: 'Sample Gospel Church',
+            role: role.replace(/ɛ/g, 'e').replace(/ɔ/g, 'o'),
+            reason,
+            portal: `${s.config.publicUrl}/workers`,
+          },
+          { locale: 'ak' },
+        ),
+      ]);
+      expect(smsShape(sms[0]!).encoding).toBe('GSM-7');
     });
   });
 

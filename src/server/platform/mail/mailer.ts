@@ -9,6 +9,12 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * The Message-ID header ('<left@right>'), for a mail that may be sent again after a crash
+   * (a notice): mail systems take two mails with one Message-ID as one message. Without it
+   * nodemailer makes a new one for each mail.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -38,6 +38,14 @@ export function smsNumberOf(
   return member && member.channel !== 'email' && member.phone ? member.phone : null;
 }
 
+/**
+ * A text for SMS in GSM-7: Twi's ɛ and ɔ (not in GSM-7, so a whole message would go as UCS-2
+ * at 70 characters a segment) written as e and o, as Twi SMS commonly is. For a notice whose
+ * SMS repeats its mail's words; texts written for SMS alone use plain letters already.
+ */
+export const smsLetters = (text: string): string =>
+  text.replace(/ɛ/g, 'e').replace(/ɔ/g, 'o').replace(/Ɛ/g, 'E').replace(/Ɔ/g, 'O');
+
 /** What a message costs: its encoding and how many segments the networks bill. */
 export function smsShape(text: string): SmsShape {
   const message = new SegmentedMessage(text);
@@ -72,6 +80,9 @@ export function createSmsSender(options: {
   db: Db;
   log: FastifyBaseLogger;
 }): SmsSender {
-  if (!options.settings) return createDevSmsSender(options.db, options.log);
-  return createGatewaySender(options.settings, options.timeoutMs);
+  const sender = options.settings
+    ? createGatewaySender(options.settings, options.timeoutMs)
+    : createDevSmsSender(options.db, options.log);
+  // Every SMS in GSM-7 letters: a Twi text or label from the catalogue may have ɛ and ɔ.
+  return { kind: sender.kind, send: (sms) => sender.send({ ...sms, text: smsLetters(sms.text) }) };
 }

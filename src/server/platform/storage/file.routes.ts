@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { m } from '../../../paraglide/messages.js';
 import { errorBody } from '../../http/errors.ts';
 import type { Secrets } from '../secrets.ts';
 import { verifyLocalSignature } from './local-storage.ts';
@@ -16,12 +17,10 @@ const inlineTypes = new Set([
   'application/pdf',
 ]);
 
-const linkInvalid = errorBody(
-  'LINK_INVALID',
-  'This link is not valid. Open the file again from the app to get a new link.',
-);
-const linkExpired = errorBody('LINK_EXPIRED', 'This link has expired. Ask for a new one.');
-const fileMissing = errorBody('FILE_NOT_FOUND', 'This file is no longer available.');
+// In the request's language (decision 043): written when sent.
+const linkInvalid = () => errorBody('LINK_INVALID', m.server_file_link_invalid());
+const linkExpired = () => errorBody('LINK_EXPIRED', m.server_file_link_expired());
+const fileMissing = () => errorBody('FILE_NOT_FOUND', m.server_file_missing());
 
 /** What the route needs of the app: a platform piece does not know the app's context. */
 interface FileRoutesOptions {
@@ -43,7 +42,7 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { c
     try {
       assertValidKey(key);
     } catch {
-      return reply.status(403).send(linkInvalid);
+      return reply.status(403).send(linkInvalid());
     }
     const check = verifyLocalSignature(ctx.secrets.authSecret, {
       key,
@@ -52,10 +51,10 @@ export const fileRoutes: FastifyPluginAsync<FileRoutesOptions> = async (app, { c
       name: query.name,
     });
     if (!check.ok)
-      return reply.status(403).send(check.reason === 'expired' ? linkExpired : linkInvalid);
+      return reply.status(403).send(check.reason === 'expired' ? linkExpired() : linkInvalid());
 
     const object = await ctx.storage.get(key);
-    if (!object) return reply.status(404).send(fileMissing);
+    if (!object) return reply.status(404).send(fileMissing());
 
     const downloadName =
       typeof query.name === 'string' && query.name !== '' ? query.name : undefined;

@@ -1,31 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../config.ts';
+import { startS3rver } from '../../testing/s3rver.ts';
+import { registerRequestLocale } from '../locale.ts';
 import { fileRoutes } from './file.routes.ts';
 import { createLocalStorage, verifyLocalSignature } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { createStorage } from './create-storage.ts';
 import { assertValidKey, contentDisposition, type Storage } from './storage.ts';
-
-// s3rver ships no types; this is the part of it the tests use.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
 
 const secret = 'test-secret-that-is-at-least-32-characters-long';
 const localPublicUrl = 'http://flock.test';
@@ -33,7 +19,7 @@ const localPublicUrl = 'http://flock.test';
 interface Driver {
   storage: Storage;
   /** Fetches a signed URL over real HTTP. */
-  open(url: string): Promise<Response>;
+  open(url: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -43,6 +29,8 @@ async function makeTempDir(prefix: string) {
 
 function fileApp(storage: Storage): FastifyInstance {
   const app = Fastify({ logger: false });
+  // As in app.ts: each request answered in its cookie's language.
+  registerRequestLocale(app);
   void app.register(fileRoutes, { ctx: { storage, secrets: { authSecret: secret } } });
   return app;
 }
@@ -57,7 +45,7 @@ async function startLocal(): Promise<Driver & { app: FastifyInstance; root: stri
     storage,
     app,
     root,
-    open: (url) => fetch(url.replace(localPublicUrl, base)),
+    open: (url, init) => fetch(url.replace(localPublicUrl, base), init),
     async close() {
       await app.close();
       await fs.rm(dir, { recursive: true, force: true });
@@ -66,33 +54,14 @@ async function startLocal(): Promise<Driver & { app: FastifyInstance; root: stri
 }
 
 async function startS3(): Promise<Driver> {
-  const dir = await makeTempDir('flock-s3rver-');
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  const { port } = await server.run();
-  const settings = {
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    bucket: 'flock-test',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
-  const admin = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  });
-  await admin.send(new CreateBucketCommand({ Bucket: settings.bucket }));
-  admin.destroy();
-  const storage = createS3Storage(settings);
+  const s3 = await startS3rver('flock-test');
+  const storage = createS3Storage(s3.settings);
   return {
     storage,
     open: (url) => fetch(url),
     async close() {
       storage.destroy();
-      await server.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await s3.close();
     },
   };
 }
@@ -381,6 +350,11 @@ describe('local file links', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: { code: 'FILE_NOT_FOUND', message: 'This file is no longer available.' },
+    });
+    // In the language of the browser that opens it.
+    const twi = await driver.open(url, { headers: { cookie: 'PARAGLIDE_LOCALE=ak' } });
+    expect(await twi.json()).toEqual({
+      error: { code: 'FILE_NOT_FOUND', message: 'Fael yi nni hɔ bio.' },
     });
   });
 

@@ -4,6 +4,7 @@ import { toast } from '../../components/Toasts.tsx';
 import { patterns, paths } from '../../paths.ts';
 import { messageOf } from '../../api.ts';
 import { useSession, useSignOut } from './useSession.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // The screens that are the login form already: no 'Log In/Sign Up' link there.
 const authScreens = [patterns.home, patterns.auth, patterns.forgotPassword, patterns.resetPassword];
@@ -35,7 +36,7 @@ export function AccountNavActions() {
         disabled={busy}
         onClick={() => void logout()}
       >
-        Logout
+        {m.shell_logout()}
       </button>
     );
   }
@@ -43,7 +44,7 @@ export function AccountNavActions() {
   if (authScreens.some((pattern) => matchPath(pattern, pathname))) return null;
   return (
     <Link className="button button-secondary button-small" to={paths.home}>
-      Log In/Sign Up
+      {m.shell_log_in_sign_up()}
     </Link>
   );
 }

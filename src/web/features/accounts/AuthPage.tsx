@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { GUEST_PATH } from '../../../shared/pages.ts';
+import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useBrand } from '../church/useChurch.ts';
@@ -14,9 +16,9 @@ const SignUpForm = lazy(async () => ({ default: (await loadSignUpForm()).SignUpF
 
 type Mode = 'login' | 'signup';
 
-const tabs: { mode: Mode; label: string }[] = [
-  { mode: 'login', label: 'Login' },
-  { mode: 'signup', label: 'Sign Up' },
+const tabs = (): { mode: Mode; label: string }[] => [
+  { mode: 'login', label: m.accounts_login() },
+  { mode: 'signup', label: m.accounts_sign_up() },
 ];
 
 /** The Login / Sign Up screen at / and /auth (spec §2). Login is the starting mode. */
@@ -65,7 +67,7 @@ export function AuthPage() {
           // The screen paints without waiting for it (and no preload of it in a drawn page).
           fetchPriority="low"
         />
-        <h1 id={`${id}-title`}>Welcome to Your {productName} App</h1>
+        <h1 id={`${id}-title`}>{m.accounts_welcome({ productName })}</h1>
         {/* Its line is kept while the church info loads, so the form does not move down when
             the name arrives (CLS 0 on the first screen). */}
         {(churchName || isPending) && (
@@ -78,17 +80,17 @@ export function AuthPage() {
       <div className="card auth-card">
         {verified && !verifyError && (
           <p role="status" className="form-success auth-note">
-            Email confirmed. You can log in now.
+            {m.accounts_email_confirmed()}
           </p>
         )}
         {verifyError && (
           <p role="alert" className="form-alert auth-note">
-            This confirmation link is invalid or has expired. Log in and we can send you a new one.
+            {m.accounts_confirm_link_invalid()}
           </p>
         )}
 
-        <div className="segmented" role="tablist" aria-label="Login or Sign Up">
-          {tabs.map((tab) => (
+        <div className="segmented" role="tablist" aria-label={m.accounts_tabs_label()}>
+          {tabs().map((tab) => (
             <button
               key={tab.mode}
               ref={(element) => {
@@ -118,7 +120,7 @@ export function AuthPage() {
           {mode === 'login' ? (
             <LoginForm key="login" initialEmail={email} onEmailChange={setEmail} />
           ) : (
-            <Suspense fallback={<Spinner label="Loading the sign-up form..." />}>
+            <Suspense fallback={<Spinner label={m.accounts_loading_sign_up()} />}>
               <SignUpForm
                 key="signup"
                 initialEmail={email}
@@ -137,11 +139,11 @@ export function AuthPage() {
 
         {mode === 'login' && (
           <p className="auth-link-row">
-            <Link to={paths.forgotPassword}>Forgot your password?</Link>
+            <Link to={paths.forgotPassword}>{m.accounts_forgot_password()}</Link>
           </p>
         )}
         <p className="auth-link-row">
-          <Link to={paths.phoneAuth}>No email? Use your phone number</Link>
+          <Link to={paths.phoneAuth}>{m.accounts_use_phone()}</Link>
         </p>
       </div>
 
@@ -158,9 +160,10 @@ export function AuthPage() {
             void navigate(paths.memberHome);
           }}
         >
-          Continue as Guest
+          {m.accounts_continue_guest()}
         </a>
       </p>
+      <LanguageSwitch />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, checkEmail } from '../../../shared/accounts.ts';
+import { m } from '../../../paraglide/messages.js';
+import { checkEmail } from '../../../shared/email.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
@@ -40,7 +41,7 @@ export function ForgotPasswordPage() {
   const onSubmit = async ({ email }: Values) => {
     try {
       await requestPasswordReset(email);
-      setResult({ message: ACCOUNT_MESSAGES.resetSent, ok: true });
+      setResult({ message: m.shared_accounts_reset_sent(), ok: true });
     } catch (error) {
       setResult({ message: messageOf(error), ok: false });
     }
@@ -50,15 +51,15 @@ export function ForgotPasswordPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Forgot your password?</h1>
-      <p className="muted">Enter your email and we will send you a link to set a new password.</p>
+      <h1 id={`${id}-title`}>{m.accounts_forgot_title()}</h1>
+      <p className="muted">{m.accounts_forgot_intro()}</p>
       <form
         className="form card"
         noValidate
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
         <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
+          <label htmlFor={`${id}-email`}>{m.accounts_forgot_email()}</label>
           <input
             id={`${id}-email`}
             type="email"
@@ -72,12 +73,12 @@ export function ForgotPasswordPage() {
           />
           <FieldError id={`${id}-email-error`} message={emailError} />
         </div>
-        <SubmitButton busy={isSubmitting} busyLabel="Sending...">
-          Send Reset Link
+        <SubmitButton busy={isSubmitting} busyLabel={m.accounts_forgot_sending()}>
+          {m.accounts_send_reset_link()}
         </SubmitButton>
       </form>
       <p className="page-footer-link">
-        <Link to={paths.auth}>Back to login</Link>
+        <Link to={paths.auth}>{m.accounts_forgot_back()}</Link>
       </p>
 
       <MessageModal

@@ -1,11 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  ACCOUNT_MESSAGES,
-  checkLogin,
-  type LoginCheck,
-  type LoginValues,
-} from '../../../shared/accounts.ts';
+import { m } from '../../../paraglide/messages.js';
+import { checkLogin, type LoginCheck, type LoginValues } from '../../../shared/login.ts';
 import { ApiError } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
@@ -71,7 +67,7 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
     } catch {
       // /home asks again; the session cookie is set either way.
     }
-    toast.success(ACCOUNT_MESSAGES.loggedIn);
+    toast.success(m.shared_accounts_logged_in());
     await navigate(paths.memberHome);
   };
 
@@ -105,7 +101,7 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
         onFocus={() => void loadAccountsApi()}
       >
         <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
+          <label htmlFor={`${id}-email`}>{m.accounts_email()}</label>
           <input
             id={`${id}-email`}
             type="email"
@@ -123,7 +119,7 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
           <FieldError id={`${id}-email-error`} message={emailError} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
+          <label htmlFor={`${id}-password`}>{m.accounts_password()}</label>
           <PasswordInput
             id={`${id}-password`}
             autoComplete="current-password"
@@ -136,8 +132,8 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
           />
           <FieldError id={`${id}-password-error`} message={passwordError} />
         </div>
-        <SubmitButton busy={isSubmitting} busyLabel="Logging in...">
-          Login
+        <SubmitButton busy={isSubmitting} busyLabel={m.accounts_logging_in()}>
+          {m.accounts_login()}
         </SubmitButton>
       </form>
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES } from '../../../shared/accounts.ts';
+import { m } from '../../../paraglide/messages.js';
+
 import { messageOf } from '../../api.ts';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { resendConfirmation } from './accounts.api.ts';
@@ -27,7 +28,7 @@ export function LoginPopup({ popup, onClose }: { popup: LoginPopupState; onClose
 
   return (
     <MessageModal
-      message={popup.kind === 'error' ? popup.message : ACCOUNT_MESSAGES.notVerified}
+      message={popup.kind === 'error' ? popup.message : m.shared_accounts_not_verified()}
       tone="error"
       onOkay={onClose}
     >
@@ -35,7 +36,7 @@ export function LoginPopup({ popup, onClose }: { popup: LoginPopupState; onClose
         <div className="message-modal-extra">
           {resend.state === 'sent' ? (
             <p role="status" className="form-success">
-              Confirmation email sent! Check your inbox.
+              {m.accounts_confirmation_sent()}
             </p>
           ) : (
             <>
@@ -50,7 +51,9 @@ export function LoginPopup({ popup, onClose }: { popup: LoginPopupState; onClose
                 disabled={resend.state === 'sending'}
                 onClick={() => void send(popup.email)}
               >
-                {resend.state === 'sending' ? 'Sending...' : 'Resend confirmation email'}
+                {resend.state === 'sending'
+                  ? m.accounts_popup_sending()
+                  : m.accounts_resend_confirmation()}
               </button>
             </>
           )}

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, checkNewPassword, PASSWORD_REQUIRED } from '../../../shared/accounts.ts';
+import { m } from '../../../paraglide/messages.js';
+import { checkNewPassword, passwordRequired } from '../../../shared/accounts.ts';
 import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
 import { checkPhone } from '../../../shared/phone.ts';
 import { checkPhoneSignUp, type PhoneSignUpRequest } from '../../../shared/sign-up.ts';
@@ -34,11 +35,11 @@ type Mode = 'login' | 'signup' | 'reset';
 /** The number waiting for a code, and what the code is for. */
 type Waiting = { phone: string; purpose: 'verify' | 'reset' };
 
-const titles: Record<Mode, string> = {
-  login: 'Log in with your phone',
-  signup: 'Sign up with your phone',
-  reset: 'Reset your password by SMS',
-};
+const titles = (): Record<Mode, string> => ({
+  login: m.accounts_phone_login_title(),
+  signup: m.accounts_phone_signup_title(),
+  reset: m.accounts_phone_reset_title(),
+});
 
 /** The form's onSubmit with its failure shown above the button (and server field errors placed). */
 function useSubmit<T extends FieldValues, V>(
@@ -93,10 +94,8 @@ export function PhoneAuthPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{waiting ? 'Enter the code' : titles[mode]}</h1>
-      <p className="muted">
-        No email? Use your phone number. We send a 6-digit code by SMS to prove the number is yours.
-      </p>
+      <h1 id={`${id}-title`}>{waiting ? m.accounts_enter_code() : titles()[mode]}</h1>
+      <p className="muted">{m.accounts_phone_intro()}</p>
 
       <div className="card">
         {waiting ? (
@@ -116,15 +115,15 @@ export function PhoneAuthPage() {
         <p className="auth-link-row">
           {mode !== 'login' || waiting ? (
             <button type="button" className="link-button" onClick={() => choose('login')}>
-              Back to login with phone
+              {m.accounts_back_to_phone_login()}
             </button>
           ) : (
             <>
               <button type="button" className="link-button" onClick={() => choose('signup')}>
-                New here? Sign up with your phone
+                {m.accounts_phone_new_here()}
               </button>
               <button type="button" className="link-button" onClick={() => choose('reset')}>
-                Forgot your password?
+                {m.accounts_phone_forgot_password()}
               </button>
             </>
           )}
@@ -132,7 +131,7 @@ export function PhoneAuthPage() {
       </div>
 
       <p className="page-footer-link">
-        <Link to={paths.auth}>Log in with email instead</Link>
+        <Link to={paths.auth}>{m.accounts_email_instead()}</Link>
       </p>
 
       <MessageModal
@@ -155,7 +154,7 @@ const loginResolver = checkResolver<LoginValues, LoginValues>(async (values) => 
   const errors: Partial<Record<keyof LoginValues, string>> = {};
   const phone = await phoneError(values.phone);
   if (phone) errors.phone = phone;
-  if (values.password.length === 0) errors.password = PASSWORD_REQUIRED;
+  if (values.password.length === 0) errors.password = passwordRequired();
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 });
 
@@ -177,7 +176,7 @@ function LoginForm({ onUnverified }: { onUnverified: (phone: string) => void }) 
       }
       throw error;
     }
-    await enterApp(navigate, ACCOUNT_MESSAGES.loggedIn);
+    await enterApp(navigate, m.shared_accounts_logged_in());
   });
   const fields = formFields(id, form);
   return (
@@ -185,18 +184,18 @@ function LoginForm({ onUnverified }: { onUnverified: (phone: string) => void }) 
       <Field
         form={fields}
         name="phone"
-        label="Phone"
+        label={m.accounts_phone_label()}
         render={(control) => <PhoneInput {...control} />}
       />
       <Field
         form={fields}
         name="password"
-        label="Password"
+        label={m.accounts_phone_password()}
         render={(control) => <PasswordInput autoComplete="current-password" {...control} />}
       />
       {alert}
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Logging in...">
-        Log In
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={m.accounts_phone_logging_in()}>
+        {m.accounts_log_in()}
       </SubmitButton>
     </form>
   );
@@ -224,14 +223,14 @@ function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
         <Field
           form={fields}
           name="firstName"
-          label="First name"
+          label={m.accounts_phone_first_name()}
           type="text"
           autoComplete="given-name"
         />
         <Field
           form={fields}
           name="lastName"
-          label="Last name"
+          label={m.accounts_phone_last_name()}
           type="text"
           autoComplete="family-name"
         />
@@ -239,11 +238,11 @@ function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
       <Field
         form={fields}
         name="phone"
-        label="Phone"
+        label={m.accounts_phone_label()}
         render={(control) => <PhoneInput {...control} />}
       />
-      <Field form={fields} name="assembly" label="Assembly" as="select">
-        <option value="">--Select Assembly--</option>
+      <Field form={fields} name="assembly" label={m.accounts_phone_assembly()} as="select">
+        <option value="">{m.accounts_phone_select_assembly()}</option>
         {church?.assemblies.map((assembly) => (
           <option key={assembly.slug} value={assembly.slug}>
             {assembly.label}
@@ -253,12 +252,12 @@ function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
       <Field
         form={fields}
         name="password"
-        label="Password"
+        label={m.accounts_phone_password()}
         render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
       />
       {alert}
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Signing up...">
-        Sign Up
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={m.accounts_phone_signing_up()}>
+        {m.accounts_phone_signup_submit()}
       </SubmitButton>
     </form>
   );
@@ -285,12 +284,12 @@ function ResetRequestForm({ onCodeSent }: { onCodeSent: (phone: string) => void 
       <Field
         form={fields}
         name="phone"
-        label="Phone"
+        label={m.accounts_phone_label()}
         render={(control) => <PhoneInput {...control} />}
       />
       {alert}
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Sending...">
-        Send Code
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={m.accounts_phone_sending()}>
+        {m.accounts_send_code()}
       </SubmitButton>
     </form>
   );
@@ -332,7 +331,7 @@ function CodeForm({ waiting, onReset }: { waiting: Waiting; onReset: () => void 
     setResent('');
     try {
       await (resetting ? requestPhoneReset(waiting.phone) : sendPhoneCode(waiting.phone));
-      setResent('We sent a new code. The older one no longer works.');
+      setResent(m.accounts_code_resent());
     } catch (error) {
       setResent(messageOf(error));
     }
@@ -347,28 +346,28 @@ function CodeForm({ waiting, onReset }: { waiting: Waiting; onReset: () => void 
       <Field
         form={fields}
         name="code"
-        label="6-digit code"
+        label={m.accounts_code_label()}
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        hint="The code works for 10 minutes."
+        hint={m.accounts_code_hint()}
       />
       {resetting && (
         <Field
           form={fields}
           name="newPassword"
-          label="New password"
+          label={m.accounts_phone_new_password()}
           render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
         />
       )}
       {alert}
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel="Checking...">
-        {resetting ? 'Set New Password' : 'Verify'}
+      <SubmitButton busy={form.formState.isSubmitting} busyLabel={m.accounts_phone_checking()}>
+        {resetting ? m.accounts_set_new_password() : m.accounts_verify()}
       </SubmitButton>
       <p className="auth-link-row">
         <button type="button" className="link-button" onClick={() => void sendAgain()}>
-          Send a new code
+          {m.accounts_send_new_code()}
         </button>
       </p>
       <p role="status" className="muted">

@@ -1,4 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from './useSession.ts';
@@ -15,10 +16,10 @@ export function RequireSignedIn() {
   if (status === 'error') {
     return (
       <section className="page page-centered" role="alert">
-        <h1>We could not check your sign-in</h1>
-        <p className="muted">Check your connection and try again.</p>
+        <h1>{m.accounts_check_failed_title()}</h1>
+        <p className="muted">{m.accounts_check_connection()}</p>
         <button type="button" className="button" onClick={() => void me.refetch()}>
-          Try again
+          {m.accounts_try_again()}
         </button>
       </section>
     );

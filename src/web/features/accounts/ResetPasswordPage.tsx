@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES, checkNewPassword } from '../../../shared/accounts.ts';
+import { m } from '../../../paraglide/messages.js';
+import { checkNewPassword } from '../../../shared/accounts.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
@@ -33,23 +34,23 @@ export function ResetPasswordPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Set a new password</h1>
+      <h1 id={`${id}-title`}>{m.accounts_reset_title()}</h1>
       {token && !linkError ? (
         <ResetPasswordForm token={token} />
       ) : (
         <div className="card">
           <p role="alert" className="form-alert">
-            This password reset link is invalid or has expired.
+            {m.accounts_reset_link_invalid()}
           </p>
           <p className="reset-invalid-next">
             <Link className="button button-block" to={paths.forgotPassword}>
-              Request a new link
+              {m.accounts_request_new_link()}
             </Link>
           </p>
         </div>
       )}
       <p className="page-footer-link">
-        <Link to={paths.auth}>Back to login</Link>
+        <Link to={paths.auth}>{m.accounts_reset_back()}</Link>
       </p>
     </section>
   );
@@ -72,7 +73,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = async ({ password }: Values) => {
     try {
       await resetPassword(password, token);
-      setResult({ message: ACCOUNT_MESSAGES.passwordUpdated, ok: true });
+      setResult({ message: m.shared_accounts_password_updated(), ok: true });
     } catch (error) {
       setResult({ message: messageOf(error), ok: false });
     }
@@ -88,7 +89,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
         <div className="field">
-          <label htmlFor={`${id}-password`}>New password</label>
+          <label htmlFor={`${id}-password`}>{m.accounts_new_password()}</label>
           <PasswordInput
             id={`${id}-password`}
             autoComplete="new-password"
@@ -98,8 +99,8 @@ function ResetPasswordForm({ token }: { token: string }) {
           />
           <FieldError id={`${id}-password-error`} message={passwordError} />
         </div>
-        <SubmitButton busy={isSubmitting} busyLabel="Updating...">
-          Update Password
+        <SubmitButton busy={isSubmitting} busyLabel={m.accounts_reset_updating()}>
+          {m.accounts_update_password()}
         </SubmitButton>
       </form>
       <MessageModal

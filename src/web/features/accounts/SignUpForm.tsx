@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ACCOUNT_MESSAGES, checkEmail as checkEmailRules } from '../../../shared/accounts.ts';
+import { m } from '../../../paraglide/messages.js';
+import { checkEmail as checkEmailRules } from '../../../shared/email.ts';
 import { formatCedis } from '../../../shared/giving.ts';
 import type { GuestGifts } from '../../../shared/schemas/giving.ts';
 import { checkSignUp, type SignUpRequest } from '../../../shared/sign-up.ts';
@@ -36,12 +37,12 @@ interface SignUpFormProps {
 // Spec §4: unknown, then checking, then taken or available.
 type Availability = 'unknown' | 'checking' | 'taken' | 'available';
 
-const availabilityText: Record<Availability, string> = {
+const availabilityText = (): Record<Availability, string> => ({
   unknown: '',
-  checking: ACCOUNT_MESSAGES.checkingEmail,
-  taken: ACCOUNT_MESSAGES.emailTakenShort,
-  available: ACCOUNT_MESSAGES.emailAvailable,
-};
+  checking: m.shared_accounts_checking_email(),
+  taken: m.shared_accounts_email_taken_short(),
+  available: m.shared_accounts_email_available(),
+});
 
 type Popup = { kind: 'done'; email: string } | { kind: 'error'; message: string };
 
@@ -108,7 +109,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
     } catch (error) {
       if (isEmailTakenError(error)) {
         setAvailability('taken');
-        setPopup({ kind: 'error', message: ACCOUNT_MESSAGES.emailTaken });
+        setPopup({ kind: 'error', message: m.shared_accounts_email_taken() });
         return;
       }
       placeServerErrors(error, form);
@@ -133,14 +134,14 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
           <Field
             form={fields}
             name="firstName"
-            label="First name"
+            label={m.accounts_first_name()}
             type="text"
             autoComplete="given-name"
           />
           <Field
             form={fields}
             name="lastName"
-            label="Last name"
+            label={m.accounts_last_name()}
             type="text"
             autoComplete="family-name"
           />
@@ -149,12 +150,12 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         <Field
           form={fields}
           name="phone"
-          label="Phone"
+          label={m.accounts_signup_phone()}
           render={(control) => <PhoneInput {...control} />}
         />
 
-        <Field form={fields} name="assembly" label="Assembly" as="select">
-          <option value="">--Select Assembly--</option>
+        <Field form={fields} name="assembly" label={m.accounts_assembly()} as="select">
+          <option value="">{m.accounts_select_assembly()}</option>
           {church?.assemblies.map((assembly) => (
             <option key={assembly.slug} value={assembly.slug}>
               {assembly.label}
@@ -165,7 +166,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         <Field
           form={fields}
           name="email"
-          label="Email"
+          label={m.accounts_signup_email()}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -187,7 +188,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
               role="status"
               className={`email-status email-status-${availability}`}
             >
-              {availabilityText[availability]}
+              {availabilityText()[availability]}
             </p>
           }
         />
@@ -195,7 +196,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         <Field
           form={fields}
           name="password"
-          label="Password"
+          label={m.accounts_signup_password()}
           render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
         />
 
@@ -207,19 +208,21 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
               onChange={(event) => setAttachGuestGifts(event.target.checked)}
             />
             <span>
-              Add the {guestGifts.count === 1 ? 'gift' : `${guestGifts.count} gifts`} (GHS{' '}
-              {formatCedis(guestGifts.amount)}) given as a guest on this device to my new account
+              {m.accounts_guest_gifts({
+                count: guestGifts.count,
+                amount: formatCedis(guestGifts.amount),
+              })}
             </span>
           </label>
         )}
 
         <SubmitButton
           busy={isSubmitting}
-          busyLabel="Signing up..."
+          busyLabel={m.accounts_signing_up()}
           disabled={taken}
           describedBy={taken ? `${id}-email-status` : undefined}
         >
-          Sign Up
+          {m.accounts_signup_submit()}
         </SubmitButton>
       </form>
 
@@ -228,7 +231,7 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
           popup === null
             ? null
             : popup.kind === 'done'
-              ? ACCOUNT_MESSAGES.signUpDone
+              ? m.shared_accounts_sign_up_done()
               : popup.message
         }
         tone={popup?.kind === 'done' ? 'success' : 'error'}

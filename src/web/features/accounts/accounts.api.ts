@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LoginValues } from '../../../shared/accounts.ts';
+import type { LoginValues } from '../../../shared/login.ts';
 import type { signUpSchema } from '../../../shared/schemas/accounts.ts';
 import type { GuestGifts } from '../../../shared/schemas/giving.ts';
 import type { PhoneSignUpRequest } from '../../../shared/sign-up.ts';

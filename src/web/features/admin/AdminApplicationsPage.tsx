@@ -1,10 +1,11 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import type { ApplicationStatus } from '../../../shared/constants.ts';
 import {
   formFor,
-  PASTOR_TYPE_OPTIONS,
+  pastorTypeOptions,
   ROLE_LABELS,
   STATUS_LABELS,
   WORKER_MESSAGES,
@@ -23,12 +24,22 @@ import './admin.css';
 import { adminApiPaths } from './admin.paths.ts';
 import { RejectModal } from './RejectModal.tsx';
 
-const FILTERS: { value: ApplicationStatus | ''; label: string }[] = [
-  { value: '', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
+const filters = (): { value: ApplicationStatus | ''; label: string }[] => [
+  { value: '', label: m.admin_filter_all() },
+  { value: 'pending', label: m.admin_filter_pending() },
+  { value: 'approved', label: m.admin_filter_approved() },
+  { value: 'rejected', label: m.admin_filter_rejected() },
 ];
+
+/** 'No pending applications.', or 'No applications yet.' without a status chosen. */
+const noApplications = (status: ApplicationStatus | '') =>
+  status === 'pending'
+    ? m.admin_none_pending()
+    : status === 'approved'
+      ? m.admin_none_approved()
+      : status === 'rejected'
+        ? m.admin_none_rejected()
+        : m.admin_none_yet();
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -86,11 +97,11 @@ export function AdminApplicationsPage() {
 
   return (
     <section className="page admin-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
-      <h1 id={`${id}-title`}>Worker Applications</h1>
+      <BackLink to={paths.admin}>{m.admin_dashboard()}</BackLink>
+      <h1 id={`${id}-title`}>{m.admin_applications_title()}</h1>
 
-      <div className="filter-tabs" role="group" aria-label="Show applications">
-        {FILTERS.map((filter) => (
+      <div className="filter-tabs" role="group" aria-label={m.admin_show_applications()}>
+        {filters().map((filter) => (
           <button
             key={filter.value}
             type="button"
@@ -108,19 +119,15 @@ export function AdminApplicationsPage() {
       </div>
 
       {list.isPending ? (
-        <Spinner label="Loading applications..." />
+        <Spinner label={m.admin_loading_applications()} />
       ) : list.isError ? (
         <LoadFailed
-          message="We could not load the applications."
+          message={m.admin_load_applications_failed()}
           reason={messageOf(list.error)}
           onRetry={() => void list.refetch()}
         />
       ) : applications.length === 0 ? (
-        <p className="card muted">
-          {status
-            ? `No ${STATUS_LABELS[status].toLowerCase()} applications.`
-            : 'No applications yet.'}
-        </p>
+        <p className="card muted">{noApplications(status)}</p>
       ) : (
         <>
           <ul className="application-list">
@@ -150,7 +157,7 @@ export function AdminApplicationsPage() {
                 onClick={() => void list.fetchNextPage()}
                 aria-disabled={list.isFetchingNextPage || undefined}
               >
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                {list.isFetchingNextPage ? m.common_loading() : m.admin_load_more()}
               </button>
             </p>
           )}
@@ -217,25 +224,29 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
   const data = detail.data;
   const sections = data ? formFor(data.role) : null;
   const what = data
-    ? `${data.applicantName}'s ${ROLE_LABELS[data.role].toLowerCase()} application`
+    ? m.admin_application_of({
+        name: data.applicantName,
+        role: ROLE_LABELS[data.role].toLowerCase(),
+      })
     : '';
-  const letter = PASTOR_TYPE_OPTIONS.find((o) => o.value === pastorType)?.label;
+  const letter = pastorTypeOptions().find((o) => o.value === pastorType)?.label;
 
   return (
     <section className="page admin-page" aria-labelledby={headingId}>
       <p className="back-link">
         <button type="button" className="link-button" onClick={onBack}>
-          <span aria-hidden="true">‹ </span>All applications
+          <span aria-hidden="true">‹ </span>
+          {m.admin_all_applications()}
         </button>
       </p>
       <h1 id={headingId} ref={headingRef} tabIndex={-1}>
-        {data ? `${data.applicantName}: ${ROLE_LABELS[data.role]}` : 'Application'}
+        {data ? `${data.applicantName}: ${ROLE_LABELS[data.role]}` : m.admin_application()}
       </h1>
       {detail.isPending ? (
-        <Spinner label="Loading the application..." />
+        <Spinner label={m.admin_loading_application()} />
       ) : detail.isError ? (
         <LoadFailed
-          message="We could not load this application."
+          message={m.admin_load_application_failed()}
           reason={messageOf(detail.error)}
           onRetry={() => void detail.refetch()}
         />
@@ -247,7 +258,11 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                 {STATUS_LABELS[data!.status]}
               </span>{' '}
               <span className="muted">
-                #{data!.id.slice(0, 8)} · sent {when(data!.createdAt)} · {data!.applicantEmail}
+                {m.admin_application_sent({
+                  id: data!.id.slice(0, 8),
+                  when: when(data!.createdAt),
+                  email: data!.applicantEmail,
+                })}
               </span>
             </p>
             <div className="application-files">
@@ -255,41 +270,39 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                 {data!.files.passportPhoto ? (
                   <img
                     src={data!.files.passportPhoto}
-                    alt={`Passport photo of ${data!.applicantName}`}
+                    alt={m.admin_photo_of({ name: data!.applicantName })}
                     width={120}
                     height={160}
                   />
                 ) : (
-                  <span className="muted">No photo</span>
+                  <span className="muted">{m.admin_no_photo()}</span>
                 )}
-                <figcaption>Passport photo</figcaption>
+                <figcaption>{m.admin_passport_photo()}</figcaption>
               </figure>
               <figure>
                 {data!.files.signature ? (
                   <img
                     src={data!.files.signature}
-                    alt={`Signature of ${data!.applicantName}`}
+                    alt={m.admin_signature_of({ name: data!.applicantName })}
                     className="signature-image"
                   />
                 ) : (
-                  <span className="muted">No signature</span>
+                  <span className="muted">{m.admin_no_signature()}</span>
                 )}
-                <figcaption>Signature</figcaption>
+                <figcaption>{m.admin_signature()}</figcaption>
               </figure>
             </div>
 
             <div className="decision">
               {data!.role === 'pastor' && (
                 <div className="field">
-                  <label htmlFor={`${headingId}-type`}>
-                    Pastor type (which appointment letter)
-                  </label>
+                  <label htmlFor={`${headingId}-type`}>{m.admin_pastor_type()}</label>
                   <select
                     id={`${headingId}-type`}
                     value={pastorType}
                     onChange={(e) => setPastorType(e.target.value)}
                   >
-                    {PASTOR_TYPE_OPTIONS.map((o) => (
+                    {pastorTypeOptions().map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
                       </option>
@@ -304,7 +317,7 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                   aria-haspopup="dialog"
                   onClick={() => setAsking('approved')}
                 >
-                  Approve
+                  {m.admin_approve()}
                 </button>
                 <button
                   type="button"
@@ -312,29 +325,34 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                   aria-haspopup="dialog"
                   onClick={() => setAsking('rejected')}
                 >
-                  Reject
+                  {m.admin_reject()}
                 </button>
               </div>
             </div>
           </div>
 
           <div className="card">
-            <h2>Answers</h2>
+            <h2>{m.admin_answers()}</h2>
             {sections && (
-              <ApplicationAnswers sections={sections} answers={data!.answers} photo="Shown above" />
+              <ApplicationAnswers
+                sections={sections}
+                answers={data!.answers}
+                photo={m.admin_shown_above()}
+              />
             )}
           </div>
 
           <div className="card">
-            <h2>Decisions</h2>
+            <h2>{m.admin_decisions()}</h2>
             {data!.decisions.length === 0 ? (
-              <p className="muted">No decision yet.</p>
+              <p className="muted">{m.admin_no_decision()}</p>
             ) : (
               <ol className="decision-trail">
                 {data!.decisions.map((d) => (
                   <li key={d.decidedAt}>
                     {STATUS_LABELS[d.previousStatus]} → <strong>{STATUS_LABELS[d.status]}</strong>
-                    {d.pastorType ? ` (${d.pastorType})` : ''} by {d.decidedBy}, {when(d.decidedAt)}
+                    {d.pastorType ? ` (${d.pastorType})` : ''}{' '}
+                    {m.admin_decided_by({ who: d.decidedBy, when: when(d.decidedAt) })}
                     {d.reason && <q className="decision-reason">{d.reason}</q>}
                   </li>
                 ))}
@@ -345,18 +363,18 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
       )}
       <ConfirmModal
         open={asking === 'approved'}
-        title="Approve this application?"
-        confirmLabel="Approve"
+        title={m.admin_approve_title()}
+        confirmLabel={m.admin_approve()}
         tone="primary"
         busy={deciding === 'approved'}
-        busyLabel="Approving..."
+        busyLabel={m.admin_approving()}
         onConfirm={() => void decide('approved')}
         onCancel={() => setAsking(null)}
       >
         <p>
-          Approve {what}
-          {data?.role === 'pastor' && letter ? ` (${letter})` : ''}? The applicant is mailed the
-          decision.
+          {data?.role === 'pastor' && letter
+            ? m.admin_approve_text_letter({ what, letter })
+            : m.admin_approve_text({ what })}
         </p>
       </ConfirmModal>
       <RejectModal

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import type { DevotionalWeekSummary } from '../../../shared/devotional.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -22,7 +23,7 @@ import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'rename'; week: DevotionalWeekSummary } | null;
 
-const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+const days = (count: number) => m.admin_days_count({ count });
 
 /** /admin/devotional: add, rename and remove devotional weeks (issue 4, beyond the spec). */
 export function AdminDevotionalPage() {
@@ -34,10 +35,10 @@ export function AdminDevotionalPage() {
   const save = async (values: WeekFormValues) => {
     if (editing?.kind === 'rename') {
       await renameWeek(editing.week.id, values.title);
-      toast.success(`Week ${editing.week.id} renamed.`);
+      toast.success(m.admin_week_renamed({ week: editing.week.id }));
     } else {
       await createWeek(values);
-      toast.success(`Week ${values.id} added.`);
+      toast.success(m.admin_week_added({ week: values.id }));
     }
     setEditing(null);
     await refreshDevotional(queryClient);
@@ -46,7 +47,7 @@ export function AdminDevotionalPage() {
   const removal = useRemoval(
     async (week: DevotionalWeekSummary) => {
       await deleteWeek(week.id);
-      return `Week ${week.id} deleted.`;
+      return m.admin_week_deleted({ week: week.id });
     },
     () => refreshDevotional(queryClient),
   );
@@ -57,24 +58,24 @@ export function AdminDevotionalPage() {
 
   let body;
   if (weeks.isPending) {
-    body = <Spinner label="Loading weeks..." />;
+    body = <Spinner label={m.admin_loading_weeks()} />;
   } else if (weeks.isError) {
     body = (
       <LoadFailed
-        message="We could not load the weeks."
+        message={m.admin_load_weeks_failed()}
         reason={weeks.error.message}
         onRetry={() => void weeks.refetch()}
       />
     );
   } else if (weeks.data.length === 0) {
-    body = <p className="muted">No weeks yet. Add the first one.</p>;
+    body = <p className="muted">{m.admin_no_weeks()}</p>;
   } else {
     body = (
-      <ul className="admin-list" aria-label="Weeks">
+      <ul className="admin-list" aria-label={m.admin_weeks()}>
         {weeks.data.map((week) => (
           <AdminItem
             key={week.id}
-            number={`Week ${week.id}`}
+            number={m.admin_week({ week: week.id })}
             badge
             title={week.title}
             meta={days(week.dayCount)}
@@ -82,13 +83,13 @@ export function AdminDevotionalPage() {
             <Link
               className="button button-small"
               to={paths.adminDevotionalWeek(week.id)}
-              aria-label={`Days of Week ${week.id}`}
+              aria-label={m.admin_days_of_week({ week: week.id })}
             >
-              Days
+              {m.admin_days()}
             </Link>
             <ItemButtons
-              item={`Week ${week.id}`}
-              edit="Rename"
+              item={m.admin_week({ week: week.id })}
+              edit={m.admin_rename()}
               onEdit={() => setEditing({ kind: 'rename', week })}
               onDelete={() => removal.ask(week)}
             />
@@ -100,26 +101,28 @@ export function AdminDevotionalPage() {
 
   return (
     <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
+      <BackLink to={paths.admin}>{m.admin_dashboard()}</BackLink>
       <div className="admin-title-row">
-        <h1 id={`${id}-title`}>Devotional</h1>
+        <h1 id={`${id}-title`}>{m.admin_devotional_title()}</h1>
         <button
           type="button"
           className="button button-small"
           onClick={() => setEditing({ kind: 'add' })}
         >
-          Add week
+          {m.admin_add_week()}
         </button>
       </div>
-      <p className="muted admin-intro">
-        Members see changes at once. Open a week’s days to add, edit or remove them.
-      </p>
+      <p className="muted admin-intro">{m.admin_devotional_intro()}</p>
       {body}
 
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.kind === 'rename' ? `Rename Week ${editing.week.id}` : 'Add week'}
+        title={
+          editing?.kind === 'rename'
+            ? m.admin_rename_week({ week: editing.week.id })
+            : m.admin_add_week()
+        }
       >
         {editing && (
           <WeekForm
@@ -131,10 +134,15 @@ export function AdminDevotionalPage() {
         )}
       </Modal>
 
-      <ConfirmModal {...removal.confirmProps} title={`Delete Week ${removal.item?.id ?? ''}?`}>
+      <ConfirmModal
+        {...removal.confirmProps}
+        title={m.admin_delete_week_title({ week: removal.item?.id ?? '' })}
+      >
         <p>
-          “{removal.item?.title}” and its {days(removal.item?.dayCount ?? 0)} will be removed for
-          everyone. This cannot be undone.
+          {m.admin_delete_week_text({
+            title: removal.item?.title ?? '',
+            days: days(removal.item?.dayCount ?? 0),
+          })}
         </p>
       </ConfirmModal>
     </section>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import { DEVOTIONAL_MESSAGES, type DevotionalDaySummary } from '../../../shared/devotional.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -42,7 +43,9 @@ export function AdminDevotionalWeekPage() {
   const save = async (values: DayFormValues) => {
     await saveDay(week!.id, values.day, values);
     toast.success(
-      editing?.kind === 'edit' ? `Day ${values.day} saved.` : `Day ${values.day} added.`,
+      editing?.kind === 'edit'
+        ? m.admin_day_saved({ day: values.day })
+        : m.admin_day_added({ day: values.day }),
     );
     setEditing(null);
     await refreshDevotional(queryClient);
@@ -52,29 +55,29 @@ export function AdminDevotionalWeekPage() {
   const removal = useRemoval(
     async (day: DevotionalDaySummary) => {
       await deleteDay(week!.id, day.day);
-      return `Day ${day.day} deleted.`;
+      return m.admin_day_deleted({ day: day.day });
     },
     () => refreshDevotional(queryClient),
   );
 
-  let title = `Week ${weekParam}`;
+  let title: string = m.admin_week({ week: weekParam });
   let body;
   if (weeks.isPending || (week && daysQuery.isPending)) {
-    body = <Spinner label="Loading days..." />;
+    body = <Spinner label={m.admin_loading_days()} />;
   } else if (weeks.isError) {
     body = (
       <LoadFailed
-        message="We could not load the weeks."
+        message={m.admin_load_weeks_failed()}
         reason={weeks.error.message}
         onRetry={() => void weeks.refetch()}
       />
     );
   } else if (!week) {
-    body = <p className="form-alert">Week {weekParam} does not exist. Add it first.</p>;
+    body = <p className="form-alert">{m.admin_week_missing({ week: weekParam })}</p>;
   } else if (daysQuery.isError && !isMissing(daysQuery.error)) {
     body = (
       <LoadFailed
-        message="We could not load the days."
+        message={m.admin_load_days_failed()}
         reason={daysQuery.error.message}
         onRetry={() => void daysQuery.refetch()}
       />
@@ -83,21 +86,19 @@ export function AdminDevotionalWeekPage() {
     title = week.title;
     body =
       days.length === 0 ? (
-        <p className="muted">
-          No days yet: members see ‘{DEVOTIONAL_MESSAGES.noWeek(week.id)}’. Add the first day.
-        </p>
+        <p className="muted">{m.admin_no_days({ shown: DEVOTIONAL_MESSAGES.noWeek(week.id) })}</p>
       ) : (
-        <ol className="admin-list" aria-label={`Days of Week ${week.id}`}>
+        <ol className="admin-list" aria-label={m.admin_days_of_week({ week: week.id })}>
           {days.map((day) => (
             <AdminItem
               key={day.day}
-              number={`Day ${day.day}`}
+              number={m.admin_day({ day: day.day })}
               badge
               title={day.title}
-              meta={day.hasDocument ? 'Document linked' : DEVOTIONAL_MESSAGES.comingSoon}
+              meta={day.hasDocument ? m.admin_document_linked() : DEVOTIONAL_MESSAGES.comingSoon}
             >
               <ItemButtons
-                item={`Day ${day.day}`}
+                item={m.admin_day({ day: day.day })}
                 onEdit={() => setEditing({ kind: 'edit', day })}
                 onDelete={() => removal.ask(day)}
               />
@@ -111,8 +112,8 @@ export function AdminDevotionalWeekPage() {
 
   return (
     <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.adminDevotional}>All weeks</BackLink>
-      {week && <p className="eyebrow">Week {week.id}</p>}
+      <BackLink to={paths.adminDevotional}>{m.admin_all_weeks()}</BackLink>
+      {week && <p className="eyebrow">{m.admin_week({ week: week.id })}</p>}
       <div className="admin-title-row">
         <h1 id={`${id}-title`}>{title}</h1>
         {week && (
@@ -121,7 +122,7 @@ export function AdminDevotionalWeekPage() {
             className="button button-small"
             onClick={() => setEditing({ kind: 'add' })}
           >
-            Add day
+            {m.admin_add_day()}
           </button>
         )}
       </div>
@@ -130,7 +131,9 @@ export function AdminDevotionalWeekPage() {
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.kind === 'edit' ? `Edit Day ${editing.day.day}` : 'Add day'}
+        title={
+          editing?.kind === 'edit' ? m.admin_edit_day({ day: editing.day.day }) : m.admin_add_day()
+        }
       >
         {editing?.kind === 'edit' && week ? (
           <EditDay
@@ -149,8 +152,11 @@ export function AdminDevotionalWeekPage() {
         ) : null}
       </Modal>
 
-      <ConfirmModal {...removal.confirmProps} title={`Delete Day ${removal.item?.day ?? ''}?`}>
-        <p>“{removal.item?.title}” will be removed for everyone. This cannot be undone.</p>
+      <ConfirmModal
+        {...removal.confirmProps}
+        title={m.admin_delete_day_title({ day: removal.item?.day ?? '' })}
+      >
+        <p>{m.admin_delete_item_text({ title: removal.item?.title ?? '' })}</p>
       </ConfirmModal>
     </section>
   );
@@ -171,7 +177,7 @@ function EditDay({
   const current = useDevotionalDay(weekId, day);
   // Not a copy cached from an earlier visit: the form starts from what is saved now.
   if (current.isPending || (!current.isFetchedAfterMount && !current.isError)) {
-    return <Spinner label="Loading day..." />;
+    return <Spinner label={m.admin_loading_day()} />;
   }
   if (current.isError) {
     return (

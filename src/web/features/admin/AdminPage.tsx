@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import './admin.css';
@@ -18,89 +19,89 @@ export function AdminPage() {
   return (
     <section className="page admin-page" aria-labelledby={`${id}-title`}>
       <header className="admin-header">
-        <h1 id={`${id}-title`}>Admin Dashboard</h1>
-        <p className="admin-greeting">Welcome, {emailName(user?.email ?? '')}!</p>
+        <h1 id={`${id}-title`}>{m.admin_dashboard()}</h1>
+        <p className="admin-greeting">{m.admin_welcome({ name: emailName(user?.email ?? '') })}</p>
       </header>
 
-      <ul className="admin-cards" aria-label="Admin tools">
+      <ul className="admin-cards" aria-label={m.admin_tools()}>
         <li>
           <Link className="admin-card admin-card-link" to={paths.adminApplications}>
-            <h2>Worker Applications</h2>
-            <p className="muted">Review pastor and elder applications.</p>
+            <h2>{m.admin_applications_title()}</h2>
+            <p className="muted">{m.admin_applications_card()}</p>
           </Link>
         </li>
         <li>
           <div className="admin-card" role="group" aria-labelledby={`${id}-content`}>
-            <h2 id={`${id}-content`}>Content</h2>
-            <p className="muted">Add, edit, reorder and remove what members watch and read.</p>
+            <h2 id={`${id}-content`}>{m.admin_content_title()}</h2>
+            <p className="muted">{m.admin_content_card()}</p>
             <div className="admin-card-actions">
               <Link className="button button-small" to={paths.adminSermons}>
-                Manage sermons
+                {m.admin_manage_sermons()}
               </Link>
               <Link className="button button-small" to={paths.adminVideos}>
-                Manage videos
+                {m.admin_manage_videos()}
               </Link>
               <Link className="button button-small" to={paths.adminDevotional}>
-                Manage devotional
+                {m.admin_manage_devotional()}
               </Link>
             </div>
           </div>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={paths.adminUsers}>
-            <h2>Registered Users</h2>
-            <p className="muted">Find members by name or email.</p>
+            <h2>{m.admin_users_title()}</h2>
+            <p className="muted">{m.admin_users_card()}</p>
           </Link>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={paths.adminReports}>
-            <h2>Reports</h2>
-            <p className="muted">Giving by assembly, type, method and month, with CSV.</p>
+            <h2>{m.admin_reports_title()}</h2>
+            <p className="muted">{m.admin_reports_card()}</p>
           </Link>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={paths.adminEvents}>
-            <h2>Events</h2>
-            <p className="muted">Publish events and services; replies, with CSV.</p>
+            <h2>{m.admin_events_title()}</h2>
+            <p className="muted">{m.admin_events_card()}</p>
           </Link>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={`${paths.prayer}?view=moderation`}>
-            <h2>Prayer requests</h2>
-            <p className="muted">Approve what members share before it shows on the wall.</p>
+            <h2>{m.admin_prayer_title()}</h2>
+            <p className="muted">{m.admin_prayer_card()}</p>
           </Link>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={paths.adminCheckin}>
-            <h2>Check-in</h2>
-            <p className="muted">Open services for check-in; attendance, with CSV; ushers.</p>
+            <h2>{m.admin_checkin_title()}</h2>
+            <p className="muted">{m.admin_checkin_card()}</p>
           </Link>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={paths.adminCampaigns}>
-            <h2>Campaigns</h2>
-            <p className="muted">Define campaigns; pledged against given, with CSV.</p>
+            <h2>{m.admin_campaigns_title()}</h2>
+            <p className="muted">{m.admin_campaigns_card()}</p>
           </Link>
         </li>
         <li>
           <div className="admin-card" role="group" aria-labelledby={`${id}-finance`}>
-            <h2 id={`${id}-finance`}>Finance</h2>
-            <p className="muted">Receive cash, match bank statements, appoint officers.</p>
+            <h2 id={`${id}-finance`}>{m.admin_finance_title()}</h2>
+            <p className="muted">{m.admin_finance_card()}</p>
             <div className="admin-card-actions">
               <Link className="button button-small" to={paths.financeCash}>
-                Cash desk
+                {m.admin_cash_desk()}
               </Link>
               <Link className="button button-small" to={paths.financeBank}>
-                Bank matching
+                {m.admin_bank_matching()}
               </Link>
               <Link
                 className="button button-small button-secondary"
                 to={paths.adminFinanceOfficers}
               >
-                Finance officers
+                {m.admin_finance_officers()}
               </Link>
               <Link className="button button-small button-secondary" to={paths.adminFinanceAudit}>
-                Audit trail
+                {m.admin_audit_trail()}
               </Link>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import type { Sermon } from '../../../shared/sermons.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -39,10 +40,10 @@ export function AdminSermonsPage() {
   const save = async (values: SermonValues) => {
     if (editing?.kind === 'edit') {
       await updateSermon(editing.sermon.id, values);
-      toast.success('Sermon saved.');
+      toast.success(m.admin_sermon_saved());
     } else {
       const created = await createSermon(values);
-      toast.success(`“${created.title}” added.`);
+      toast.success(m.admin_sermon_added({ title: created.title }));
     }
     setEditing(null);
     await refreshSermons(queryClient);
@@ -51,34 +52,34 @@ export function AdminSermonsPage() {
   const removal = useRemoval(
     async (sermon: Sermon) => {
       await deleteSermon(sermon.id);
-      return `“${sermon.title}” deleted.`;
+      return m.admin_sermon_deleted({ title: sermon.title });
     },
     () => refreshSermons(queryClient),
   );
 
   let body;
   if (sermons.isPending) {
-    body = <Spinner label="Loading sermons..." />;
+    body = <Spinner label={m.admin_loading_sermons()} />;
   } else if (sermons.isError) {
     body = (
       <LoadFailed
-        message="We could not load the sermons."
+        message={m.admin_load_sermons_failed()}
         reason={sermons.error.message}
         onRetry={() => void sermons.refetch()}
       />
     );
   } else if (sermons.data.length === 0) {
-    body = <p className="muted">No sermons yet. Add the first one.</p>;
+    body = <p className="muted">{m.admin_no_sermons()}</p>;
   } else {
     const list = sermons.data;
     body = (
-      <ol className="admin-list" aria-label="Sermons in the order members see them">
+      <ol className="admin-list" aria-label={m.admin_sermons_order()}>
         {list.map((sermon, index) => (
           <AdminItem
             key={sermon.id}
             number={index + 1}
             title={sermon.title}
-            meta={`Video ${sermon.videoId}`}
+            meta={m.admin_sermon_video({ id: sermon.videoId })}
           >
             <MoveButtons
               name={sermon.title}
@@ -106,26 +107,24 @@ export function AdminSermonsPage() {
 
   return (
     <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
+      <BackLink to={paths.admin}>{m.admin_dashboard()}</BackLink>
       <div className="admin-title-row">
-        <h1 id={`${id}-title`}>Sermons</h1>
+        <h1 id={`${id}-title`}>{m.admin_sermons_title()}</h1>
         <button
           type="button"
           className="button button-small"
           onClick={() => setEditing({ kind: 'add' })}
         >
-          Add sermon
+          {m.admin_add_sermon()}
         </button>
       </div>
-      <p className="muted admin-intro">
-        Members see changes at once. Use the arrows to change the order of the list.
-      </p>
+      <p className="muted admin-intro">{m.admin_sermons_intro()}</p>
       {body}
 
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.kind === 'edit' ? 'Edit sermon' : 'Add sermon'}
+        title={editing?.kind === 'edit' ? m.admin_edit_sermon() : m.admin_add_sermon()}
       >
         {editing && (
           <SermonForm
@@ -136,8 +135,8 @@ export function AdminSermonsPage() {
         )}
       </Modal>
 
-      <ConfirmModal {...removal.confirmProps} title="Delete this sermon?">
-        <p>“{removal.item?.title}” will be removed for everyone. This cannot be undone.</p>
+      <ConfirmModal {...removal.confirmProps} title={m.admin_delete_sermon_title()}>
+        <p>{m.admin_delete_item_text({ title: removal.item?.title ?? '' })}</p>
       </ConfirmModal>
     </section>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import type { UsersPage } from '../../../shared/accounts.ts';
 import { apiFetch, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -67,10 +68,10 @@ export function AdminUsersPage() {
 
   return (
     <section className="page admin-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
-      <h1 id={`${id}-title`}>Registered Users</h1>
+      <BackLink to={paths.admin}>{m.admin_dashboard()}</BackLink>
+      <h1 id={`${id}-title`}>{m.admin_users_title()}</h1>
       <form className="users-search field" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={`${id}-q`}>Search by name or email</label>
+        <label htmlFor={`${id}-q`}>{m.admin_users_search()}</label>
         <input
           id={`${id}-q`}
           type="search"
@@ -81,10 +82,10 @@ export function AdminUsersPage() {
       </form>
 
       {users.isPending ? (
-        <Spinner label="Loading members..." />
+        <Spinner label={m.admin_loading_members()} />
       ) : users.isError ? (
         <LoadFailed
-          message="We could not load the members."
+          message={m.admin_load_members_failed()}
           reason={messageOf(users.error)}
           onRetry={() => void users.refetch()}
         />
@@ -92,42 +93,50 @@ export function AdminUsersPage() {
         <>
           <p className="muted" role="status">
             {data!.total === 0
-              ? 'No member matches.'
-              : `${data!.total} member${data!.total === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}`}
+              ? m.admin_users_none()
+              : q
+                ? m.admin_users_matching({ count: data!.total, q })
+                : m.admin_users_count({ count: data!.total })}
           </p>
           <ul className="user-list" aria-busy={users.isFetching || undefined}>
             {data!.users.map((user) => (
               <li key={user.id} className="user-card">
                 <p className="user-name">
                   {user.fullName}
-                  {user.isAdmin && <span className="status-badge status-approved">Admin</span>}
+                  {user.isAdmin && (
+                    <span className="status-badge status-approved">{m.admin_badge()}</span>
+                  )}
                 </p>
                 <dl>
                   <div>
-                    <dt>Email</dt>
+                    <dt>{m.admin_users_email()}</dt>
                     <dd>
                       {user.email === null ? (
-                        <span className="muted">None (signs in with phone)</span>
+                        <span className="muted">{m.admin_users_no_email()}</span>
                       ) : (
                         <>
                           {user.email}{' '}
                           <span className="muted">
-                            ({user.emailVerified ? 'confirmed' : 'not confirmed'})
+                            (
+                            {user.emailVerified
+                              ? m.admin_users_confirmed()
+                              : m.admin_users_not_confirmed()}
+                            )
                           </span>
                         </>
                       )}
                     </dd>
                   </div>
                   <div>
-                    <dt>Phone</dt>
+                    <dt>{m.admin_users_phone()}</dt>
                     <dd>{user.phoneNumber ?? '—'}</dd>
                   </div>
                   <div>
-                    <dt>Assembly</dt>
+                    <dt>{m.admin_users_assembly()}</dt>
                     <dd>{assembly(user.assemblyName)}</dd>
                   </div>
                   <div>
-                    <dt>Joined</dt>
+                    <dt>{m.admin_users_joined()}</dt>
                     <dd>{joined.format(new Date(user.joinedAt))}</dd>
                   </div>
                 </dl>
@@ -135,25 +144,23 @@ export function AdminUsersPage() {
             ))}
           </ul>
           {pages > 1 && (
-            <nav className="pager" aria-label="Pages">
+            <nav className="pager" aria-label={m.admin_pages()}>
               <button
                 type="button"
                 className="button button-secondary button-small"
                 disabled={page <= 1}
                 onClick={() => goToPage(page - 1)}
               >
-                Previous
+                {m.admin_previous()}
               </button>
-              <span>
-                Page {page} of {pages}
-              </span>
+              <span>{m.admin_page_of({ page, pages })}</span>
               <button
                 type="button"
                 className="button button-secondary button-small"
                 disabled={page >= pages}
                 onClick={() => goToPage(page + 1)}
               >
-                Next
+                {m.admin_next()}
               </button>
             </nav>
           )}

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { checkDay, type DayFormInput } from '../../../shared/devotional.ts';
 import { Field } from '../../components/form-fields.tsx';
 import { ContentForm } from './content-editing.tsx';
@@ -25,7 +26,7 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
   const check = (input: DayFormInput) => {
     const result = checkDay(input);
     if (result.ok && !day && takenDays.includes(result.values.day)) {
-      const taken = `Day ${result.values.day} already exists. Edit it instead.`;
+      const taken = m.admin_day_taken({ day: result.values.day });
       return { ok: false as const, errors: { day: taken } };
     }
     return result;
@@ -40,7 +41,7 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
       }}
       onSave={onSave}
       onCancel={onCancel}
-      submitLabel={day ? 'Save' : 'Add day'}
+      submitLabel={day ? m.admin_save() : m.admin_add_day()}
     >
       {(fields) => (
         <>
@@ -50,7 +51,7 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
             <Field
               form={fields}
               name="day"
-              label="Day number"
+              label={m.admin_day_number()}
               type="number"
               inputMode="numeric"
               min={1}
@@ -58,17 +59,23 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
               step={1}
             />
           )}
-          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+          <Field
+            form={fields}
+            name="title"
+            label={m.admin_title_label()}
+            type="text"
+            autoComplete="off"
+          />
           <Field
             form={fields}
             name="documentUrl"
-            label="Document link (optional)"
+            label={m.admin_document_link()}
             type="url"
             inputMode="url"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            hint="A Google Docs or Google Drive link. Leave it empty to show ‘Coming Soon’."
+            hint={m.admin_document_link_hint()}
           />
         </>
       )}

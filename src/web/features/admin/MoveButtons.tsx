@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { messageOf } from '../../api.ts';
 import { toast } from '../../components/Toasts.tsx';
 
@@ -24,7 +25,7 @@ export function MoveButtons({ name, first, last, onMove, buttonRef }: MoveButton
       ref={(element) => buttonRef(direction, element)}
       type="button"
       className="icon-button admin-move"
-      aria-label={`Move ${name} ${direction}`}
+      aria-label={direction === 'up' ? m.admin_move_up({ name }) : m.admin_move_down({ name })}
       aria-disabled={blocked || undefined}
       onClick={() => {
         if (!blocked) onMove(direction);

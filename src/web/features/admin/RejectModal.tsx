@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { m } from '../../../paraglide/messages.js';
 import { checkRejection } from '../../../shared/workers.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { Field, formFields } from '../../components/form-fields.tsx';
@@ -35,7 +36,7 @@ export function RejectModal({ open, what, onCancel, onReject }: RejectModalProps
   };
 
   return (
-    <Modal open={open} onClose={close} title="Reject this application?">
+    <Modal open={open} onClose={close} title={m.admin_reject_title()}>
       <form
         className="form"
         noValidate
@@ -46,21 +47,21 @@ export function RejectModal({ open, what, onCancel, onReject }: RejectModalProps
           }),
         )}
       >
-        <p>Reject {what}? The applicant is mailed the decision with your reason.</p>
+        <p>{m.admin_reject_text({ what })}</p>
         <Field
           form={formFields(id, form)}
           name="reason"
-          label="Reason"
-          hint="Shown to the applicant on their Workers Portal too."
+          label={m.admin_reject_reason()}
+          hint={m.admin_reject_reason_hint()}
           as="textarea"
           rows={4}
         />
         <div className="button-row form-actions">
           <button type="submit" className="button button-danger" aria-disabled={busy || undefined}>
-            {busy ? 'Rejecting...' : 'Reject'}
+            {busy ? m.admin_rejecting() : m.admin_reject()}
           </button>
           <button type="button" className="button button-secondary" disabled={busy} onClick={close}>
-            Cancel
+            {m.admin_cancel()}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
@@ -11,14 +12,14 @@ import { useSession } from '../accounts/useSession.ts';
 export function RequireAdmin() {
   const { user, me } = useSession();
 
-  if (me.isPending) return <PageLoading label="Verifying admin access..." />;
+  if (me.isPending) return <PageLoading label={m.admin_verifying()} />;
   if (me.isError) {
     return (
       <section className="page page-centered" role="alert">
-        <h1>We could not verify admin access</h1>
-        <p className="muted">Check your connection and try again.</p>
+        <h1>{m.admin_verify_failed()}</h1>
+        <p className="muted">{m.admin_check_connection()}</p>
         <button type="button" className="button" onClick={() => void me.refetch()}>
-          Try again
+          {m.admin_try_again()}
         </button>
       </section>
     );

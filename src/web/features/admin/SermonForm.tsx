@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { checkSermon, type Sermon } from '../../../shared/sermons.ts';
 import { Field } from '../../components/form-fields.tsx';
 import type { SermonValues } from '../sermons/sermons.api.ts';
@@ -19,21 +20,27 @@ export function SermonForm({ sermon, onSave, onCancel }: SermonFormProps) {
       defaultValues={{ title: sermon?.title ?? '', video: sermon?.videoId ?? '' }}
       onSave={onSave}
       onCancel={onCancel}
-      submitLabel={sermon ? 'Save' : 'Add sermon'}
+      submitLabel={sermon ? m.admin_save() : m.admin_add_sermon()}
     >
       {(fields) => (
         <>
-          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+          <Field
+            form={fields}
+            name="title"
+            label={m.admin_title_label()}
+            type="text"
+            autoComplete="off"
+          />
           <Field
             form={fields}
             name="video"
-            label="Video link or id"
+            label={m.admin_video_label()}
             type="text"
             inputMode="url"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            hint="Paste the video’s link (youtube.com/watch?v=… or youtu.be/…) or its 11-character id."
+            hint={m.admin_video_hint()}
           />
         </>
       )}

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { checkWeek } from '../../../shared/devotional.ts';
 import { Field } from '../../components/form-fields.tsx';
 import { ContentForm } from './content-editing.tsx';
@@ -24,7 +25,7 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
       defaultValues={{ id: week?.id ?? suggestedId ?? '', title: week?.title ?? '' }}
       onSave={onSave}
       onCancel={onCancel}
-      submitLabel={week ? 'Save' : 'Add week'}
+      submitLabel={week ? m.admin_save() : m.admin_add_week()}
     >
       {(fields) => (
         <>
@@ -35,7 +36,7 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
             <Field
               form={fields}
               name="id"
-              label="Week number"
+              label={m.admin_week_number()}
               type="number"
               inputMode="numeric"
               min={1}
@@ -43,7 +44,13 @@ export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps)
               step={1}
             />
           )}
-          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+          <Field
+            form={fields}
+            name="title"
+            label={m.admin_title_label()}
+            type="text"
+            autoComplete="off"
+          />
         </>
       )}
     </ContentForm>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { m } from '../../../paraglide/messages.js';
 import { messageOf } from '../../api.ts';
 import { checkResolver, type FormCheck } from '../../components/check-resolver.ts';
 import { formFields, placeServerErrors, type FormFields } from '../../components/form-fields.tsx';
@@ -67,10 +68,10 @@ export function ContentForm<I extends FieldValues, V extends FieldValues>({
       {children(formFields(id, form))}
       <div className="button-row form-actions">
         <button type="submit" className="button" aria-disabled={isSubmitting || undefined}>
-          {isSubmitting ? 'Saving...' : submitLabel}
+          {isSubmitting ? m.common_saving() : submitLabel}
         </button>
         <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
+          {m.admin_cancel()}
         </button>
       </div>
     </form>
@@ -106,9 +107,9 @@ export function useRemoval<T>(remove: (item: T) => Promise<string>, refresh: () 
     ask: setItem,
     confirmProps: {
       open: item !== null,
-      confirmLabel: 'Delete',
+      confirmLabel: m.admin_delete(),
       busy,
-      busyLabel: 'Deleting...',
+      busyLabel: m.admin_deleting(),
       onConfirm: () => void confirm(),
       onCancel: () => setItem(null),
     },
@@ -125,13 +126,13 @@ interface ItemButtonsProps {
 }
 
 /** A listed item's Edit and Delete buttons. */
-export function ItemButtons({ item, edit = 'Edit', onEdit, onDelete }: ItemButtonsProps) {
+export function ItemButtons({ item, edit = m.admin_edit(), onEdit, onDelete }: ItemButtonsProps) {
   return (
     <>
       <button
         type="button"
         className="button button-secondary button-small"
-        aria-label={`${edit} ${item}`}
+        aria-label={m.admin_item_action({ action: edit, item })}
         onClick={onEdit}
       >
         {edit}
@@ -139,10 +140,10 @@ export function ItemButtons({ item, edit = 'Edit', onEdit, onDelete }: ItemButto
       <button
         type="button"
         className="button button-secondary button-small button-danger"
-        aria-label={`Delete ${item}`}
+        aria-label={m.admin_delete_item({ item })}
         onClick={onDelete}
       >
-        Delete
+        {m.admin_delete()}
       </button>
     </>
   );

@@ -22,6 +22,8 @@ import {
 import { checkinApiPaths } from './checkin.paths.ts';
 import { formatWhen, localInput } from './checkin-format.ts';
 import './checkin.css';
+import { m } from '../../../paraglide/messages.js';
+import { withPart } from '../giving/message-part.tsx';
 
 /**
  * /admin/checkin (issue 34): admins open services for check-in, see who came per service and
@@ -36,11 +38,11 @@ export function AdminCheckinPage() {
     slug ? (labels.get(slug) ?? slug) : none;
 
   let body;
-  if (admin.isPending) body = <Spinner label="Loading check-in..." />;
+  if (admin.isPending) body = <Spinner label={m.checkin_loading()} />;
   else if (admin.isError)
     body = (
       <LoadFailed
-        message="Check-in could not load."
+        message={m.checkin_load_failed()}
         reason={admin.error.message}
         onRetry={() => void admin.refetch()}
       />
@@ -48,35 +50,50 @@ export function AdminCheckinPage() {
   else
     body = (
       <>
-        <h2>Services</h2>
+        <h2>{m.checkin_services()}</h2>
         {admin.data.sessions.length === 0 ? (
-          <p className="card muted">No services yet. Open one below.</p>
+          <p className="card muted">{m.checkin_no_services()}</p>
         ) : (
-          <ul className="checkin-list" aria-label="Services">
+          <ul className="checkin-list" aria-label={m.checkin_services()}>
             {admin.data.sessions.map((s) => (
               <li key={s.id} className="card">
                 <strong>{s.title}</strong>{' '}
                 <span className="muted">
-                  · {assemblyLabel(s.assembly, 'All assemblies')} · {formatWhen(s.opensAt)} to{' '}
-                  {formatWhen(s.closesAt)}
+                  ·{' '}
+                  {m.checkin_session_when({
+                    assembly: assemblyLabel(s.assembly, m.checkin_all_assemblies()),
+                    opens: formatWhen(s.opensAt),
+                    closes: formatWhen(s.closesAt),
+                  })}
                 </span>
                 <p>
-                  Code <strong>{s.code}</strong> · {s.members} members · {s.children} children
+                  {withPart(
+                    (mark) =>
+                      m.checkin_session_counts({
+                        code: mark,
+                        members: s.members,
+                        children: s.children,
+                      }),
+                    <strong>{s.code}</strong>,
+                  )}
                 </p>
-                <Link to={paths.checkinScreen(s.id)}>Entrance screen</Link>
+                <Link to={paths.checkinScreen(s.id)}>{m.checkin_entrance_screen()}</Link>
               </li>
             ))}
           </ul>
         )}
-        <Attendance data={admin.data} label={(slug) => assemblyLabel(slug, 'No assembly')} />
+        <Attendance
+          data={admin.data}
+          label={(slug) => assemblyLabel(slug, m.checkin_no_assembly())}
+        />
         <Ushers data={admin.data} />
       </>
     );
 
   return (
     <section className="page checkin-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin dashboard</BackLink>
-      <h1 id={`${id}-title`}>Check-in</h1>
+      <BackLink to={paths.admin}>{m.checkin_admin_dashboard()}</BackLink>
+      <h1 id={`${id}-title`}>{m.checkin_admin_title()}</h1>
       <div aria-live="polite">{body}</div>
       <NewSession assemblies={church.data?.assemblies ?? []} />
     </section>
@@ -92,22 +109,27 @@ function Attendance({
 }) {
   return (
     <>
-      <h2>Attendance</h2>
+      <h2>{m.checkin_attendance()}</h2>
       {data.attendance.length === 0 ? (
-        <p className="card muted">Nobody has checked in yet.</p>
+        <p className="card muted">{m.checkin_nobody_yet()}</p>
       ) : (
-        <div className="checkin-table-wrap" tabIndex={0} role="region" aria-label="Attendance">
+        <div
+          className="checkin-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={m.checkin_attendance()}
+        >
           <table className="checkin-table">
-            <caption>Attendance per service and assembly</caption>
+            <caption>{m.checkin_attendance_caption()}</caption>
             <thead>
               <tr>
-                <th scope="col">Service</th>
-                <th scope="col">Assembly</th>
+                <th scope="col">{m.checkin_service()}</th>
+                <th scope="col">{m.checkin_assembly()}</th>
                 <th scope="col" className="num">
-                  Members
+                  {m.checkin_tab_members()}
                 </th>
                 <th scope="col" className="num">
-                  Children
+                  {m.checkin_children()}
                 </th>
               </tr>
             </thead>
@@ -128,7 +150,7 @@ function Attendance({
       )}
       <p>
         <a className="button button-secondary" href={checkinApiPaths.attendanceCsv} download>
-          Download attendance (CSV)
+          {m.checkin_download_csv()}
         </a>
       </p>
     </>
@@ -155,7 +177,7 @@ function Ushers({ data }: { data: CheckinAdmin }) {
     try {
       await grantUsher(contact.trim());
       setContact('');
-      toast.success('The member is now an usher.');
+      toast.success(m.checkin_usher_added());
       await refresh();
     } catch (e) {
       setError(messageOf(e));
@@ -167,7 +189,7 @@ function Ushers({ data }: { data: CheckinAdmin }) {
   const remove = async (usherId: string, name: string) => {
     try {
       await revokeUsher(usherId);
-      toast.success(`${name} is no longer an usher.`);
+      toast.success(m.checkin_usher_removed({ name }));
       await refresh();
     } catch (e) {
       toast.error(messageOf(e));
@@ -176,12 +198,10 @@ function Ushers({ data }: { data: CheckinAdmin }) {
 
   return (
     <>
-      <h2>Ushers</h2>
-      <p className="muted">
-        Ushers check members in, run the entrance screen and hand children back.
-      </p>
+      <h2>{m.checkin_ushers()}</h2>
+      <p className="muted">{m.checkin_ushers_intro()}</p>
       {data.ushers.length > 0 && (
-        <ul className="checkin-list" aria-label="Ushers">
+        <ul className="checkin-list" aria-label={m.checkin_ushers()}>
           {data.ushers.map((u) => (
             <li key={u.id} className="card checkin-member">
               <span>
@@ -191,17 +211,22 @@ function Ushers({ data }: { data: CheckinAdmin }) {
                 type="button"
                 className="button button-secondary button-small"
                 onClick={() => void remove(u.id, u.name)}
-                aria-label={`Remove ${u.name} as usher`}
+                aria-label={m.checkin_remove_usher({ name: u.name })}
               >
-                Remove
+                {m.checkin_remove()}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <form className="form card" aria-label="Add an usher" onSubmit={submit} noValidate>
+      <form
+        className="form card"
+        aria-label={m.checkin_add_usher_label()}
+        onSubmit={submit}
+        noValidate
+      >
         <div className="field">
-          <label htmlFor={`${id}-contact`}>Member’s email or phone</label>
+          <label htmlFor={`${id}-contact`}>{m.checkin_member_contact()}</label>
           <input
             id={`${id}-contact`}
             autoComplete="off"
@@ -213,7 +238,7 @@ function Ushers({ data }: { data: CheckinAdmin }) {
           <FieldError id={`${id}-contact-error`} message={error} />
         </div>
         <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? 'Adding...' : 'Add usher'}
+          {busy ? m.checkin_adding() : m.checkin_add_usher()}
         </button>
       </form>
     </>
@@ -258,7 +283,7 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
         opensAt: new Date(form.opensAt).toISOString(),
         closesAt: new Date(form.closesAt).toISOString(),
       });
-      toast.success(`${session.title} is open for check-in. Its code is ${session.code}.`);
+      toast.success(m.checkin_session_opened({ title: session.title, code: session.code }));
       setForm({ ...form, title: '' });
       await queryClient.invalidateQueries({ queryKey: checkinKeys.admin });
     } catch (error) {
@@ -277,20 +302,15 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
   });
 
   return (
-    <form
-      className="form card"
-      aria-label="Open a service for check-in"
-      onSubmit={submit}
-      noValidate
-    >
-      <h2>Open a service for check-in</h2>
+    <form className="form card" aria-label={m.checkin_open_session()} onSubmit={submit} noValidate>
+      <h2>{m.checkin_open_session()}</h2>
       {errors._ && (
         <p className="form-alert" role="alert">
           {errors._}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-eventId`}>For an event (optional)</label>
+        <label htmlFor={`${id}-eventId`}>{m.checkin_event()}</label>
         <select
           {...field('eventId')}
           onChange={(e) => {
@@ -309,7 +329,7 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
             );
           }}
         >
-          <option value="">None</option>
+          <option value="">{m.checkin_none()}</option>
           {upcoming.data?.events.map((event) => (
             <option key={event.id} value={event.id}>
               {event.title} · {formatWhen(event.startsAt)}
@@ -319,14 +339,14 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
         <FieldError id={`${id}-eventId-error`} message={errors.eventId} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-title`}>Name</label>
+        <label htmlFor={`${id}-title`}>{m.checkin_name()}</label>
         <input {...field('title')} autoComplete="off" maxLength={80} />
         <FieldError id={`${id}-title-error`} message={errors.title} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-assembly`}>Assembly</label>
+        <label htmlFor={`${id}-assembly`}>{m.checkin_assembly()}</label>
         <select {...field('assembly')}>
-          <option value="">All assemblies</option>
+          <option value="">{m.checkin_all_assemblies()}</option>
           {assemblies.map((a) => (
             <option key={a.slug} value={a.slug}>
               {a.label}
@@ -337,18 +357,18 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
       </div>
       <div className="field-pair">
         <div className="field">
-          <label htmlFor={`${id}-opensAt`}>Check-in opens</label>
+          <label htmlFor={`${id}-opensAt`}>{m.checkin_opens()}</label>
           <input {...field('opensAt')} type="datetime-local" />
           <FieldError id={`${id}-opensAt-error`} message={errors.opensAt} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-closesAt`}>Check-in closes</label>
+          <label htmlFor={`${id}-closesAt`}>{m.checkin_closes()}</label>
           <input {...field('closesAt')} type="datetime-local" />
           <FieldError id={`${id}-closesAt-error`} message={errors.closesAt} />
         </div>
       </div>
       <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-        {busy ? 'Opening...' : 'Open check-in'}
+        {busy ? m.checkin_opening() : m.checkin_open()}
       </button>
     </form>
   );

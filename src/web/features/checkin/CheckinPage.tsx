@@ -14,6 +14,7 @@ import { paths } from '../../paths.ts';
 import { checkIn, checkInOwnChild, checkinKeys, useCheckinHome } from './checkin.api.ts';
 import { formatTime } from './checkin-format.ts';
 import './checkin.css';
+import { m } from '../../../paraglide/messages.js';
 
 const QrScanner = lazy(async () => ({ default: (await import('./QrScanner.tsx')).QrScanner }));
 
@@ -98,11 +99,11 @@ export function CheckinPage() {
   };
 
   let body;
-  if (home.isPending) body = <Spinner label="Loading check-in..." />;
+  if (home.isPending) body = <Spinner label={m.checkin_loading()} />;
   else if (home.isError)
     body = (
       <LoadFailed
-        message="Check-in could not load."
+        message={m.checkin_load_failed()}
         reason={home.error.message}
         onRetry={() => void home.refetch()}
       />
@@ -111,7 +112,7 @@ export function CheckinPage() {
 
   return (
     <section className="page narrow-page checkin-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Check in</h1>
+      <h1 id={`${id}-title`}>{m.checkin_check_in()}</h1>
       {outcome && (
         <p
           ref={outcomeRef}
@@ -122,13 +123,13 @@ export function CheckinPage() {
           {outcome.message}
         </p>
       )}
-      {busy && <Spinner label="Checking you in..." />}
+      {busy && <Spinner label={m.checkin_checking_you_in()} />}
 
       <div aria-live="polite">{body}</div>
 
-      <h2>Scan the QR code</h2>
+      <h2>{m.checkin_scan()}</h2>
       {scanning ? (
-        <Suspense fallback={<Spinner label="Opening the camera..." />}>
+        <Suspense fallback={<Spinner label={m.checkin_opening_camera()} />}>
           <QrScanner onRead={onScan} onClose={() => setScanning(false)} />
         </Suspense>
       ) : (
@@ -140,19 +141,19 @@ export function CheckinPage() {
             setScanning(true);
           }}
         >
-          Scan the QR code
+          {m.checkin_scan()}
         </button>
       )}
 
-      <h2>Or type the code</h2>
+      <h2>{m.checkin_or_type()}</h2>
       <form
         className="form card"
-        aria-label="Check in with the code"
+        aria-label={m.checkin_with_code()}
         onSubmit={submitCode}
         noValidate
       >
         <div className="field">
-          <label htmlFor={`${id}-code`}>Code on the entrance screen</label>
+          <label htmlFor={`${id}-code`}>{m.checkin_code_label()}</label>
           <input
             id={`${id}-code`}
             className="checkin-code-input"
@@ -167,7 +168,7 @@ export function CheckinPage() {
           <FieldError id={`${id}-code-error`} message={codeError} />
         </div>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-          Check in
+          {m.checkin_check_in()}
         </button>
       </form>
 
@@ -176,7 +177,7 @@ export function CheckinPage() {
       {home.data?.usher && (
         <p className="checkin-usher-link">
           <Link className="button button-secondary button-block" to={paths.checkinUsher}>
-            Usher mode
+            {m.checkin_usher_mode()}
           </Link>
         </p>
       )}
@@ -188,15 +189,15 @@ function OpenServices({ home }: { home: CheckinHome }) {
   if (home.sessions.length === 0)
     return <p className="card muted">{CHECKIN_MESSAGES.noSessions}</p>;
   return (
-    <ul className="checkin-list" aria-label="Services open for check-in">
+    <ul className="checkin-list" aria-label={m.checkin_open_services()}>
       {home.sessions.map((s) => (
         <li key={s.id} className="card">
           <strong>{s.title}</strong>
-          <span className="muted"> · until {formatTime(s.closesAt)}</span>
+          <span className="muted"> · {m.checkin_until({ time: formatTime(s.closesAt) })}</span>
           <p className={s.checkedInAt ? 'checkin-done' : 'muted'}>
             {s.checkedInAt
-              ? `You checked in at ${formatTime(s.checkedInAt)}.`
-              : 'You have not checked in yet.'}
+              ? m.checkin_checked_in_at({ time: formatTime(s.checkedInAt) })
+              : m.checkin_not_yet()}
           </p>
         </li>
       ))}
@@ -237,26 +238,27 @@ function Children({ home }: { home: CheckinHome }) {
 
   return (
     <>
-      <h2>Children</h2>
+      <h2>{m.checkin_children()}</h2>
       {home.children.length > 0 && (
-        <ul className="checkin-list" aria-label="Your children in care">
+        <ul className="checkin-list" aria-label={m.checkin_children_in_care()}>
           {home.children.map((c) => (
             <li key={c.id} className="card checkin-child">
               <strong>{c.childName}</strong>
               <span className="muted"> · {c.sessionTitle}</span>
               <p>
-                Pick-up code: <span className="checkin-pickup-code">{c.pickupCode}</span>
+                {m.checkin_pickup_code()}{' '}
+                <span className="checkin-pickup-code">{c.pickupCode}</span>
               </p>
-              <p className="muted">Show this code to the usher when you collect {c.childName}.</p>
+              <p className="muted">{m.checkin_pickup_show({ name: c.childName })}</p>
             </li>
           ))}
         </ul>
       )}
       {home.sessions.length > 0 && (
-        <form className="form card" aria-label="Check in a child" onSubmit={submit} noValidate>
+        <form className="form card" aria-label={m.checkin_child()} onSubmit={submit} noValidate>
           {home.sessions.length > 1 && (
             <div className="field">
-              <label htmlFor={`${id}-session`}>Service</label>
+              <label htmlFor={`${id}-session`}>{m.checkin_service()}</label>
               <select
                 id={`${id}-session`}
                 value={chosen}
@@ -271,7 +273,7 @@ function Children({ home }: { home: CheckinHome }) {
             </div>
           )}
           <div className="field">
-            <label htmlFor={`${id}-name`}>Child’s name</label>
+            <label htmlFor={`${id}-name`}>{m.checkin_child_name()}</label>
             <input
               id={`${id}-name`}
               autoComplete="off"
@@ -283,9 +285,9 @@ function Children({ home }: { home: CheckinHome }) {
             />
             <FieldError id={`${id}-name-error`} message={error} />
           </div>
-          <p className="muted">Your phone number on your profile is the guardian’s number.</p>
+          <p className="muted">{m.checkin_guardian_note()}</p>
           <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-            {busy ? 'Checking in...' : 'Check in a child'}
+            {busy ? m.checkin_checking_in() : m.checkin_child()}
           </button>
         </form>
       )}

@@ -9,6 +9,8 @@ import { paths } from '../../paths.ts';
 import { useEntranceScreen } from './checkin.api.ts';
 import { formatTime } from './checkin-format.ts';
 import './checkin.css';
+import { m } from '../../../paraglide/messages.js';
+import { withPart } from '../giving/message-part.tsx';
 
 /**
  * /checkin/screen/:id (issue 34): the screen at the entrance, on a laptop or a tablet. The QR
@@ -30,18 +32,18 @@ export function EntranceScreenPage() {
     return () => clearTimeout(timer);
   }, [refreshAt, refetch]);
 
-  if (screen.isPending) return <Spinner label="Loading the entrance screen..." />;
+  if (screen.isPending) return <Spinner label={m.checkin_screen_loading()} />;
   if (screen.isError) {
     return (
       <section className="page narrow-page">
-        <BackLink to={paths.checkinUsher}>Usher mode</BackLink>
+        <BackLink to={paths.checkinUsher}>{m.checkin_usher_mode()}</BackLink>
         {screen.error instanceof ApiError && screen.error.status === 403 ? (
           <p className="card form-alert" role="alert">
             {CHECKIN_MESSAGES.notUsher}
           </p>
         ) : (
           <LoadFailed
-            message="The entrance screen could not load."
+            message={m.checkin_screen_failed()}
             reason={screen.error.message}
             onRetry={() => void refetch()}
           />
@@ -53,19 +55,22 @@ export function EntranceScreenPage() {
   return (
     <section className="page checkin-entrance" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{s.title}</h1>
-      <p className="checkin-entrance-help">Scan to check in, or type the code in the app.</p>
+      <p className="checkin-entrance-help">{m.checkin_screen_help()}</p>
       <div
         className="checkin-qr"
         role="img"
-        aria-label="Check-in QR code"
+        aria-label={m.checkin_qr_label()}
         // Drawn by our server's QR library from our own link: no member's text in it.
         dangerouslySetInnerHTML={{ __html: s.svg }}
       />
       <p className="checkin-entrance-code">
-        Code <strong data-testid="checkin-code">{s.code}</strong>
+        {withPart(
+          (mark) => m.checkin_screen_code({ code: mark }),
+          <strong data-testid="checkin-code">{s.code}</strong>,
+        )}
       </p>
       <p className="muted" aria-live="polite">
-        {s.checkedIn} checked in · check-in closes at {formatTime(s.closesAt)}
+        {m.checkin_screen_count({ count: s.checkedIn, time: formatTime(s.closesAt) })}
       </p>
     </section>
   );

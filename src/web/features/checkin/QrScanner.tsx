@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 
 // The camera and the browser's own QR reader (BarcodeDetector: Chrome on Android has it),
 // loaded only when a member taps 'Scan the QR code'. A browser without one is told to point
@@ -9,9 +10,6 @@ interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
 }
 type DetectorClass = new (options: { formats: string[] }) => Detector;
-
-const NO_READER =
-  'This browser cannot read QR codes. Point your phone’s camera app at the code, or type the code below.';
 
 function reader(): ((video: HTMLVideoElement) => Promise<string | null>) | null {
   const Native = (window as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
@@ -43,7 +41,7 @@ export function QrScanner({
     };
     const read = reader();
     if (!read) {
-      setProblem(NO_READER);
+      setProblem(m.checkin_no_reader());
       return stop;
     }
     (async () => {
@@ -66,7 +64,7 @@ export function QrScanner({
         };
         void look();
       } catch {
-        setProblem('The camera could not open. Allow it for this site, or type the code instead.');
+        setProblem(m.checkin_camera_failed());
       }
     })();
     return stop;
@@ -82,12 +80,12 @@ export function QrScanner({
         <>
           <video ref={video} className="checkin-video" muted playsInline aria-hidden="true" />
           <p className="muted" role="status">
-            Point the camera at the QR code on the screen at the entrance.
+            {m.checkin_point_camera()}
           </p>
         </>
       )}
       <button type="button" className="button button-secondary button-block" onClick={onClose}>
-        Close the camera
+        {m.checkin_close_camera()}
       </button>
     </div>
   );

@@ -18,12 +18,14 @@ import {
 } from './checkin.api.ts';
 import { formatWhen } from './checkin-format.ts';
 import './checkin.css';
+import { m } from '../../../paraglide/messages.js';
+import { withPart } from '../giving/message-part.tsx';
 
 type Tab = 'members' | 'child' | 'pickup';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'members', label: 'Members' },
-  { id: 'child', label: 'Child in' },
-  { id: 'pickup', label: 'Pick-up' },
+const tabs = (): { id: Tab; label: string }[] => [
+  { id: 'members', label: m.checkin_tab_members() },
+  { id: 'child', label: m.checkin_tab_child() },
+  { id: 'pickup', label: m.checkin_pickup() },
 ];
 
 /**
@@ -38,7 +40,7 @@ export function UsherPage() {
   const [tab, setTab] = useState<Tab>('members');
 
   let body;
-  if (sessions.isPending) body = <Spinner label="Loading services..." />;
+  if (sessions.isPending) body = <Spinner label={m.checkin_loading_services()} />;
   else if (sessions.isError)
     body =
       sessions.error instanceof ApiError && sessions.error.status === 403 ? (
@@ -47,7 +49,7 @@ export function UsherPage() {
         </p>
       ) : (
         <LoadFailed
-          message="The services could not load."
+          message={m.checkin_services_failed()}
           reason={sessions.error.message}
           onRetry={() => void sessions.refetch()}
         />
@@ -59,7 +61,7 @@ export function UsherPage() {
     body = (
       <>
         <div className="field">
-          <label htmlFor={`${id}-session`}>Service</label>
+          <label htmlFor={`${id}-session`}>{m.checkin_service()}</label>
           <select
             id={`${id}-session`}
             className="checkin-big"
@@ -78,11 +80,11 @@ export function UsherPage() {
             className="button button-secondary button-block"
             to={paths.checkinScreen(sessionId)}
           >
-            Open the entrance screen
+            {m.checkin_open_screen()}
           </Link>
         </p>
-        <div className="checkin-tabs" role="tablist" aria-label="Usher tasks">
-          {TABS.map((t) => (
+        <div className="checkin-tabs" role="tablist" aria-label={m.checkin_usher_tasks()}>
+          {tabs().map((t) => (
             <button
               key={t.id}
               type="button"
@@ -110,8 +112,8 @@ export function UsherPage() {
 
   return (
     <section className="page narrow-page checkin-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.checkin}>Check in</BackLink>
-      <h1 id={`${id}-title`}>Usher mode</h1>
+      <BackLink to={paths.checkin}>{m.checkin_check_in()}</BackLink>
+      <h1 id={`${id}-title`}>{m.checkin_usher_mode()}</h1>
       {body}
     </section>
   );
@@ -138,7 +140,7 @@ function MemberSearch({ sessionId }: { sessionId: string }) {
   return (
     <div className="checkin-panel">
       <div className="field">
-        <label htmlFor={`${id}-q`}>Name or phone</label>
+        <label htmlFor={`${id}-q`}>{m.checkin_name_or_phone()}</label>
         <input
           id={`${id}-q`}
           type="search"
@@ -157,31 +159,31 @@ function MemberSearch({ sessionId }: { sessionId: string }) {
         {query.length < 2 ? (
           <p className="muted">{CHECKIN_MESSAGES.query}</p>
         ) : found.isPending ? (
-          <Spinner label="Searching..." />
+          <Spinner label={m.checkin_searching()} />
         ) : found.isError ? (
           <p className="form-alert" role="alert">
             {found.error.message}
           </p>
         ) : found.data.length === 0 ? (
-          <p className="muted">No member matches.</p>
+          <p className="muted">{m.checkin_no_match()}</p>
         ) : (
-          <ul className="checkin-list" aria-label="Members found">
-            {found.data.map((m) => (
-              <li key={m.id} className="card checkin-member">
+          <ul className="checkin-list" aria-label={m.checkin_members_found()}>
+            {found.data.map((member) => (
+              <li key={member.id} className="card checkin-member">
                 <span>
-                  <strong>{m.name}</strong>
-                  {m.phoneEnd && <span className="muted"> · …{m.phoneEnd}</span>}
+                  <strong>{member.name}</strong>
+                  {member.phoneEnd && <span className="muted"> · …{member.phoneEnd}</span>}
                 </span>
-                {m.checkedIn ? (
-                  <span className="checkin-done">Checked in</span>
+                {member.checkedIn ? (
+                  <span className="checkin-done">{m.checkin_checked_in()}</span>
                 ) : (
                   <button
                     type="button"
                     className="button checkin-big"
-                    onClick={() => void checkInMember(m.id)}
-                    aria-label={`Check in ${m.name}`}
+                    onClick={() => void checkInMember(member.id)}
+                    aria-label={m.checkin_check_in_name({ name: member.name })}
                   >
-                    Check in
+                    {m.checkin_check_in()}
                   </button>
                 )}
               </li>
@@ -236,11 +238,18 @@ function ChildIn({ sessionId }: { sessionId: string }) {
   });
 
   return (
-    <form className="form checkin-panel" aria-label="Check in a child" onSubmit={submit} noValidate>
+    <form
+      className="form checkin-panel"
+      aria-label={m.checkin_child()}
+      onSubmit={submit}
+      noValidate
+    >
       {done && (
         <p className="form-success" role="status">
-          {done.name} is checked in. Pick-up code{' '}
-          <span className="checkin-pickup-code">{done.code}</span> was sent to the guardian’s phone.
+          {withPart(
+            (mark) => m.checkin_child_done({ name: done.name, code: mark }),
+            <span className="checkin-pickup-code">{done.code}</span>,
+          )}
         </p>
       )}
       {errors._ && (
@@ -249,12 +258,12 @@ function ChildIn({ sessionId }: { sessionId: string }) {
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-childName`}>Child’s name</label>
+        <label htmlFor={`${id}-childName`}>{m.checkin_child_name()}</label>
         <input {...field('childName')} autoComplete="off" maxLength={80} />
         <FieldError id={`${id}-childName-error`} message={errors.childName} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-guardianPhone`}>Guardian’s phone (+233…)</label>
+        <label htmlFor={`${id}-guardianPhone`}>{m.checkin_guardian_phone()}</label>
         <input {...field('guardianPhone')} type="tel" autoComplete="off" inputMode="tel" />
         <FieldError id={`${id}-guardianPhone-error`} message={errors.guardianPhone} />
       </div>
@@ -263,7 +272,7 @@ function ChildIn({ sessionId }: { sessionId: string }) {
         className="button button-block checkin-big"
         aria-disabled={busy || undefined}
       >
-        {busy ? 'Checking in...' : 'Check the child in'}
+        {busy ? m.checkin_checking_in() : m.checkin_child_in()}
       </button>
     </form>
   );
@@ -289,9 +298,7 @@ function PickUp({ sessionId }: { sessionId: string }) {
     setDone(null);
     try {
       const child = await pickUp(sessionId, code);
-      setDone(
-        `${child.childName} may go home with the guardian (phone …${child.guardianPhoneEnd}).`,
-      );
+      setDone(m.checkin_picked_up({ name: child.childName, phoneEnd: child.guardianPhoneEnd }));
       setCode('');
     } catch (e) {
       setError(messageOf(e));
@@ -301,14 +308,19 @@ function PickUp({ sessionId }: { sessionId: string }) {
   };
 
   return (
-    <form className="form checkin-panel" aria-label="Pick-up" onSubmit={submit} noValidate>
+    <form
+      className="form checkin-panel"
+      aria-label={m.checkin_pickup()}
+      onSubmit={submit}
+      noValidate
+    >
       {done && (
         <p className="form-success" role="status">
           {done}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-code`}>Pick-up code on the guardian’s phone</label>
+        <label htmlFor={`${id}-code`}>{m.checkin_pickup_label()}</label>
         <input
           id={`${id}-code`}
           className="checkin-big checkin-code-input"
@@ -327,7 +339,7 @@ function PickUp({ sessionId }: { sessionId: string }) {
         className="button button-block checkin-big"
         aria-disabled={busy || undefined}
       >
-        {busy ? 'Checking...' : 'Hand the child over'}
+        {busy ? m.checkin_checking() : m.checkin_hand_over()}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { DEVOTIONAL_MESSAGES } from '../../../shared/devotional.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -23,15 +24,15 @@ export function DevotionalDayPage() {
   if (weekId === null || dayId === null || isMissing(day.error)) {
     body = (
       <h1 id={`${id}-title`} className="devotional-missing">
-        Day {dayParam} of Week {weekParam} was not found.
+        {m.devotional_day_not_found({ day: dayParam, week: weekParam })}
       </h1>
     );
   } else if (day.isPending) {
-    body = <Spinner label="Loading devotional..." />;
+    body = <Spinner label={m.devotional_loading_day()} />;
   } else if (day.isError) {
     body = (
       <LoadFailed
-        message="We could not load this devotional."
+        message={m.devotional_day_failed()}
         reason={day.error.message}
         onRetry={() => void day.refetch()}
       />
@@ -40,41 +41,37 @@ export function DevotionalDayPage() {
     const { data } = day;
     body = (
       <>
-        <p className="eyebrow">
-          Week {data.weekId} · Day {data.day}
-        </p>
+        <p className="eyebrow">{m.devotional_week_day({ week: data.weekId, day: data.day })}</p>
         <h1 id={`${id}-title`}>{data.title}</h1>
         {data.documentUrl ? (
           <div className="devotional-document">
             <iframe
               key={data.documentUrl}
               src={data.documentUrl}
-              title={`Day ${data.day}: ${data.title}`}
+              title={m.devotional_day_title({ day: data.day, title: data.title })}
               allow="fullscreen"
               referrerPolicy="strict-origin-when-cross-origin"
             />
             <p className="devotional-document-link">
               <a href={data.documentUrl} target="_blank" rel="noopener noreferrer">
-                Open the document in a new tab
+                {m.devotional_open_document()}
               </a>
             </p>
           </div>
         ) : (
           <div className="card devotional-coming-soon">
             <h2>{DEVOTIONAL_MESSAGES.comingSoon}</h2>
-            <p className="muted">
-              This day’s devotional is not ready yet. Please check back later.
-            </p>
+            <p className="muted">{m.devotional_not_ready()}</p>
           </div>
         )}
-        <nav className="devotional-pager" aria-label="Days">
+        <nav className="devotional-pager" aria-label={m.devotional_days_label()}>
           {data.previousDay !== null && (
             <Link
               className="devotional-pager-link"
               to={paths.devotionalDay(data.weekId, data.previousDay)}
             >
-              <span className="devotional-pager-label">‹ Previous day</span>
-              <span>Day {data.previousDay}</span>
+              <span className="devotional-pager-label">{m.devotional_previous_day()}</span>
+              <span>{m.devotional_day({ day: data.previousDay })}</span>
             </Link>
           )}
           {data.nextDay !== null && (
@@ -82,8 +79,8 @@ export function DevotionalDayPage() {
               className="devotional-pager-link devotional-pager-next"
               to={paths.devotionalDay(data.weekId, data.nextDay)}
             >
-              <span className="devotional-pager-label">Next day ›</span>
-              <span>Day {data.nextDay}</span>
+              <span className="devotional-pager-label">{m.devotional_next_day()}</span>
+              <span>{m.devotional_day({ day: data.nextDay })}</span>
             </Link>
           )}
         </nav>
@@ -93,7 +90,9 @@ export function DevotionalDayPage() {
 
   return (
     <section className="page devotional-day-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.devotionalWeek(weekParam)}>{`Week ${weekParam}`}</BackLink>
+      <BackLink to={paths.devotionalWeek(weekParam)}>
+        {m.devotional_week({ week: weekParam })}
+      </BackLink>
       {body}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { DEVOTIONAL_MESSAGES } from '../../../shared/devotional.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -24,11 +25,11 @@ export function DevotionalWeekPage() {
       </h1>
     );
   } else if (week.isPending) {
-    body = <Spinner label="Loading days..." />;
+    body = <Spinner label={m.devotional_loading_days()} />;
   } else if (week.isError) {
     body = (
       <LoadFailed
-        message="We could not load this week."
+        message={m.devotional_week_failed()}
         reason={week.error.message}
         onRetry={() => void week.refetch()}
       />
@@ -36,13 +37,13 @@ export function DevotionalWeekPage() {
   } else {
     body = (
       <>
-        <p className="eyebrow">Week {week.data.id}</p>
+        <p className="eyebrow">{m.devotional_week({ week: week.data.id })}</p>
         <h1 id={`${id}-title`}>{week.data.title}</h1>
         <ol className="devotional-list" aria-labelledby={`${id}-title`}>
           {week.data.days.map((day) => (
             <li key={day.day}>
               <Link className="devotional-row" to={paths.devotionalDay(week.data.id, day.day)}>
-                <span className="devotional-badge">Day {day.day}</span>
+                <span className="devotional-badge">{m.devotional_day({ day: day.day })}</span>
                 <span className="devotional-row-text">
                   <span className="devotional-row-title">{day.title}</span>
                   {!day.hasDocument && (
@@ -60,7 +61,7 @@ export function DevotionalWeekPage() {
 
   return (
     <section className="page narrow-page devotional-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.devotional}>All weeks</BackLink>
+      <BackLink to={paths.devotional}>{m.devotional_all_weeks()}</BackLink>
       {body}
     </section>
   );

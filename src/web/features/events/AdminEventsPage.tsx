@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { EVENT_MESSAGES, type ManagedEvent } from '../../../shared/events.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -75,7 +76,7 @@ export function AdminEventsPage() {
     setBusy(true);
     try {
       await publishEvent({ ...form, assembly });
-      toast.success('The event is published.');
+      toast.success(m.events_published());
       setForm(empty);
       await refresh();
     } catch (error) {
@@ -98,11 +99,11 @@ export function AdminEventsPage() {
   const error = (name: Field) => <FieldError id={`${id}-${name}-error`} message={errors[name]} />;
 
   let list;
-  if (managed.isPending) list = <Spinner label="Loading your events..." />;
+  if (managed.isPending) list = <Spinner label={m.events_loading_managed()} />;
   else if (managed.isError)
     list = (
       <LoadFailed
-        message="Your events could not load."
+        message={m.events_managed_load_failed()}
         reason={managed.error.message}
         onRetry={() => void managed.refetch()}
       />
@@ -111,7 +112,7 @@ export function AdminEventsPage() {
     list = <p className="card muted">{EVENT_MESSAGES.noManagedEvents}</p>;
   else
     list = (
-      <ul className="event-list" aria-label="Published events">
+      <ul className="event-list" aria-label={m.events_published_list()}>
         {managed.data.events.map((event) => (
           <ManagedItem key={event.id} event={event} onChange={refresh} />
         ))}
@@ -120,33 +121,38 @@ export function AdminEventsPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-heading`}>
-      <BackLink to={paths.events}>Events</BackLink>
-      <h1 id={`${id}-heading`}>Manage events</h1>
+      <BackLink to={paths.events}>{m.events_title()}</BackLink>
+      <h1 id={`${id}-heading`}>{m.events_manage_title()}</h1>
       <div aria-live="polite">{list}</div>
 
-      <h2 className="event-heading">Publish an event</h2>
-      <form className="form card" aria-label="Publish an event" onSubmit={submit} noValidate>
+      <h2 className="event-heading">{m.events_publish_title()}</h2>
+      <form
+        className="form card"
+        aria-label={m.events_publish_title()}
+        onSubmit={submit}
+        noValidate
+      >
         {errors._ && (
           <p className="form-alert" role="alert">
             {errors._}
           </p>
         )}
         <div className="field">
-          <label htmlFor={`${id}-title`}>Title</label>
+          <label htmlFor={`${id}-title`}>{m.events_field_title()}</label>
           <input {...field('title')} type="text" maxLength={120} />
           {error('title')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-kind`}>Kind</label>
+          <label htmlFor={`${id}-kind`}>{m.events_field_kind()}</label>
           <select {...field('kind')}>
-            <option value="event">Event</option>
-            <option value="service">Service</option>
+            <option value="event">{m.events_kind_event()}</option>
+            <option value="service">{m.events_kind_service()}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-assembly`}>Assembly</label>
+          <label htmlFor={`${id}-assembly`}>{m.events_field_assembly()}</label>
           <select {...field('assembly')}>
-            {allowAll && <option value="">All assemblies</option>}
+            {allowAll && <option value="">{m.events_all_assemblies()}</option>}
             {assemblies.map((a) => (
               <option key={a.slug} value={a.slug}>
                 {a.label}
@@ -155,40 +161,40 @@ export function AdminEventsPage() {
           </select>
           {error('assembly')}
         </div>
-        <p className="field-hint muted">Times are Ghana time (GMT).</p>
+        <p className="field-hint muted">{m.events_times_hint()}</p>
         <div className="field">
-          <label htmlFor={`${id}-startsAt`}>Starts</label>
+          <label htmlFor={`${id}-startsAt`}>{m.events_field_starts()}</label>
           <input {...field('startsAt')} type="datetime-local" />
           {error('startsAt')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-endsAt`}>Ends</label>
+          <label htmlFor={`${id}-endsAt`}>{m.events_field_ends()}</label>
           <input {...field('endsAt')} type="datetime-local" />
           {error('endsAt')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-place`}>Place</label>
+          <label htmlFor={`${id}-place`}>{m.events_field_place()}</label>
           <input {...field('place')} type="text" maxLength={160} />
           {error('place')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-description`}>Description (optional)</label>
+          <label htmlFor={`${id}-description`}>{m.events_field_description()}</label>
           <textarea {...field('description')} rows={4} maxLength={4000} />
           {error('description')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-capacity`}>Capacity (optional)</label>
+          <label htmlFor={`${id}-capacity`}>{m.events_field_capacity()}</label>
           <input {...field('capacity')} type="number" inputMode="numeric" min={1} />
-          <p className="field-hint muted">People who may come, guests included. Empty: no limit.</p>
+          <p className="field-hint muted">{m.events_capacity_hint()}</p>
           {error('capacity')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-registrationClosesAt`}>Registration closes (optional)</label>
+          <label htmlFor={`${id}-registrationClosesAt`}>{m.events_field_closes()}</label>
           <input {...field('registrationClosesAt')} type="datetime-local" />
           {error('registrationClosesAt')}
         </div>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-          {busy ? 'Publishing...' : 'Publish event'}
+          {busy ? m.events_publishing() : m.events_publish()}
         </button>
       </form>
     </section>
@@ -202,7 +208,7 @@ function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () =>
     setBusy(true);
     try {
       await deleteEvent(event.id);
-      toast.success('The event is taken down.');
+      toast.success(m.events_taken_down());
       await onChange();
     } catch (error) {
       toast.error(messageOf(error));
@@ -218,18 +224,16 @@ function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () =>
       </h2>
       <p className="event-meta">{formatWhen(event)}</p>
       <p className="event-meta muted">
-        {event.assembly ? event.assembly.label : 'All assemblies'} · {event.place}
+        {event.assembly ? event.assembly.label : m.events_all_assemblies()} · {event.place}
       </p>
       <p className="event-counts" data-testid="event-counts">
-        <span>{event.going} going</span>
-        <span>
-          {event.guests} guest{event.guests === 1 ? '' : 's'}
-        </span>
-        <span>{event.notGoing} not going</span>
+        <span>{m.events_count_going({ count: event.going })}</span>
+        <span>{m.events_count_guests({ count: event.guests })}</span>
+        <span>{m.events_count_not_going({ count: event.notGoing })}</span>
         <span>
           {event.capacity === null
-            ? `${event.seatsTaken} places taken`
-            : `${event.seatsTaken} of ${event.capacity} places taken`}
+            ? m.events_places_taken({ taken: event.seatsTaken })
+            : m.events_places_taken_of({ taken: event.seatsTaken, capacity: event.capacity })}
         </span>
       </p>
       <div className="event-actions">
@@ -238,18 +242,18 @@ function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () =>
           href={eventsApiPaths.rsvpsCsv(event.id)}
           download
         >
-          Replies (CSV)
+          {m.events_replies_csv()}
         </a>
         {asking ? (
           <>
-            <span>Take it down?</span>
+            <span>{m.events_take_down_ask()}</span>
             <button
               type="button"
               className="button button-small"
               autoFocus
               onClick={() => setAsking(false)}
             >
-              Keep it
+              {m.events_keep()}
             </button>
             <button
               type="button"
@@ -257,7 +261,7 @@ function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () =>
               aria-disabled={busy || undefined}
               onClick={() => void remove()}
             >
-              Take down
+              {m.events_take_down()}
             </button>
           </>
         ) : (
@@ -266,7 +270,7 @@ function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () =>
             className="button button-small button-secondary"
             onClick={() => setAsking(true)}
           >
-            Take down…
+            {m.events_take_down_open()}
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { EVENT_GUESTS_MAX, type EventView } from '../../../shared/events.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -36,23 +37,23 @@ export function EventPage() {
   const event = useEvent(eventId);
   const { user, status } = useSession();
 
-  if (event.isPending) return <Spinner label="Loading the event..." />;
+  if (event.isPending) return <Spinner label={m.events_loading_event()} />;
   if (event.isError) {
     const missing =
       event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 400);
     return (
       <section className="page narrow-page">
-        <BackLink to={paths.events}>Events</BackLink>
+        <BackLink to={paths.events}>{m.events_title()}</BackLink>
         {missing ? (
           <>
-            <h1>Event not found.</h1>
+            <h1>{m.events_not_found()}</h1>
             <p>
-              <Link to={paths.events}>See upcoming events</Link>
+              <Link to={paths.events}>{m.events_see_upcoming()}</Link>
             </p>
           </>
         ) : (
           <LoadFailed
-            message="The event could not load."
+            message={m.events_event_load_failed()}
             reason={event.error.message}
             onRetry={() => void event.refetch()}
           />
@@ -65,24 +66,28 @@ export function EventPage() {
   const note = registrationNote(e);
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.events}>Events</BackLink>
+      <BackLink to={paths.events}>{m.events_title()}</BackLink>
       <h1 id={`${id}-title`}>{e.title}</h1>
       <dl className="event-facts">
-        <dt>When</dt>
+        <dt>{m.events_fact_when()}</dt>
         <dd>{formatWhen(e)}</dd>
-        <dt>Where</dt>
+        <dt>{m.events_fact_where()}</dt>
         <dd>{e.place}</dd>
-        <dt>For</dt>
-        <dd>{e.assembly ? e.assembly.label : 'All assemblies'}</dd>
-        <dt>Places</dt>
+        <dt>{m.events_fact_for()}</dt>
+        <dd>{e.assembly ? e.assembly.label : m.events_all_assemblies()}</dd>
+        <dt>{m.events_fact_places()}</dt>
         <dd data-testid="event-places">
           {e.capacity === null
-            ? `${e.seatsTaken} going, no limit`
-            : `${e.seatsTaken} of ${e.capacity} taken, ${e.placesLeft} left`}
+            ? m.events_places_no_limit({ taken: e.seatsTaken })
+            : m.events_places_left_of({
+                taken: e.seatsTaken,
+                capacity: e.capacity,
+                left: e.placesLeft ?? 0,
+              })}
         </dd>
         {e.registrationClosesAt && (
           <>
-            <dt>Registration closes</dt>
+            <dt>{m.events_fact_closes()}</dt>
             <dd>{formatTime(e.registrationClosesAt)}</dd>
           </>
         )}
@@ -90,13 +95,13 @@ export function EventPage() {
       {e.description && <p className="event-description">{e.description}</p>}
       <p>
         <a className="button button-secondary" href={eventsApiPaths.ics(e.id)} download>
-          Add to calendar (.ics)
+          {m.events_add_calendar()}
         </a>
       </p>
       {user && happeningSoon(e) && (
         <p>
           <Link className="button button-block" to={paths.checkin}>
-            Check in
+            {m.events_check_in()}
           </Link>
         </p>
       )}
@@ -108,19 +113,19 @@ export function EventPage() {
       {user ? (
         <MemberReply event={e} />
       ) : status === 'loading' ? (
-        <Spinner label="Loading your reply..." />
+        <Spinner label={m.events_loading_reply()} />
       ) : note ? (
         // Full, closed or started: nothing a guest could send would be taken.
         <p className="muted">
-          <Link to={paths.events}>See other events</Link>
+          <Link to={paths.events}>{m.events_see_other()}</Link>
         </p>
       ) : (
         <GuestReply event={e} />
       )}
       {user && e.attendees.length > 0 && (
         <>
-          <h2 className="event-heading">Going from your assembly</h2>
-          <ul aria-label="Going from your assembly">
+          <h2 className="event-heading">{m.events_going_from_assembly()}</h2>
+          <ul aria-label={m.events_going_from_assembly()}>
             {e.attendees.map((name, i) => (
               <li key={`${name}-${i}`}>{name}</li>
             ))}
@@ -154,7 +159,7 @@ function MemberReply({ event }: { event: EventView }) {
     e.preventDefault();
     if (busy) return;
     if (!going) {
-      setErrors({ going: 'Say whether you are going.' });
+      setErrors({ going: m.events_say_going() });
       document.getElementById(`${id}-yes`)?.focus();
       return;
     }
@@ -166,7 +171,7 @@ function MemberReply({ event }: { event: EventView }) {
         guests: going === 'yes' ? Number(guests) || 0 : 0,
         showName,
       });
-      toast.success(going === 'yes' ? 'You are going. See you there!' : 'Your reply is saved.');
+      toast.success(going === 'yes' ? m.events_going_toast() : m.events_reply_saved());
       await refresh(next);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
@@ -177,17 +182,21 @@ function MemberReply({ event }: { event: EventView }) {
     }
   };
 
+  // The link sits inside the sentence, where each language puts it.
+  const reminder = m.events_reminder_hint({ profile: '\u0000' }).split('\u0000');
   return (
     <>
-      <h2 className="event-heading">Your reply</h2>
+      <h2 className="event-heading">{m.events_your_reply()}</h2>
       {mine && (
         <p data-testid="my-reply">
           {mine.going
-            ? `You are going${mine.guests ? ` with ${mine.guests} guest${mine.guests === 1 ? '' : 's'}` : ''}.`
-            : 'You said you are not going.'}
+            ? mine.guests
+              ? m.events_my_reply_going_guests({ count: mine.guests })
+              : m.events_my_reply_going()
+            : m.events_my_reply_not_going()}
         </p>
       )}
-      <form className="form card" aria-label="Your reply" onSubmit={submit} noValidate>
+      <form className="form card" aria-label={m.events_your_reply()} onSubmit={submit} noValidate>
         {errors._ && (
           <p className="form-alert" role="alert">
             {errors._}
@@ -197,7 +206,7 @@ function MemberReply({ event }: { event: EventView }) {
           className="event-radios"
           aria-describedby={describedBy(errors.going && `${id}-going-error`)}
         >
-          <legend>Are you going?</legend>
+          <legend>{m.events_are_you_going()}</legend>
           <label>
             <input
               id={`${id}-yes`}
@@ -206,7 +215,7 @@ function MemberReply({ event }: { event: EventView }) {
               checked={going === 'yes'}
               onChange={() => setGoing('yes')}
             />
-            Going
+            {m.events_going()}
           </label>
           <label>
             <input
@@ -215,13 +224,13 @@ function MemberReply({ event }: { event: EventView }) {
               checked={going === 'no'}
               onChange={() => setGoing('no')}
             />
-            Not going
+            {m.events_not_going()}
           </label>
         </fieldset>
         <FieldError id={`${id}-going-error`} message={errors.going} />
         {going === 'yes' && (
           <div className="field">
-            <label htmlFor={`${id}-guests`}>Guests you bring</label>
+            <label htmlFor={`${id}-guests`}>{m.events_guests_you_bring()}</label>
             <input
               id={`${id}-guests`}
               type="number"
@@ -242,14 +251,15 @@ function MemberReply({ event }: { event: EventView }) {
             checked={showName}
             onChange={(e) => setShowName(e.target.checked)}
           />
-          <span>Show my name to my assembly</span>
+          <span>{m.events_show_name()}</span>
         </label>
         <p className="field-hint muted">
-          A reminder comes a day before, by email or SMS as you chose for receipts on your{' '}
-          <Link to={paths.profile}>profile</Link>.
+          {reminder[0]}
+          <Link to={paths.profile}>{m.events_profile_link()}</Link>
+          {reminder[1]}
         </p>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-          {busy ? 'Saving...' : 'Save reply'}
+          {busy ? m.common_saving() : m.events_save_reply()}
         </button>
       </form>
     </>
@@ -267,7 +277,7 @@ function GuestReply({ event }: { event: EventView }) {
   if (done) {
     return (
       <p className="form-success" role="status">
-        Thank you, {form.name}: your place is saved. A reminder comes by SMS a day before.
+        {m.events_guest_done({ name: form.name })}
       </p>
     );
   }
@@ -276,8 +286,8 @@ function GuestReply({ event }: { event: EventView }) {
     e.preventDefault();
     if (busy) return;
     const missing: Record<string, string> = {};
-    if (!form.name.trim()) missing.name = 'Your name is required.';
-    if (!form.phone.trim()) missing.phone = 'Your phone number is required.';
+    if (!form.name.trim()) missing.name = m.events_name_required();
+    if (!form.phone.trim()) missing.phone = m.events_phone_required();
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
       document.getElementById(`${id}-${Object.keys(missing)[0]}`)?.focus();
@@ -305,30 +315,33 @@ function GuestReply({ event }: { event: EventView }) {
     'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
   });
 
+  const intro = m.events_guest_intro({ login: '\u0000' }).split('\u0000');
   return (
     <>
-      <h2 className="event-heading">Coming as a guest?</h2>
+      <h2 className="event-heading">{m.events_guest_title()}</h2>
       <p className="muted">
-        <Link to={paths.auth}>Log in</Link> to reply as a member, or leave your name and phone.
+        {intro[0]}
+        <Link to={paths.auth}>{m.events_log_in()}</Link>
+        {intro[1]}
       </p>
-      <form className="form card" aria-label="Guest reply" onSubmit={submit} noValidate>
+      <form className="form card" aria-label={m.events_guest_reply()} onSubmit={submit} noValidate>
         {errors._ && (
           <p className="form-alert" role="alert">
             {errors._}
           </p>
         )}
         <div className="field">
-          <label htmlFor={`${id}-name`}>Your name</label>
+          <label htmlFor={`${id}-name`}>{m.events_your_name()}</label>
           <input {...field('name')} type="text" autoComplete="name" maxLength={80} />
           <FieldError id={`${id}-name-error`} message={errors.name} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-phone`}>Phone number</label>
+          <label htmlFor={`${id}-phone`}>{m.events_phone()}</label>
           <input {...field('phone')} type="tel" autoComplete="tel" placeholder="024 123 4567" />
           <FieldError id={`${id}-phone-error`} message={errors.phone} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-guests`}>People you bring</label>
+          <label htmlFor={`${id}-guests`}>{m.events_people_you_bring()}</label>
           <input
             {...field('guests')}
             type="number"
@@ -339,7 +352,7 @@ function GuestReply({ event }: { event: EventView }) {
           <FieldError id={`${id}-guests-error`} message={errors.guests} />
         </div>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-          {busy ? 'Saving...' : "I'm coming"}
+          {busy ? m.common_saving() : m.events_coming()}
         </button>
       </form>
     </>

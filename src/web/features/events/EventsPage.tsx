@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { EVENT_MESSAGES, type EventSummary } from '../../../shared/events.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -16,11 +17,11 @@ export function EventsPage() {
   const events = useEvents();
 
   let body;
-  if (events.isPending) body = <Spinner label="Loading events..." />;
+  if (events.isPending) body = <Spinner label={m.events_loading()} />;
   else if (events.isError)
     body = (
       <LoadFailed
-        message="Events could not load."
+        message={m.events_load_failed()}
         reason={events.error.message}
         onRetry={() => void events.refetch()}
       />
@@ -29,7 +30,7 @@ export function EventsPage() {
     body = <p className="card muted">{EVENT_MESSAGES.noEvents}</p>;
   else
     body = (
-      <ul className="event-list" aria-label="Upcoming events">
+      <ul className="event-list" aria-label={m.events_upcoming()}>
         {events.data.events.map((event) => (
           <EventItem key={event.id} event={event} />
         ))}
@@ -38,11 +39,11 @@ export function EventsPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.memberHome}>Home</BackLink>
-      <h1 id={`${id}-title`}>Events</h1>
+      <BackLink to={paths.memberHome}>{m.events_home()}</BackLink>
+      <h1 id={`${id}-title`}>{m.events_title()}</h1>
       {user?.finance && (
         <p>
-          <Link to={paths.adminEvents}>Publish and manage events</Link>
+          <Link to={paths.adminEvents}>{m.events_manage_link()}</Link>
         </p>
       )}
       <div aria-live="polite">{body}</div>
@@ -60,9 +61,11 @@ function EventItem({ event }: { event: EventSummary }) {
       <p className="event-meta">{formatWhen(event)}</p>
       <p className="event-meta">{event.place}</p>
       <p className="event-meta muted">
-        {event.assembly ? event.assembly.label : 'All assemblies'}
-        {event.kind === 'service' ? ' · Service' : ''}
-        {event.placesLeft !== null && !note ? ` · ${event.placesLeft} places left` : ''}
+        {event.assembly ? event.assembly.label : m.events_all_assemblies()}
+        {event.kind === 'service' ? ` · ${m.events_kind_service()}` : ''}
+        {event.placesLeft !== null && !note
+          ? ` · ${m.events_places_left({ count: event.placesLeft })}`
+          : ''}
       </p>
       {note && <p className="event-badge">{note}</p>}
     </li>

@@ -6,6 +6,7 @@ import type {
   ManagedEvents,
   MyRsvp,
 } from '../../../shared/events.ts';
+import { m } from '../../../paraglide/messages.js';
 import { apiFetch } from '../../api.ts';
 import { eventsApiPaths } from './events.paths.ts';
 
@@ -87,8 +88,8 @@ export const formatTime = (iso: string) => `${whenFormat.format(new Date(iso))} 
 
 /** What stands between a person and a place, in words (or null when they may reply). */
 export function registrationNote(event: EventSummary): string | null {
-  if (new Date(event.startsAt) <= new Date()) return 'This event has already started or ended.';
-  if (!event.open) return 'Registration for this event has closed.';
-  if (event.placesLeft === 0) return 'This event is full: there are no places left.';
+  if (new Date(event.startsAt) <= new Date()) return m.events_note_started();
+  if (!event.open) return m.events_note_closed();
+  if (event.placesLeft === 0) return m.events_note_full();
   return null;
 }

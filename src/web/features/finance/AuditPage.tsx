@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { FINANCE_ACTIONS, type FinanceAction } from '../../../shared/constants.ts';
 import type { AuditEntry } from '../../../shared/schemas/finance.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -7,20 +8,20 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { fetchAudit, financeKeys } from './finance.api.ts';
-import { formatTime } from './format.ts';
+import { formatTime } from './format-times.ts';
 import './finance.css';
 
-const actionLabels: Record<FinanceAction, string> = {
-  receive: 'Cash received',
-  flag: 'Cash flagged',
-  match: 'Bank matched',
-  unmatch: 'Bank unmatched',
-  role_grant: 'Role given',
-  role_change: 'Role changed',
-  role_revoke: 'Role revoked',
-  statement_upload: 'Statement uploaded',
-  mapping_save: 'Columns saved',
-};
+const actionLabels = (): Record<FinanceAction, string> => ({
+  receive: m.finance_action_receive(),
+  flag: m.finance_action_flag(),
+  match: m.finance_action_match(),
+  unmatch: m.finance_action_unmatch(),
+  role_grant: m.finance_action_role_grant(),
+  role_change: m.finance_action_role_change(),
+  role_revoke: m.finance_action_role_revoke(),
+  statement_upload: m.finance_action_statement_upload(),
+  mapping_save: m.finance_action_mapping_save(),
+});
 
 const PAGE = 100;
 
@@ -28,6 +29,7 @@ const PAGE = 100;
 export function AuditPage() {
   const id = useId();
   const [action, setAction] = useState<FinanceAction | ''>('');
+  const labels = actionLabels();
   const audit = useInfiniteQuery({
     queryKey: financeKeys.audit(action),
     initialPageParam: '',
@@ -43,11 +45,11 @@ export function AuditPage() {
   });
 
   let body;
-  if (audit.isPending) body = <Spinner label="Loading the audit trail..." />;
+  if (audit.isPending) body = <Spinner label={m.finance_audit_loading()} />;
   else if (audit.isError)
     body = (
       <LoadFailed
-        message="We could not load the audit trail."
+        message={m.finance_audit_failed()}
         reason={audit.error.message}
         onRetry={() => void audit.refetch()}
       />
@@ -56,26 +58,27 @@ export function AuditPage() {
     const entries = audit.data.pages.flat();
     body =
       entries.length === 0 ? (
-        <p className="muted">Nothing recorded yet.</p>
+        <p className="muted">{m.finance_audit_empty()}</p>
       ) : (
         <>
-          <ol className="finance-list" aria-label="Finance actions, newest first">
+          <ol className="finance-list" aria-label={m.finance_audit_list()}>
             {entries.map((e) => (
               <li key={e.id} className="finance-row finance-audit-row">
                 <div>
-                  <strong>{actionLabels[e.action]}</strong> · {e.subjectId}
+                  <strong>{labels[e.action]}</strong> · {e.subjectId}
                   {e.assembly ? ` · ${e.assembly}` : ''}
                   <br />
                   <span className="muted">
-                    <time dateTime={e.at}>{formatTime(e.at)}</time> by {e.actorEmail}
+                    <time dateTime={e.at}>{formatTime(e.at)}</time>{' '}
+                    {m.finance_audit_by({ email: e.actorEmail })}
                   </span>
                   <dl className="finance-audit-change">
                     <div>
-                      <dt>Before</dt>
+                      <dt>{m.finance_before()}</dt>
                       <dd>{describe(e.previous)}</dd>
                     </div>
                     <div>
-                      <dt>After</dt>
+                      <dt>{m.finance_after()}</dt>
                       <dd>{describe(e.next)}</dd>
                     </div>
                   </dl>
@@ -91,7 +94,7 @@ export function AuditPage() {
                 onClick={() => void audit.fetchNextPage()}
                 aria-disabled={audit.isFetchingNextPage || undefined}
               >
-                {audit.isFetchingNextPage ? 'Loading...' : 'Show older'}
+                {audit.isFetchingNextPage ? m.common_loading() : m.finance_show_older()}
               </button>
             </p>
           )}
@@ -101,19 +104,19 @@ export function AuditPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
-      <h1 id={`${id}-title`}>Finance audit trail</h1>
+      <BackLink to={paths.admin}>{m.finance_admin_dashboard()}</BackLink>
+      <h1 id={`${id}-title`}>{m.finance_audit_title()}</h1>
       <div className="field">
-        <label htmlFor={`${id}-action`}>Action</label>
+        <label htmlFor={`${id}-action`}>{m.finance_action()}</label>
         <select
           id={`${id}-action`}
           value={action}
           onChange={(e) => setAction(e.target.value as FinanceAction | '')}
         >
-          <option value="">Every action</option>
+          <option value="">{m.finance_every_action()}</option>
           {FINANCE_ACTIONS.map((a) => (
             <option key={a} value={a}>
-              {actionLabels[a]}
+              {labels[a]}
             </option>
           ))}
         </select>

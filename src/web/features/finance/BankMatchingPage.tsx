@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import { BANKS, type Bank } from '../../../shared/constants.ts';
 import { checkMapping } from '../../../shared/finance.ts';
@@ -25,7 +26,8 @@ import {
   useBankMappings,
   useStatementLines,
 } from './finance.api.ts';
-import { formatDay, ghs, typeLabel } from './format.ts';
+import { ghs, typeLabel } from './format.ts';
+import { formatDay } from './format-times.ts';
 import './finance.css';
 
 const bankLabels: Record<Bank, string> = { fidelity: 'Fidelity', prudential: 'Prudential' };
@@ -54,7 +56,7 @@ export function BankMatchingPage() {
 
   const send = async () => {
     if (!file) {
-      setUpload({ kind: 'error', message: 'Choose the statement file (CSV).' });
+      setUpload({ kind: 'error', message: m.finance_choose_file() });
       return;
     }
     setUpload({ kind: 'busy' });
@@ -80,7 +82,7 @@ export function BankMatchingPage() {
   const matchAgain = async () => {
     try {
       const { matched } = await rematch();
-      toast.success(matched === 1 ? '1 line matched.' : `${matched} lines matched.`);
+      toast.success(m.finance_lines_matched({ count: matched }));
       await refresh();
     } catch (error) {
       toast.error(messageOf(error));
@@ -91,12 +93,17 @@ export function BankMatchingPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.financeDesk}>Finance Desk</BackLink>
-      <h1 id={`${id}-title`}>Bank matching</h1>
+      <BackLink to={paths.financeDesk}>{m.finance_desk()}</BackLink>
+      <h1 id={`${id}-title`}>{m.finance_bank_matching()}</h1>
 
-      <form className="form card" aria-label="Upload a statement" onSubmit={onSubmit} noValidate>
+      <form
+        className="form card"
+        aria-label={m.finance_upload_statement()}
+        onSubmit={onSubmit}
+        noValidate
+      >
         <div className="field">
-          <label htmlFor={`${id}-bank`}>Bank</label>
+          <label htmlFor={`${id}-bank`}>{m.finance_bank()}</label>
           <select
             id={`${id}-bank`}
             value={bank}
@@ -113,7 +120,7 @@ export function BankMatchingPage() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-file`}>Statement file (CSV)</label>
+          <label htmlFor={`${id}-file`}>{m.finance_statement_file()}</label>
           <input
             id={`${id}-file`}
             type="file"
@@ -126,8 +133,12 @@ export function BankMatchingPage() {
           />
           <p id={`${id}-file-hint`} className="field-hint muted">
             {saved
-              ? `Columns used: ${saved.dateColumn} · ${saved.descriptionColumn} · ${saved.amountColumn}.`
-              : 'The first time, you will be asked which column holds what.'}
+              ? m.finance_columns_used({
+                  date: saved.dateColumn,
+                  description: saved.descriptionColumn,
+                  amount: saved.amountColumn,
+                })
+              : m.finance_columns_first_time()}
           </p>
         </div>
         <button
@@ -135,7 +146,7 @@ export function BankMatchingPage() {
           className="button button-block"
           aria-disabled={upload.kind === 'busy' || undefined}
         >
-          {upload.kind === 'busy' ? 'Uploading...' : 'Upload and match'}
+          {upload.kind === 'busy' ? m.finance_uploading() : m.finance_upload_and_match()}
         </button>
       </form>
 
@@ -168,23 +179,22 @@ export function BankMatchingPage() {
 function UploadSummary({ result }: { result: StatementUploadResult }) {
   return (
     <div className="card finance-summary" role="status">
-      <p className="form-success">
-        {result.matched === 1 ? '1 line matched' : `${result.matched} lines matched`} by its BT-
-        code.
-      </p>
+      <p className="form-success">{m.finance_summary_matched({ count: result.matched })}</p>
       <ul className="finance-summary-list">
-        <li>{result.lines} lines read</li>
-        <li>{result.imported} new money-in lines</li>
-        {result.alreadyImported > 0 && <li>{result.alreadyImported} already imported before</li>}
-        {result.skipped > 0 && <li>{result.skipped} debits or blank amounts skipped</li>}
+        <li>{m.finance_summary_read({ count: result.lines })}</li>
+        <li>{m.finance_summary_imported({ count: result.imported })}</li>
+        {result.alreadyImported > 0 && (
+          <li>{m.finance_summary_already({ count: result.alreadyImported })}</li>
+        )}
+        {result.skipped > 0 && <li>{m.finance_summary_skipped({ count: result.skipped })}</li>}
       </ul>
       {result.errors.length > 0 && (
         <>
-          <p className="form-alert">These lines could not be read:</p>
+          <p className="form-alert">{m.finance_summary_errors()}</p>
           <ul className="finance-summary-list">
             {result.errors.map((e) => (
               <li key={e.line}>
-                Line {e.line}: {e.message}
+                {m.finance_summary_error_line({ line: e.line, message: e.message })}
               </li>
             ))}
           </ul>
@@ -246,7 +256,7 @@ function MappingForm({ bank, columns, message, current, onSaved }: MappingFormPr
         aria-describedby={`${id}-${key}-hint${errors[key] ? ` ${id}-${key}-error` : ''}`}
         onChange={(event) => setValues({ ...values, [key]: event.target.value })}
       >
-        <option value="">--Choose a column--</option>
+        <option value="">{m.finance_choose_column()}</option>
         {columns.map((c) => (
           <option key={c} value={c}>
             {c}
@@ -267,22 +277,26 @@ function MappingForm({ bank, columns, message, current, onSaved }: MappingFormPr
   return (
     <form
       className="form card"
-      aria-label={`Columns of ${bankLabels[bank]} statements`}
+      aria-label={m.finance_columns_of({ bank: bankLabels[bank] })}
       onSubmit={submit}
       noValidate
     >
-      <h2>Columns of {bankLabels[bank]} statements</h2>
+      <h2>{m.finance_columns_of({ bank: bankLabels[bank] })}</h2>
       <p className="muted">{message}</p>
       {errors._ && (
         <p className="form-alert" role="alert">
           {errors._}
         </p>
       )}
-      {select('dateColumn', 'Date column', 'The day the money reached the account.')}
-      {select('descriptionColumn', 'Description column', 'Where the member’s BT- code appears.')}
-      {select('amountColumn', 'Money-in column', 'Credits: the amount that came in.')}
+      {select('dateColumn', m.finance_date_column(), m.finance_date_column_hint())}
+      {select(
+        'descriptionColumn',
+        m.finance_description_column(),
+        m.finance_description_column_hint(),
+      )}
+      {select('amountColumn', m.finance_amount_column(), m.finance_amount_column_hint())}
       <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-        {busy ? 'Saving...' : 'Save columns and upload'}
+        {busy ? m.common_saving() : m.finance_save_columns()}
       </button>
     </form>
   );
@@ -300,17 +314,16 @@ function Lines({
   const matched = useStatementLines('matched');
 
   let body;
-  if (unmatched.isPending) body = <Spinner label="Loading statement lines..." />;
+  if (unmatched.isPending) body = <Spinner label={m.finance_lines_loading()} />;
   else if (unmatched.isError)
     body = (
       <LoadFailed
-        message="We could not load the statement lines."
+        message={m.finance_lines_failed()}
         reason={unmatched.error.message}
         onRetry={() => void unmatched.refetch()}
       />
     );
-  else if (unmatched.data.length === 0)
-    body = <p className="muted">Every line uploaded so far is matched.</p>;
+  else if (unmatched.data.length === 0) body = <p className="muted">{m.finance_all_matched()}</p>;
   else
     body = (
       <ul className="finance-list" aria-labelledby={`${id}-unmatched`}>
@@ -324,20 +337,20 @@ function Lines({
     <>
       <section className="finance-section" aria-labelledby={`${id}-unmatched`}>
         <div className="admin-title-row">
-          <h2 id={`${id}-unmatched`}>Not matched yet</h2>
+          <h2 id={`${id}-unmatched`}>{m.finance_not_matched()}</h2>
           <button
             type="button"
             className="button button-secondary button-small"
             onClick={() => void onMatchAgain()}
           >
-            Match codes again
+            {m.finance_match_again()}
           </button>
         </div>
         {body}
       </section>
       {matched.data && matched.data.length > 0 && (
         <section className="finance-section" aria-labelledby={`${id}-matched`}>
-          <h2 id={`${id}-matched`}>Matched</h2>
+          <h2 id={`${id}-matched`}>{m.finance_matched()}</h2>
           <ul className="finance-list">
             {matched.data.map((line) => (
               <MatchedLine key={line.id} line={line} onChanged={onChanged} />
@@ -354,10 +367,13 @@ function LineFacts({ line }: { line: StatementLineView }) {
     <div className="finance-line-facts">
       <span className="finance-amount">{ghs(line.amount)}</span>
       <span className="muted">
-        {formatDay(line.bookedOn)} · {bankLabels[line.bank as Bank] ?? line.bank} · line{' '}
-        {line.lineNumber}
+        {m.finance_line_facts({
+          day: formatDay(line.bookedOn),
+          bank: bankLabels[line.bank as Bank] ?? line.bank,
+          line: line.lineNumber,
+        })}
       </span>
-      <span className="finance-description">{line.description || '(no description)'}</span>
+      <span className="finance-description">{line.description || m.finance_no_description()}</span>
     </div>
   );
 }
@@ -384,7 +400,7 @@ function UnmatchedLine({
   const match = async (entry: BankEntryCandidate) => {
     try {
       await matchLine(line.id, entry.id);
-      toast.success(`Matched to ${entry.memberName}.`);
+      toast.success(m.finance_matched_to({ name: entry.memberName }));
       await onChanged();
     } catch (error) {
       setMessage(messageOf(error));
@@ -403,12 +419,12 @@ function UnmatchedLine({
           className="button button-secondary button-small"
           onClick={() => void open()}
         >
-          Match by hand
+          {m.finance_match_by_hand()}
         </button>
       ) : candidates.length === 0 ? (
-        <p className="muted">No open entry in your assemblies has this amount.</p>
+        <p className="muted">{m.finance_no_candidates()}</p>
       ) : (
-        <ul className="finance-candidates" aria-label="Open entries with this amount">
+        <ul className="finance-candidates" aria-label={m.finance_candidates()}>
           {candidates.map((c) => (
             <li key={c.id}>
               <span>
@@ -416,7 +432,7 @@ function UnmatchedLine({
                 {c.code ? ` · ${c.code}` : ''} · {formatDay(c.createdAt)}
               </span>
               <button type="button" className="button button-small" onClick={() => void match(c)}>
-                Match
+                {m.finance_match()}
               </button>
             </li>
           ))}
@@ -442,7 +458,7 @@ function MatchedLine({
   const unmatch = async () => {
     try {
       await unmatchLine(line.id);
-      toast.success('Unmatched: the entry is pending again.');
+      toast.success(m.finance_unmatched());
       await onChanged();
     } catch (error) {
       toast.error(messageOf(error));
@@ -454,19 +470,22 @@ function MatchedLine({
         <LineFacts line={line} />
         {entry && (
           <p className="finance-matched">
-            {line.match?.kind === 'auto' ? 'Matched by code' : 'Matched by hand'}:{' '}
-            {entry.memberName} · {entry.assembly} · {typeLabel(entry.type)}
-            {entry.code ? ` · ${entry.code}` : ''}
+            {(line.match?.kind === 'auto' ? m.finance_matched_by_code : m.finance_matched_by_hand)({
+              entry: `${entry.memberName} · ${entry.assembly} · ${typeLabel(entry.type)}${entry.code ? ` · ${entry.code}` : ''}`,
+            })}
           </p>
         )}
       </div>
       <button
         type="button"
         className="button button-secondary button-small"
-        aria-label={`Unmatch ${ghs(line.amount)} of ${formatDay(line.bookedOn)}`}
+        aria-label={m.finance_unmatch_label({
+          amount: ghs(line.amount),
+          day: formatDay(line.bookedOn),
+        })}
         onClick={() => void unmatch()}
       >
-        Unmatch
+        {m.finance_unmatch()}
       </button>
     </li>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { OFFERING_TYPES } from '../../../shared/constants.ts';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { checkCampaignForm, percentOf, type CampaignReport } from '../../../shared/pledges.ts';
@@ -41,16 +42,17 @@ export function CampaignsPage() {
   const report = useCampaignReport();
 
   let body;
-  if (report.isPending) body = <Spinner label="Adding up the pledges..." />;
+  if (report.isPending) body = <Spinner label={m.finance_campaigns_loading()} />;
   else if (report.isError)
     body = (
       <LoadFailed
-        message="We could not build the campaign report."
+        message={m.finance_campaigns_failed()}
         reason={report.error.message}
         onRetry={() => void report.refetch()}
       />
     );
-  else if (report.data.campaigns.length === 0) body = <p className="card">No campaigns yet.</p>;
+  else if (report.data.campaigns.length === 0)
+    body = <p className="card">{m.finance_campaigns_empty()}</p>;
   else {
     const labels = new Map(report.data.assemblies.map((a) => [a.slug, a.label]));
     body = (
@@ -61,10 +63,10 @@ export function CampaignsPage() {
             href={pledgesApiPaths.campaignReportCsv}
             download
           >
-            Download report (CSV)
+            {m.finance_campaigns_download()}
           </a>
         </p>
-        <ul className="pledge-list" aria-label="Campaigns">
+        <ul className="pledge-list" aria-label={m.finance_campaigns()}>
           {report.data.campaigns.map((c) => (
             <CampaignCard key={c.id} campaign={c} labels={labels} />
           ))}
@@ -76,13 +78,10 @@ export function CampaignsPage() {
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <BackLink to={user?.isAdmin ? paths.admin : paths.financeDesk}>
-        {user?.isAdmin ? 'Admin Dashboard' : 'Finance Desk'}
+        {user?.isAdmin ? m.finance_admin_dashboard() : m.finance_desk()}
       </BackLink>
-      <h1 id={`${id}-title`}>Campaigns</h1>
-      <p className="muted">
-        Pledged: what members promised. Given to pledges: their gifts counted toward those pledges.
-        Given: every confirmed gift of the campaign’s type, place and dates.
-      </p>
+      <h1 id={`${id}-title`}>{m.finance_campaigns()}</h1>
+      <p className="muted">{m.finance_campaigns_intro()}</p>
       {user?.isAdmin && <NewCampaign />}
       <div aria-live="polite">{body}</div>
     </section>
@@ -106,16 +105,21 @@ function CampaignCard({
         </span>
       </div>
       <p className="pledge-facts muted">
-        {OFFERING_TYPE_LABELS[c.type]} ·{' '}
-        {c.assembly ? (labels.get(c.assembly) ?? c.assembly) : 'All assemblies'} · target{' '}
-        {ghs(c.target)}
+        {m.finance_campaign_facts({
+          type: OFFERING_TYPE_LABELS[c.type],
+          assembly: c.assembly
+            ? (labels.get(c.assembly) ?? c.assembly)
+            : m.finance_all_assemblies(),
+          target: ghs(c.target),
+        })}
       </p>
       <p>
-        Pledged <strong>{ghs(c.totals.pledged)}</strong> ({c.totals.pledges}) · given{' '}
-        <strong>{ghs(c.totals.given)}</strong> ({percentOf(c.totals.given, c.target)}% of target)
+        {m.finance_pledged()} <strong>{ghs(c.totals.pledged)}</strong> ({c.totals.pledges}) ·{' '}
+        {m.finance_given_lower()} <strong>{ghs(c.totals.given)}</strong>{' '}
+        {m.finance_of_target({ percent: percentOf(c.totals.given, c.target) })}
       </p>
       {c.rows.length === 0 ? (
-        <p className="muted">No pledges or gifts yet.</p>
+        <p className="muted">{m.finance_campaign_no_rows()}</p>
       ) : (
         <div
           className="campaign-table-wrap"
@@ -125,21 +129,21 @@ function CampaignCard({
         >
           <table className="campaign-rows">
             <caption id={`${id}-caption`} className="visually-hidden">
-              {c.name}: pledged against given by assembly
+              {m.finance_campaign_caption({ name: c.name })}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Assembly</th>
-                <th scope="col">Pledged</th>
-                <th scope="col">Given to pledges</th>
-                <th scope="col">Given</th>
+                <th scope="col">{m.finance_assembly()}</th>
+                <th scope="col">{m.finance_pledged()}</th>
+                <th scope="col">{m.finance_given_to_pledges()}</th>
+                <th scope="col">{m.finance_given()}</th>
               </tr>
             </thead>
             <tbody>
               {c.rows.map((r) => (
                 <tr key={r.assembly ?? '-'}>
                   <th scope="row">
-                    {r.assembly ? (labels.get(r.assembly) ?? r.assembly) : 'No assembly'}
+                    {r.assembly ? (labels.get(r.assembly) ?? r.assembly) : m.finance_no_assembly()}
                   </th>
                   <td>{formatCedis(r.pledged)}</td>
                   <td>{formatCedis(r.givenToPledges)}</td>
@@ -177,7 +181,7 @@ function NewCampaign() {
     setBusy(true);
     try {
       const made = await createCampaign(form);
-      toast.success(`Campaign ${made.name} created.`);
+      toast.success(m.finance_campaign_created({ name: made.name }));
       setForm(EMPTY);
       await queryClient.invalidateQueries({ queryKey: pledgesKeys.campaignReport });
     } catch (error) {
@@ -196,20 +200,20 @@ function NewCampaign() {
   });
 
   return (
-    <form className="form card" aria-label="New campaign" onSubmit={submit} noValidate>
-      <h2>New campaign</h2>
+    <form className="form card" aria-label={m.finance_new_campaign()} onSubmit={submit} noValidate>
+      <h2>{m.finance_new_campaign()}</h2>
       {errors._ && (
         <p className="form-alert" role="alert">
           {errors._}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>{m.finance_name()}</label>
         <input {...field('name')} type="text" autoComplete="off" />
         <FieldError id={`${id}-name-error`} message={errors.name} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-type`}>Type</label>
+        <label htmlFor={`${id}-type`}>{m.finance_type()}</label>
         <select {...field('type')}>
           {OFFERING_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -220,9 +224,9 @@ function NewCampaign() {
         <FieldError id={`${id}-type-error`} message={errors.type} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-assembly`}>Assembly</label>
+        <label htmlFor={`${id}-assembly`}>{m.finance_assembly()}</label>
         <select {...field('assembly')}>
-          <option value="">All assemblies</option>
+          <option value="">{m.finance_all_assemblies()}</option>
           {church.data?.assemblies.map((a) => (
             <option key={a.slug} value={a.slug}>
               {a.label}
@@ -232,24 +236,24 @@ function NewCampaign() {
         <FieldError id={`${id}-assembly-error`} message={errors.assembly} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-target`}>Target (GHS)</label>
+        <label htmlFor={`${id}-target`}>{m.finance_target()}</label>
         <input {...field('target')} type="text" inputMode="decimal" autoComplete="off" />
         <FieldError id={`${id}-target-error`} message={errors.target} />
       </div>
       <div className="field-pair">
         <div className="field">
-          <label htmlFor={`${id}-startsOn`}>From</label>
+          <label htmlFor={`${id}-startsOn`}>{m.finance_from()}</label>
           <input {...field('startsOn')} type="date" />
           <FieldError id={`${id}-startsOn-error`} message={errors.startsOn} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-endsOn`}>To</label>
+          <label htmlFor={`${id}-endsOn`}>{m.finance_to()}</label>
           <input {...field('endsOn')} type="date" />
           <FieldError id={`${id}-endsOn-error`} message={errors.endsOn} />
         </div>
       </div>
       <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-        {busy ? 'Creating...' : 'Create campaign'}
+        {busy ? m.finance_creating() : m.finance_create_campaign()}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import {
   checkCashReceive,
   FINANCE_MESSAGES,
@@ -15,7 +16,8 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { financeKeys, findCash, receiveCash, useFlaggedCash } from './finance.api.ts';
-import { formatDay, formatTime, ghs, todayIso, typeLabel } from './format.ts';
+import { ghs, todayIso, typeLabel } from './format.ts';
+import { formatDay, formatTime } from './format-times.ts';
 import './finance.css';
 
 type Lookup =
@@ -39,7 +41,7 @@ export function CashDeskPage() {
 
   const find = async (value: string) => {
     if (!/^\d{6}$/.test(value)) {
-      setLookup({ kind: 'error', message: 'Enter the 6-digit code.' });
+      setLookup({ kind: 'error', message: m.finance_enter_code() });
       return;
     }
     asked.current = value;
@@ -73,11 +75,11 @@ export function CashDeskPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.financeDesk}>Finance Desk</BackLink>
-      <h1 id={`${id}-title`}>Cash desk</h1>
+      <BackLink to={paths.financeDesk}>{m.finance_desk()}</BackLink>
+      <h1 id={`${id}-title`}>{m.finance_cash_desk()}</h1>
       <form className="form finance-code-form" onSubmit={onSubmit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-code`}>Code from the member</label>
+          <label htmlFor={`${id}-code`}>{m.finance_code_label()}</label>
           <div className="finance-code-row">
             <input
               ref={codeInput}
@@ -95,17 +97,19 @@ export function CashDeskPage() {
               onChange={(event) => onCodeChange(event.target.value)}
             />
             <button type="submit" className="button">
-              Find
+              {m.finance_find()}
             </button>
           </div>
           <p id={`${id}-code-hint`} className="field-hint muted">
-            The 6 digits the member was shown when they recorded their cash tithe.
+            {m.finance_code_hint()}
           </p>
         </div>
       </form>
 
       <div aria-live="polite">
-        {lookup.kind === 'loading' && <Spinner label={`Looking up ${lookup.code}...`} />}
+        {lookup.kind === 'loading' && (
+          <Spinner label={m.finance_looking_up({ code: lookup.code })} />
+        )}
         {lookup.kind === 'error' && (
           <p className="form-alert" role="alert">
             {lookup.message}
@@ -142,12 +146,12 @@ export function CashDeskPage() {
   );
 }
 
-const stateLabels: Record<CashDeskEntry['state'], string> = {
-  pending: 'Waiting for the cash',
-  received: 'Received',
-  flagged: 'Flagged for follow-up',
-  deleted: 'Deleted by the member',
-};
+const stateLabels = (): Record<CashDeskEntry['state'], string> => ({
+  pending: m.finance_state_pending(),
+  received: m.finance_state_received(),
+  flagged: m.finance_flagged(),
+  deleted: m.finance_state_deleted(),
+});
 
 interface CashEntryCardProps {
   entry: CashDeskEntry;
@@ -163,36 +167,46 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
       <div className="finance-entry-top">
         <h2 id={`${id}-name`}>{entry.memberName}</h2>
         <span className="finance-state" data-state={entry.state}>
-          {stateLabels[entry.state]}
+          {stateLabels()[entry.state]}
         </span>
       </div>
       <dl className="finance-facts">
         <div>
-          <dt>Code</dt>
+          <dt>{m.finance_code()}</dt>
           <dd className="finance-code">{entry.code}</dd>
         </div>
         <div>
-          <dt>Amount entered</dt>
+          <dt>{m.finance_amount_entered()}</dt>
           <dd className="finance-amount">{ghs(entry.amount)}</dd>
         </div>
         <div>
-          <dt>Assembly</dt>
+          <dt>{m.finance_assembly()}</dt>
           <dd>{entry.assembly.label}</dd>
         </div>
         <div>
-          <dt>Type</dt>
+          <dt>{m.finance_type()}</dt>
           <dd>{typeLabel(entry.type)}</dd>
         </div>
         <div>
-          <dt>Recorded by the member</dt>
+          <dt>{m.finance_recorded_by_member()}</dt>
           <dd>{formatTime(entry.createdAt)}</dd>
         </div>
         {entry.received && (
           <div>
-            <dt>Counted</dt>
+            <dt>{m.finance_counted()}</dt>
             <dd>
-              {ghs(entry.received.amount)} on {formatDay(entry.received.on)} by {entry.received.by}
-              {entry.received.recordedBy ? ` (recorded by ${entry.received.recordedBy})` : ''}
+              {entry.received.recordedBy
+                ? m.finance_counted_recorded({
+                    amount: ghs(entry.received.amount),
+                    day: formatDay(entry.received.on),
+                    by: entry.received.by,
+                    recordedBy: entry.received.recordedBy,
+                  })
+                : m.finance_counted_by({
+                    amount: ghs(entry.received.amount),
+                    day: formatDay(entry.received.on),
+                    by: entry.received.by,
+                  })}
             </dd>
           </div>
         )}
@@ -209,8 +223,8 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
       )}
       {entry.state === 'received' && !notice && entry.received && (
         <p className="form-alert" role="alert">
-          {FINANCE_MESSAGES.cashAlreadyReceived} {entry.received.by} received it on{' '}
-          {formatDay(entry.received.on)}.
+          {FINANCE_MESSAGES.cashAlreadyReceived}{' '}
+          {m.finance_received_on({ by: entry.received.by, day: formatDay(entry.received.on) })}
         </p>
       )}
       {(entry.state === 'pending' || entry.state === 'flagged') && (
@@ -218,7 +232,7 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
       )}
       <p>
         <button type="button" className="button button-secondary" onClick={onNext}>
-          Next code
+          {m.finance_next_code()}
         </button>
       </p>
     </article>
@@ -292,18 +306,18 @@ function ReceiveForm({
   return (
     <form
       className="form finance-receive-form"
-      aria-label="Record what was received"
+      aria-label={m.finance_receive_title()}
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <h3>Record what was received</h3>
+      <h3>{m.finance_receive_title()}</h3>
       {alert && (
         <p className="form-alert" role="alert">
           {alert}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-amount`}>Amount received (GHS)</label>
+        <label htmlFor={`${id}-amount`}>{m.finance_amount_received()}</label>
         <input
           type="text"
           inputMode="decimal"
@@ -311,22 +325,22 @@ function ReceiveForm({
           {...field('amount', `${id}-amount-hint`)}
         />
         <p id={`${id}-amount-hint`} className="field-hint muted">
-          What you counted. A different amount is recorded beside the member’s and flagged.
+          {m.finance_amount_hint()}
         </p>
         {error('amount')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-receivedOn`}>Date received</label>
+        <label htmlFor={`${id}-receivedOn`}>{m.finance_date_received()}</label>
         <input type="date" max={todayIso()} {...field('receivedOn')} />
         {error('receivedOn')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-receivedBy`}>Received by</label>
+        <label htmlFor={`${id}-receivedBy`}>{m.finance_received_by()}</label>
         <input type="text" autoComplete="name" {...field('receivedBy')} />
         {error('receivedBy')}
       </div>
       <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-        {busy ? 'Recording...' : 'Record cash received'}
+        {busy ? m.finance_recording() : m.finance_record_cash()}
       </button>
     </form>
   );
@@ -338,7 +352,7 @@ function FlaggedList({ onOpen }: { onOpen: (entry: CashDeskEntry) => void }) {
   if (flagged.isPending || flagged.isError || flagged.data.length === 0) return null;
   return (
     <section className="finance-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Flagged for follow-up</h2>
+      <h2 id={`${id}-title`}>{m.finance_flagged()}</h2>
       <ul className="finance-list">
         {flagged.data.map((entry) => (
           <li key={entry.id} className="finance-row">
@@ -346,13 +360,16 @@ function FlaggedList({ onOpen }: { onOpen: (entry: CashDeskEntry) => void }) {
               <strong>{entry.memberName}</strong> · {entry.assembly.label}
               <br />
               <span className="muted">
-                Entered {ghs(entry.amount)}, counted {ghs(entry.received?.amount ?? 0)}
+                {m.finance_entered_counted({
+                  entered: ghs(entry.amount),
+                  counted: ghs(entry.received?.amount ?? 0),
+                })}
               </span>
             </div>
             <button
               type="button"
               className="button button-secondary button-small"
-              aria-label={`Open ${entry.code} (${entry.memberName})`}
+              aria-label={m.finance_open_code({ code: entry.code, name: entry.memberName })}
               onClick={() => onOpen(entry)}
             >
               {entry.code}

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useFinanceAccess } from './finance.api.ts';
+import { useFinanceAccess } from './finance.access.ts';
 import './finance.css';
 
 /** /finance: the desk's tools, and which assemblies this officer holds. */
@@ -12,11 +13,11 @@ export function FinancePage() {
   const access = useFinanceAccess();
 
   let scope;
-  if (access.isPending) scope = <Spinner label="Loading your assemblies..." />;
+  if (access.isPending) scope = <Spinner label={m.finance_loading_assemblies()} />;
   else if (access.isError)
     scope = (
       <LoadFailed
-        message="We could not load your finance access."
+        message={m.finance_access_failed()}
         reason={access.error.message}
         onRetry={() => void access.refetch()}
       />
@@ -25,46 +26,48 @@ export function FinancePage() {
     scope = (
       <p className="muted finance-scope">
         {access.data.scope.all
-          ? 'You act for every assembly.'
-          : `You act for ${access.data.assemblies.map((a) => a.label).join(', ')}.`}
+          ? m.finance_scope_all()
+          : m.finance_scope_some({
+              assemblies: access.data.assemblies.map((a) => a.label).join(', '),
+            })}
       </p>
     );
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Finance Desk</h1>
+      <h1 id={`${id}-title`}>{m.finance_desk()}</h1>
       {scope}
-      <ul className="finance-cards" aria-label="Finance tools">
+      <ul className="finance-cards" aria-label={m.finance_tools()}>
         <li>
           <Link className="admin-card admin-card-link" to={paths.financeCash}>
-            <h2>Cash desk</h2>
-            <p className="muted">Type a member’s 6-digit code and record the cash received.</p>
+            <h2>{m.finance_cash_desk()}</h2>
+            <p className="muted">{m.finance_cash_desk_hint()}</p>
           </Link>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={paths.financeBank}>
-            <h2>Bank matching</h2>
-            <p className="muted">Upload the bank statement; BT- codes are matched for you.</p>
+            <h2>{m.finance_bank_matching()}</h2>
+            <p className="muted">{m.finance_bank_matching_hint()}</p>
           </Link>
         </li>
         <li>
           <Link className="admin-card admin-card-link" to={paths.adminReports}>
-            <h2>Reports</h2>
-            <p className="muted">Totals by assembly, type, method and month, with CSV.</p>
+            <h2>{m.finance_reports()}</h2>
+            <p className="muted">{m.finance_reports_hint()}</p>
           </Link>
         </li>
         {access.data?.isAdmin && (
           <>
             <li>
               <Link className="admin-card admin-card-link" to={paths.adminFinanceOfficers}>
-                <h2>Finance officers</h2>
-                <p className="muted">Who may act, and for which assemblies.</p>
+                <h2>{m.finance_officers()}</h2>
+                <p className="muted">{m.finance_officers_hint()}</p>
               </Link>
             </li>
             <li>
               <Link className="admin-card admin-card-link" to={paths.adminFinanceAudit}>
-                <h2>Audit trail</h2>
-                <p className="muted">Every finance action: who, what, when, and what was before.</p>
+                <h2>{m.finance_audit()}</h2>
+                <p className="muted">{m.finance_audit_hint()}</p>
               </Link>
             </li>
           </>

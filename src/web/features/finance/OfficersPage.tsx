@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import type { FinanceOfficer } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
@@ -9,7 +10,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { financeKeys, grantOfficer, revokeOfficer, useOfficers } from './finance.api.ts';
-import { formatDay } from './format.ts';
+import { formatDay } from './format-times.ts';
 import './finance.css';
 
 /** /admin/finance/officers: admins make members finance officers, for all or chosen assemblies. */
@@ -34,9 +35,8 @@ export function OfficersPage() {
     const input = { email: email.trim(), allAssemblies: all, assemblies: all ? [] : chosen };
     // The server checks the same with officerGrantSchema and answers per field.
     const problems: Record<string, string> = {};
-    if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) problems.email = 'Enter a valid email address.';
-    if (!all && chosen.length === 0)
-      problems.assemblies = 'Choose at least one assembly, or all assemblies.';
+    if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) problems.email = m.finance_email_invalid();
+    if (!all && chosen.length === 0) problems.assemblies = m.finance_choose_assembly();
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
       return;
@@ -45,7 +45,7 @@ export function OfficersPage() {
     setBusy(true);
     try {
       await grantOfficer(input);
-      toast.success(`${input.email.toLowerCase()} is a finance officer.`);
+      toast.success(m.finance_officer_made({ email: input.email.toLowerCase() }));
       setEmail('');
       setChosen([]);
       setAll(true);
@@ -67,7 +67,7 @@ export function OfficersPage() {
   const revoke = async (officer: FinanceOfficer) => {
     try {
       await revokeOfficer(officer.email);
-      toast.success(`${officer.email} is no longer a finance officer.`);
+      toast.success(m.finance_officer_revoked({ email: officer.email }));
       await refresh();
     } catch (error) {
       toast.error(messageOf(error));
@@ -75,45 +75,49 @@ export function OfficersPage() {
   };
 
   let list;
-  if (officers.isPending) list = <Spinner label="Loading finance officers..." />;
+  if (officers.isPending) list = <Spinner label={m.finance_officers_loading()} />;
   else if (officers.isError)
     list = (
       <LoadFailed
-        message="We could not load the finance officers."
+        message={m.finance_officers_failed()}
         reason={officers.error.message}
         onRetry={() => void officers.refetch()}
       />
     );
-  else if (officers.data.length === 0) list = <p className="muted">No finance officers yet.</p>;
+  else if (officers.data.length === 0) list = <p className="muted">{m.finance_officers_empty()}</p>;
   else
     list = (
-      <ul className="finance-list" aria-label="Finance officers">
+      <ul className="finance-list" aria-label={m.finance_officers()}>
         {officers.data.map((o) => (
           <li key={o.userId} className="finance-row">
             <div>
               <strong>{o.fullName}</strong> · {o.email}
               <br />
               <span className="muted">
-                {o.allAssemblies ? 'All assemblies' : o.assemblies.map(label).join(', ')} · since{' '}
-                {formatDay(o.since)}
+                {m.finance_officer_since({
+                  assemblies: o.allAssemblies
+                    ? m.finance_all_assemblies()
+                    : o.assemblies.map(label).join(', '),
+                  day: formatDay(o.since),
+                })}
               </span>
             </div>
             <div className="finance-row-actions">
               <button
                 type="button"
                 className="button button-secondary button-small"
-                aria-label={`Change ${o.email}`}
+                aria-label={m.finance_change_label({ email: o.email })}
                 onClick={() => edit(o)}
               >
-                Change
+                {m.finance_change()}
               </button>
               <button
                 type="button"
                 className="button button-secondary button-small button-danger"
-                aria-label={`Revoke ${o.email}`}
+                aria-label={m.finance_revoke_label({ email: o.email })}
                 onClick={() => void revoke(o)}
               >
-                Revoke
+                {m.finance_revoke()}
               </button>
             </div>
           </li>
@@ -123,16 +127,21 @@ export function OfficersPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
-      <h1 id={`${id}-title`}>Finance officers</h1>
-      <form className="form card" aria-label="Make a finance officer" onSubmit={submit} noValidate>
+      <BackLink to={paths.admin}>{m.finance_admin_dashboard()}</BackLink>
+      <h1 id={`${id}-title`}>{m.finance_officers()}</h1>
+      <form
+        className="form card"
+        aria-label={m.finance_make_officer()}
+        onSubmit={submit}
+        noValidate
+      >
         {errors._ && (
           <p className="form-alert" role="alert">
             {errors._}
           </p>
         )}
         <div className="field">
-          <label htmlFor={`${id}-email`}>Member’s email</label>
+          <label htmlFor={`${id}-email`}>{m.finance_member_email()}</label>
           <input
             id={`${id}-email`}
             type="email"
@@ -149,10 +158,10 @@ export function OfficersPage() {
           )}
         </div>
         <fieldset className="field choice-list">
-          <legend>Acts for</legend>
+          <legend>{m.finance_acts_for()}</legend>
           <label>
             <input type="radio" name={`${id}-scope`} checked={all} onChange={() => setAll(true)} />{' '}
-            All assemblies
+            {m.finance_all_assemblies()}
           </label>
           <label>
             <input
@@ -161,7 +170,7 @@ export function OfficersPage() {
               checked={!all}
               onChange={() => setAll(false)}
             />{' '}
-            Chosen assemblies
+            {m.finance_chosen_assemblies()}
           </label>
         </fieldset>
         {!all && (
@@ -170,7 +179,7 @@ export function OfficersPage() {
             aria-invalid={errors.assemblies ? true : undefined}
             aria-describedby={errors.assemblies ? `${id}-assemblies-error` : undefined}
           >
-            <legend>Assemblies</legend>
+            <legend>{m.finance_assemblies()}</legend>
             {assemblies.map((a) => (
               <label key={a.slug}>
                 <input
@@ -193,10 +202,10 @@ export function OfficersPage() {
           </fieldset>
         )}
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-          {busy ? 'Saving...' : 'Save finance officer'}
+          {busy ? m.common_saving() : m.finance_save_officer()}
         </button>
       </form>
-      <h2>Officers</h2>
+      <h2>{m.finance_officers_heading()}</h2>
       {list}
     </section>
   );

@@ -12,17 +12,9 @@ export interface ChartSeries {
   values: number[];
 }
 
-const palette = [
-  '#4b2a8c',
-  '#e8a317',
-  '#1b6e35',
-  '#b3261e',
-  '#1f6fb2',
-  '#8c5a2a',
-  '#6a6a6a',
-  '#c2408f',
-  '#2a8c83',
-];
+const palette = '#4b2a8c #e8a317 #1b6e35 #b3261e #1f6fb2 #8c5a2a #6a6a6a #c2408f #2a8c83'.split(
+  ' ',
+);
 
 const monthLabel = (month: string | undefined) => (month ? formatMonth(month) : '');
 const cedis = (pesewas: number) =>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { checkRange } from '../../../shared/finance.ts';
 import type { FinanceReport, ReportGroup } from '../../../shared/schemas/finance.ts';
 import { GIFT_CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
@@ -6,9 +7,9 @@ import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { financeApiPaths } from './finance.paths.ts';
 import { useSession } from '../accounts/useSession.ts';
-import { useFinanceAccess, useReport } from './finance.api.ts';
+import { useFinanceAccess } from './finance.access.ts';
+import { reportsApiPaths, useReport } from './reports.api.ts';
 import { formatMonth, ghs, todayIso, typeLabel } from './format.ts';
 import type { ChartSeries } from './ReportChart.tsx';
 import './finance.css';
@@ -32,7 +33,7 @@ export function ReportsPage() {
   const [form, setForm] = useState({ from: startOfYear(), to: todayIso(), assembly: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [query, setQuery] = useState<string | null>(() =>
-    new URLSearchParams({ from: startOfYear(), to: todayIso() }).toString(),
+    new URLSearchParams({ from: form.from, to: form.to }).toString(),
   );
   const report = useReport(query);
 
@@ -52,12 +53,31 @@ export function ReportsPage() {
     setQuery(new URLSearchParams(values).toString());
   };
 
+  const dateField = (name: 'from' | 'to', label: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type="date"
+        value={form[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className="field-error">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
   let body;
-  if (report.isPending) body = <Spinner label="Adding up the gifts..." />;
+  if (report.isPending) body = <Spinner label={m.finance_report_loading()} />;
   else if (report.isError)
     body = (
       <LoadFailed
-        message="We could not build the report."
+        message={m.finance_report_failed()}
         reason={report.error.message}
         onRetry={() => void report.refetch()}
       />
@@ -67,58 +87,30 @@ export function ReportsPage() {
   return (
     <section className="page finance-page" aria-labelledby={`${id}-title`}>
       <BackLink to={user?.isAdmin ? paths.admin : paths.financeDesk}>
-        {user?.isAdmin ? 'Admin Dashboard' : 'Finance Desk'}
+        {user?.isAdmin ? m.finance_report_admin() : m.finance_report_desk()}
       </BackLink>
-      <h1 id={`${id}-title`}>Giving reports</h1>
+      <h1 id={`${id}-title`}>{m.finance_reports_title()}</h1>
       <form
         className="form card finance-report-form"
-        aria-label="Report range"
+        aria-label={m.finance_report_range()}
         onSubmit={submit}
         noValidate
       >
         <div className="field-pair">
-          <div className="field">
-            <label htmlFor={`${id}-from`}>From</label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={form.from}
-              aria-invalid={errors.from ? true : undefined}
-              aria-describedby={errors.from ? `${id}-from-error` : undefined}
-              onChange={(e) => setForm({ ...form, from: e.target.value })}
-            />
-            {errors.from && (
-              <p id={`${id}-from-error`} className="field-error">
-                {errors.from}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-to`}>To</label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={form.to}
-              aria-invalid={errors.to ? true : undefined}
-              aria-describedby={errors.to ? `${id}-to-error` : undefined}
-              onChange={(e) => setForm({ ...form, to: e.target.value })}
-            />
-            {errors.to && (
-              <p id={`${id}-to-error`} className="field-error">
-                {errors.to}
-              </p>
-            )}
-          </div>
+          {dateField('from', m.finance_report_from())}
+          {dateField('to', m.finance_report_to())}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-assembly`}>Assembly</label>
+          <label htmlFor={`${id}-assembly`}>{m.finance_report_assembly()}</label>
           <select
             id={`${id}-assembly`}
             value={form.assembly}
             onChange={(e) => setForm({ ...form, assembly: e.target.value })}
           >
             <option value="">
-              {access.data?.scope.all ? 'All assemblies' : 'All my assemblies'}
+              {access.data?.scope.all
+                ? m.finance_report_all_assemblies()
+                : m.finance_all_my_assemblies()}
             </option>
             {access.data?.assemblies.map((a) => (
               <option key={a.slug} value={a.slug}>
@@ -128,7 +120,7 @@ export function ReportsPage() {
           </select>
         </div>
         <button type="submit" className="button button-block">
-          Show report
+          {m.finance_show_report()}
         </button>
       </form>
       <div aria-live="polite">{body}</div>
@@ -144,54 +136,50 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
   );
   const chart = useMemo(() => chartData(report, labels), [report, labels]);
   const { totals } = report;
+  const columns = tableColumns();
+  // The two buckets: a card each above, a cell each in the table's last row.
+  const buckets = [
+    ['confirmed', columns[5], totals.confirmedAmount, totals.confirmedCount],
+    ['pending', columns[6], totals.pendingAmount, totals.pendingCount],
+  ] as const;
 
   return (
     <>
-      <div className="finance-totals" role="group" aria-label="Totals">
-        <div className="card finance-total" data-bucket="confirmed">
-          <span className="finance-total-label">Confirmed</span>
-          <span className="finance-total-amount">{ghs(totals.confirmedAmount)}</span>
-          <span className="muted">
-            {totals.confirmedCount} gift{totals.confirmedCount === 1 ? '' : 's'}
-          </span>
-        </div>
-        <div className="card finance-total" data-bucket="pending">
-          <span className="finance-total-label">Pending</span>
-          <span className="finance-total-amount">{ghs(totals.pendingAmount)}</span>
-          <span className="muted">
-            {totals.pendingCount} gift{totals.pendingCount === 1 ? '' : 's'}
-          </span>
-        </div>
+      <div className="finance-totals" role="group" aria-label={m.finance_totals()}>
+        {buckets.map(([bucket, label, amount, count]) => (
+          <div key={bucket} className="card finance-total" data-bucket={bucket}>
+            <span className="finance-total-label">{label}</span>
+            <span className="finance-total-amount">{ghs(amount)}</span>
+            <span className="muted">{m.finance_gifts({ count })}</span>
+          </div>
+        ))}
       </div>
-      <p className="field-hint muted">
-        Confirmed: paid, received at the desk, or found on the bank statement. Pending: not yet (a
-        cash count that differs stays pending until it is followed up).
-      </p>
+      <p className="field-hint muted">{m.finance_buckets_hint()}</p>
 
       <div className="finance-downloads">
         <a
           className="button button-secondary button-small"
-          href={financeApiPaths.reportTableCsv(query)}
+          href={reportsApiPaths.reportTableCsv(query)}
           download
         >
-          Download table (CSV)
+          {m.finance_download_table()}
         </a>
         <a
           className="button button-secondary button-small"
-          href={financeApiPaths.reportEntriesCsv(query)}
+          href={reportsApiPaths.reportEntriesCsv(query)}
           download
         >
-          Download all gifts (CSV)
+          {m.finance_download_entries()}
         </a>
       </div>
 
       {report.groups.length === 0 ? (
-        <p className="card">No gifts in this range.</p>
+        <p className="card">{m.finance_no_gifts()}</p>
       ) : (
         <>
           <figure className="card finance-figure" aria-labelledby={`${id}-chart`}>
-            <figcaption id={`${id}-chart`}>Confirmed giving by month and assembly (GHS)</figcaption>
-            <Suspense fallback={<Spinner label="Drawing the chart..." />}>
+            <figcaption id={`${id}-chart`}>{m.finance_chart_caption()}</figcaption>
+            <Suspense fallback={<Spinner label={m.finance_chart_loading()} />}>
               <ReportChart months={chart.months} series={chart.series} />
             </Suspense>
           </figure>
@@ -204,12 +192,10 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
             {/* Explicit roles: on a phone the rows are drawn as stacked cards (finance.css),
                 which would otherwise drop the table's semantics in some browsers. */}
             <table className="finance-table" role="table">
-              <caption id={`${id}-table`}>
-                Totals by month, assembly, type, method and channel
-              </caption>
+              <caption id={`${id}-table`}>{m.finance_table_caption()}</caption>
               <thead role="rowgroup">
                 <tr role="row">
-                  {COLUMNS.map((c, i) => (
+                  {columns.map((c, i) => (
                     <th
                       key={c}
                       role="columnheader"
@@ -227,41 +213,37 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
                     role="row"
                     key={`${g.month}-${g.assembly}-${g.type}-${g.method}-${g.channel}`}
                   >
-                    <td role="cell" data-label="Month">
-                      {formatMonth(g.month)}
-                    </td>
-                    <td role="cell" data-label="Assembly">
-                      {labels.get(g.assembly) ?? g.assembly}
-                    </td>
-                    <td role="cell" data-label="Type">
-                      {typeLabel(g.type)}
-                    </td>
-                    <td role="cell" data-label="Method">
-                      {PAYMENT_METHOD_LABELS[g.method]}
-                    </td>
-                    <td role="cell" data-label="Channel">
-                      {GIFT_CHANNEL_LABELS[g.channel]}
-                    </td>
-                    <td role="cell" data-label="Confirmed" className="num">
-                      {cell(g.confirmedAmount, g.confirmedCount)}
-                    </td>
-                    <td role="cell" data-label="Pending" className="num">
-                      {cell(g.pendingAmount, g.pendingCount)}
-                    </td>
+                    {[
+                      formatMonth(g.month),
+                      labels.get(g.assembly) ?? g.assembly,
+                      typeLabel(g.type),
+                      PAYMENT_METHOD_LABELS[g.method],
+                      GIFT_CHANNEL_LABELS[g.channel],
+                      cell(g.confirmedAmount, g.confirmedCount),
+                      cell(g.pendingAmount, g.pendingCount),
+                    ].map((value, i) => (
+                      <td
+                        key={i}
+                        role="cell"
+                        data-label={columns[i]}
+                        className={i > 4 ? 'num' : undefined}
+                      >
+                        {value}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
               <tfoot role="rowgroup">
                 <tr role="row">
                   <th role="rowheader" scope="row" colSpan={5}>
-                    Total
+                    {m.finance_total()}
                   </th>
-                  <td role="cell" data-label="Confirmed" className="num">
-                    {cell(totals.confirmedAmount, totals.confirmedCount)}
-                  </td>
-                  <td role="cell" data-label="Pending" className="num">
-                    {cell(totals.pendingAmount, totals.pendingCount)}
-                  </td>
+                  {buckets.map(([bucket, label, amount, count]) => (
+                    <td key={bucket} role="cell" data-label={label} className="num">
+                      {cell(amount, count)}
+                    </td>
+                  ))}
                 </tr>
               </tfoot>
             </table>
@@ -272,7 +254,16 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
   );
 }
 
-const COLUMNS = ['Month', 'Assembly', 'Type', 'Method', 'Channel', 'Confirmed', 'Pending'] as const;
+/** The table's column names, also each cell's label when the rows are cards on a phone. */
+const tableColumns = () => [
+  m.finance_month(),
+  m.finance_report_assembly(),
+  m.finance_report_type(),
+  m.finance_method(),
+  m.finance_channel(),
+  m.finance_confirmed(),
+  m.finance_pending(),
+];
 
 const cell = (amount: number, count: number) =>
   count === 0 ? '—' : `${ghs(amount).replace('GHS ', '')} (${count})`;

@@ -1,4 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
@@ -10,14 +11,14 @@ import { useSession } from '../accounts/useSession.ts';
 export function RequireFinance() {
   const { user, me } = useSession();
 
-  if (me.isPending) return <PageLoading label="Verifying finance access..." />;
+  if (me.isPending) return <PageLoading label={m.finance_verifying()} />;
   if (me.isError) {
     return (
       <section className="page page-centered" role="alert">
-        <h1>We could not verify finance access</h1>
-        <p className="muted">Check your connection and try again.</p>
+        <h1>{m.finance_verify_failed()}</h1>
+        <p className="muted">{m.finance_check_connection()}</p>
         <button type="button" className="button" onClick={() => void me.refetch()}>
-          Try again
+          {m.finance_try_again()}
         </button>
       </section>
     );

@@ -4,9 +4,7 @@ import type {
   BankEntryCandidate,
   BankMapping,
   CashDeskEntry,
-  FinanceAccess,
   FinanceOfficer,
-  FinanceReport,
   OfficerGrantInput,
   StatementLineView,
   StatementUploadResult,
@@ -15,26 +13,17 @@ import type { CashReceiveValues } from '../../../shared/finance.ts';
 import { apiFetch } from '../../api.ts';
 import { financeApiPaths } from './finance.paths.ts';
 
-// The finance desk's calls. Everything is the church's money: always asked for afresh.
+// The finance tools' calls (the access and the reports are in finance.access.ts and
+// reports.api.ts). Everything is the church's money: always asked for afresh.
 
 export const financeKeys = {
-  access: ['finance', 'access'] as const,
   flagged: ['finance', 'cash', 'flagged'] as const,
   mappings: ['finance', 'bank', 'mappings'] as const,
   lines: (state: 'unmatched' | 'matched') => ['finance', 'bank', 'lines', state] as const,
   statements: ['finance', 'bank', 'statements'] as const,
-  report: (query: string) => ['finance', 'report', query] as const,
   officers: ['finance', 'officers'] as const,
   audit: (action: string) => ['finance', 'audit', action] as const,
 };
-
-export function useFinanceAccess() {
-  return useQuery({
-    queryKey: financeKeys.access,
-    queryFn: ({ signal }) => apiFetch<FinanceAccess>(financeApiPaths.access, { signal }),
-    staleTime: 60_000,
-  });
-}
 
 export const findCash = (code: string) => apiFetch<CashDeskEntry>(financeApiPaths.cash(code));
 
@@ -102,15 +91,6 @@ export const unmatchLine = (lineId: string) =>
 
 export const rematch = () =>
   apiFetch<{ matched: number }>(financeApiPaths.bankRematch, { method: 'POST', body: {} });
-
-export function useReport(query: string | null) {
-  return useQuery({
-    queryKey: financeKeys.report(query ?? ''),
-    queryFn: ({ signal }) => apiFetch<FinanceReport>(financeApiPaths.report(query!), { signal }),
-    enabled: query !== null,
-    staleTime: 0,
-  });
-}
 
 export function useOfficers() {
   return useQuery({

@@ -1,9 +1,10 @@
-// The finance desk's API paths (the rest are in src/web/paths.ts). They live with the
+// The finance tools' API paths (the rest are in src/web/paths.ts). They live with the
 // finance area, which is loaded on the first visit there, so that the shell every member
-// downloads does not carry them (route budgets, decision 011).
+// downloads does not carry them (route budgets, decision 011). The access and the reports'
+// paths are beside their calls (finance.access.ts, reports.api.ts): the reports route, at its
+// budget, downloads none of the tools' code.
 
 export const financeApiPaths = {
-  access: '/api/finance/access',
   cash: (code: string) => `/api/finance/cash?code=${encodeURIComponent(code)}`,
   cashFlagged: '/api/finance/cash/flagged',
   cashReceive: (id: string) => `/api/finance/cash/${encodeURIComponent(id)}/receive`,
@@ -15,9 +16,6 @@ export const financeApiPaths = {
   bankMatch: (id: string) => `/api/finance/bank/lines/${encodeURIComponent(id)}/match`,
   bankUnmatch: (id: string) => `/api/finance/bank/lines/${encodeURIComponent(id)}/unmatch`,
   bankRematch: '/api/finance/bank/rematch',
-  report: (query: string) => `/api/finance/reports?${query}`,
-  reportTableCsv: (query: string) => `/api/finance/reports/table.csv?${query}`,
-  reportEntriesCsv: (query: string) => `/api/finance/reports/entries.csv?${query}`,
   officers: '/api/admin/finance/officers',
   officerRevoke: '/api/admin/finance/officers/revoke',
   audit: (query: string) => `/api/admin/finance/audit${query ? `?${query}` : ''}`,

@@ -8,6 +8,7 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useGiftStatus } from './giving.api.ts';
 import './giving.css';
+import { m } from '../../../paraglide/messages.js';
 
 /**
  * Where the card provider sends the member back (?reference=…). The page believes only our
@@ -23,54 +24,46 @@ export function CardCallbackPage() {
   let title: string;
   let body;
   if (!reference || (gift.error instanceof ApiError && gift.error.status === 404)) {
-    title = 'Payment not found';
-    body = (
-      <p>
-        We could not find this card payment. If money was taken, it will show in your payment
-        history once the card provider confirms it.
-      </p>
-    );
+    title = m.giving_card_not_found_title();
+    body = <p>{m.giving_card_not_found()}</p>;
   } else if (!gift.data) {
-    title = 'Confirming your payment...';
+    title = m.giving_card_confirming_title();
     body = gift.isError ? (
       <p role="alert" className="form-alert">
-        We could not reach the server to confirm your payment.{' '}
+        {m.giving_card_unreachable()}{' '}
         <button type="button" className="button button-small" onClick={() => void gift.refetch()}>
-          Try again
+          {m.giving_try_again()}
         </button>
       </p>
     ) : (
-      <Spinner label="Checking with the card provider..." />
+      <Spinner label={m.giving_card_checking()} />
     );
   } else {
     const amount = `GHS ${formatCedis(gift.data.amount)}`;
     switch (gift.data.status) {
       case 'success':
-        title = 'Payment Received';
+        title = m.giving_paid_title();
         body = (
           <p className="payment-outcome payment-outcome-success">
-            Thank you! Your card payment of {amount} was received.
+            {m.giving_card_paid({ amount })}
           </p>
         );
         break;
       case 'failed':
       case 'abandoned':
-        title = 'Payment Failed';
+        title = m.giving_failed_title();
         body = (
           <p className="payment-outcome payment-outcome-failed">
-            Your card payment of {amount} did not go through. No gift was recorded.
+            {m.giving_card_failed({ amount })}
           </p>
         );
         break;
       default:
-        title = 'Confirming your payment...';
+        title = m.giving_card_confirming_title();
         body = gift.gaveUp ? (
-          <p className="payment-outcome">
-            The card provider has not confirmed your payment of {amount} yet. It will show in your
-            payment history once it does.
-          </p>
+          <p className="payment-outcome">{m.giving_card_not_confirmed({ amount })}</p>
         ) : (
-          <Spinner label={`Checking your payment of ${amount} with the card provider...`} />
+          <Spinner label={m.giving_card_checking_amount({ amount })} />
         );
     }
   }
@@ -82,11 +75,11 @@ export function CardCallbackPage() {
         <div aria-live="polite">{body}</div>
         <div className="processing-actions">
           <Link className="button button-block" to={paths.memberHome}>
-            Home
+            {m.giving_home()}
           </Link>
           {gift.data?.status === 'failed' || gift.data?.status === 'abandoned' ? (
             <Link className="button button-secondary button-block" to={paths.offerings}>
-              Try Again
+              {m.giving_retry()}
             </Link>
           ) : (
             // A member's own, or a guest's on this device (decision 029).

@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
+import { m } from '../../../paraglide/messages.js';
 
 interface GiftSavedModalProps {
   saved: { offering: Offering; result: Extract<GiftResult, { method: 'cash' | 'bank' }> } | null;
@@ -34,36 +35,30 @@ export function GiftSavedModal({ saved, onDone }: GiftSavedModalProps) {
     const amount = `GHS ${formatCedis(offering.amount)}`;
     const what = offering.otherType ?? OFFERING_TYPE_LABELS[offering.type];
     if (result.method === 'cash') {
-      title = 'Your Cash Code';
+      title = m.giving_cash_code_title();
       body = (
         <>
-          <p>
-            Your cash {what.toLowerCase()} of {amount} is recorded. Give this code with your cash:
-          </p>
+          <p>{m.giving_cash_recorded({ what: what.toLowerCase(), amount })}</p>
           <Code value={result.code} />
         </>
       );
     } else if (result.code) {
       const bank =
         offering.paymentMethod === 'bank' ? church?.giving.banks[offering.bank].label : null;
-      title = 'Your Transfer Code';
+      title = m.giving_transfer_code_title();
       body = (
         <>
           <p>
-            Your {what.toLowerCase()} of {amount}
-            {bank ? ` by transfer to ${bank}` : ''} is recorded. Use this code as the reference of
-            your transfer:
+            {bank
+              ? m.giving_transfer_recorded_bank({ what: what.toLowerCase(), amount, bank })
+              : m.giving_transfer_recorded({ what: what.toLowerCase(), amount })}
           </p>
           <Code value={result.code} />
         </>
       );
     } else {
-      title = 'Thank You';
-      body = (
-        <p>
-          Thank you for your {what.toLowerCase()} of {amount}. Your bank transfer is recorded.
-        </p>
-      );
+      title = m.giving_thank_you_title();
+      body = <p>{m.giving_bank_recorded({ what: what.toLowerCase(), amount })}</p>;
     }
   }
 
@@ -80,7 +75,7 @@ export function GiftSavedModal({ saved, onDone }: GiftSavedModalProps) {
       <div className="button-row message-modal-actions">
         <PaymentHistoryLink block={false} />
         <button ref={gotItRef} type="button" className="button" onClick={done}>
-          Got It
+          {m.giving_got_it()}
         </button>
       </div>
     </Modal>
@@ -93,7 +88,7 @@ function Code({ value }: { value: string }) {
       <p className="gift-code" data-testid="gift-code">
         {value}
       </p>
-      <p className="muted">Write it down or take a screenshot before you leave this screen.</p>
+      <p className="muted">{m.giving_code_keep()}</p>
     </>
   );
 }

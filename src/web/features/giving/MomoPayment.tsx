@@ -20,6 +20,8 @@ import { readDraft, removeDraft, writeDraft } from '../../drafts.ts';
 import { paths } from '../../paths.ts';
 import { submitGiftOtp, useGiftStatus } from './giving.api.ts';
 import { momoPhoneText } from './offering-form.ts';
+import { m } from '../../../paraglide/messages.js';
+import { withPart } from './message-part.tsx';
 
 /** Spec §4/§9: 'Processing your offering...' stays at least this long before the next screen. */
 export const MOMO_CONFIRM_DELAY_MS = 2500;
@@ -113,7 +115,7 @@ export function MomoPayment({ offering, start, onFailedToStart, onTryAgain }: Mo
         hideCloseButton
         className="processing-screen"
       >
-        <Spinner label="Sending the payment request to your phone..." />
+        <Spinner label={m.giving_momo_sending()} />
       </Modal>
     );
   }
@@ -179,9 +181,7 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
       setError('otp', {
         type: 'server',
         message:
-          error instanceof ApiError
-            ? (error.fields?.otp ?? error.message)
-            : 'That code could not be checked. Try again.',
+          error instanceof ApiError ? (error.fields?.otp ?? error.message) : m.giving_otp_failed(),
       });
     }
   };
@@ -191,7 +191,7 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
     <Modal
       open
       onClose={onCancel}
-      title="Confirm Your Payment"
+      title={m.giving_otp_title()}
       hideCloseButton
       className="processing-screen"
     >
@@ -201,11 +201,13 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
         <p id={`${id}-hint`}>
-          Your network sent a code by SMS to {momoPhoneText(offering.phone)}. Enter it to send the
-          payment request of GHS {formatCedis(offering.amount)}.
+          {m.giving_otp_hint({
+            phone: momoPhoneText(offering.phone),
+            amount: `GHS ${formatCedis(offering.amount)}`,
+          })}
         </p>
         <div className="field">
-          <label htmlFor={`${id}-otp`}>Code</label>
+          <label htmlFor={`${id}-otp`}>{m.giving_otp_code()}</label>
           <input
             id={`${id}-otp`}
             type="text"
@@ -218,11 +220,11 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
           />
           <FieldError id={`${id}-otp-error`} message={error} />
         </div>
-        <SubmitButton busy={isSubmitting} busyLabel="Checking...">
-          Continue
+        <SubmitButton busy={isSubmitting} busyLabel={m.giving_checking()}>
+          {m.giving_continue()}
         </SubmitButton>
         <button type="button" className="button button-secondary button-block" onClick={onCancel}>
-          Cancel
+          {m.giving_cancel()}
         </button>
       </form>
     </Modal>
@@ -263,49 +265,40 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
   let body;
   let actions;
   if (waiting === 'stopped') {
-    title = 'Stopped Waiting';
+    title = m.giving_momo_stopped_title();
     body = (
       <>
-        <p className="payment-outcome">
-          Flock has stopped waiting, but it cannot withdraw the request already sent to your phone:
-          approving it there will still complete your {what} of {amount}.
-        </p>
-        <p>
-          Until your network confirms or declines it, the gift shows as pending in your payment
-          history.
-        </p>
+        <p className="payment-outcome">{m.giving_momo_stopped({ what, amount })}</p>
+        <p>{m.giving_momo_stopped_pending()}</p>
       </>
     );
     actions = (
       <>
         <button ref={firstButtonRef} type="button" className="button button-block" onClick={onHome}>
-          Home
+          {m.giving_home()}
         </button>
         <PaymentHistoryLink />
       </>
     );
   } else if (status === 'success') {
-    title = 'Payment Received';
+    title = m.giving_paid_title();
     body = (
       <p className="payment-outcome payment-outcome-success">
-        Thank you! Your {what} of {amount} was received.
+        {m.giving_momo_paid({ what, amount })}
       </p>
     );
     actions = (
       <>
         <button ref={firstButtonRef} type="button" className="button button-block" onClick={onHome}>
-          Done
+          {m.giving_done()}
         </button>
         <PaymentHistoryLink />
       </>
     );
   } else if (status === 'failed' || status === 'abandoned') {
-    title = 'Payment Failed';
+    title = m.giving_failed_title();
     body = (
-      <p className="payment-outcome payment-outcome-failed">
-        The payment of {amount} did not go through. It may have been declined or not approved in
-        time.
-      </p>
+      <p className="payment-outcome payment-outcome-failed">{m.giving_momo_failed({ amount })}</p>
     );
     actions = (
       <>
@@ -315,28 +308,28 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
           className="button button-block"
           onClick={onTryAgain}
         >
-          Try Again
+          {m.giving_retry()}
         </button>
         <button type="button" className="button button-secondary button-block" onClick={onHome}>
-          Cancel
+          {m.giving_cancel()}
         </button>
         <PaymentHistoryLink />
       </>
     );
   } else if (waiting === 'checking') {
-    title = 'Checking Your Payment';
+    title = m.giving_momo_checking_title();
     body = (
       <>
         <p>
-          Thank you. Flock is checking your {what} of <strong>{amount}</strong> with your network.
+          {withPart(
+            (mark) => m.giving_momo_checking({ what, amount: mark }),
+            <strong>{amount}</strong>,
+          )}
         </p>
         {gift.gaveUp ? (
-          <p className="payment-outcome">
-            Your network has not confirmed it yet. It shows as pending in your payment history until
-            it does.
-          </p>
+          <p className="payment-outcome">{m.giving_momo_not_confirmed()}</p>
         ) : (
-          <Spinner label="Checking with your network..." />
+          <Spinner label={m.giving_momo_checking_spinner()} />
         )}
       </>
     );
@@ -349,7 +342,7 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
           className="button button-secondary button-block"
           onClick={onHome}
         >
-          Home
+          {m.giving_home()}
         </button>
       </>
     );
@@ -358,21 +351,22 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
     body = (
       <>
         <p>
-          Approve the payment of <strong>{amount}</strong> on your phone (
-          {momoPhoneText(offering.phone)}).
+          {withPart(
+            (mark) => m.giving_momo_approve({ amount: mark, phone: momoPhoneText(offering.phone) }),
+            <strong>{amount}</strong>,
+          )}
         </p>
         <p>
-          No prompt? Dial <strong>{MOMO_SHORTCODES[offering.provider]}</strong> on your{' '}
-          {offering.provider} line to approve it.
+          {withPart(
+            (mark) => m.giving_momo_no_prompt({ code: mark, provider: offering.provider }),
+            <strong>{MOMO_SHORTCODES[offering.provider]}</strong>,
+          )}
         </p>
-        <p className="muted">This process takes 30-60 seconds.</p>
+        <p className="muted">{m.giving_momo_takes()}</p>
         {gift.gaveUp ? (
-          <p className="payment-outcome">
-            We have not heard back yet. Once your network confirms, the payment shows in your
-            payment history.
-          </p>
+          <p className="payment-outcome">{m.giving_momo_not_heard()}</p>
         ) : (
-          <Spinner label="Waiting for your approval..." />
+          <Spinner label={m.giving_momo_waiting_spinner()} />
         )}
       </>
     );
@@ -387,14 +381,14 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
             void gift.refetch();
           }}
         >
-          I Have Paid
+          {m.giving_momo_paid_button()}
         </button>
         <button
           type="button"
           className="button button-secondary button-block"
           onClick={() => setWaiting('stopped')}
         >
-          Cancel
+          {m.giving_cancel()}
         </button>
       </>
     );

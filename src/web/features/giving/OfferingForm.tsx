@@ -33,6 +33,7 @@ import {
   offeringResolver,
   type OfferingFormValues,
 } from './offering-form.ts';
+import { m } from '../../../paraglide/messages.js';
 
 /** Spec §9: toasts on the offerings screen close after 4 s. */
 export const OFFERINGS_TOAST_MS = 4000;
@@ -158,14 +159,14 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
   const testMode =
     (method === 'card' && church.giving.testMode.card) ||
     (method === 'momo' && church.giving.testMode.momo);
-  const busyLabel = method === 'card' ? 'Opening card payment...' : 'Saving...';
+  const busyLabel = method === 'card' ? m.giving_card_opening() : m.common_saving();
 
   return (
     <>
       <form
         className="form offering-form"
         noValidate
-        aria-label="Give"
+        aria-label={m.giving_give()}
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
         <GiftDetailsFields fields={giftFields(fields)} church={church} type={type} />
@@ -173,18 +174,18 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
         <ChoiceField
           form={fields}
           name="paymentMethod"
-          legend="Payment method"
+          legend={m.giving_payment_method()}
           choices={METHODS.map((value) => ({
             value,
             label: PAYMENT_METHOD_LABELS[value],
             disabled: value === 'cash' && type !== 'tithe',
           }))}
-          hint="Cash is for tithe only."
+          hint={m.giving_cash_hint()}
         />
 
         {testMode && (
           <p className="test-mode-banner" role="note">
-            Test mode — no real money
+            {m.giving_test_mode()}
           </p>
         )}
 
@@ -193,7 +194,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
             <Field
               form={fields}
               name="phone"
-              label="Mobile money number"
+              label={m.giving_momo_number()}
               type="tel"
               inputMode="tel"
               autoComplete="tel-national"
@@ -202,13 +203,13 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
             <ChoiceField
               form={fields}
               name="provider"
-              legend="Network"
+              legend={m.giving_network()}
               choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
               gridClassName="choice-grid choice-grid-3"
               describedBy={`${id}-shortcodes`}
               after={
                 <p id={`${id}-shortcodes`} className="shortcodes">
-                  To approve a payment, dial:{' '}
+                  {m.giving_shortcodes_intro()}{' '}
                   {MOMO_PROVIDERS.map((value, index) => (
                     <span key={value}>
                       {index > 0 && ', '}
@@ -225,20 +226,20 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
           <Field
             form={fields}
             name="email"
-            label="Email"
+            label={m.giving_email()}
             type="email"
             autoComplete="email"
             inputMode="email"
-            hint="Your receipt is sent here."
+            hint={m.giving_email_hint()}
           />
         )}
 
         {method === 'bank' && <BankChoice fields={fields} church={church} />}
 
-        {method && <AmountField fields={giftFields(fields)} label="Amount (GHS)" />}
+        {method && <AmountField fields={giftFields(fields)} label={m.giving_amount_label()} />}
 
         <SubmitButton busy={isSubmitting} busyLabel={busyLabel}>
-          {method === 'card' ? 'Continue to card payment' : 'Give'}
+          {method === 'card' ? m.giving_card_continue() : m.giving_give()}
         </SubmitButton>
       </form>
 
@@ -276,7 +277,7 @@ function BankChoice({ fields, church }: BankChoiceProps) {
     <ChoiceField
       form={fields}
       name="bank"
-      legend="Bank"
+      legend={m.giving_bank()}
       choices={BANKS.map((value) => ({ value, label: church.giving.banks[value].label }))}
       after={bank && <BankDetails details={church.giving.banks[bank]} />}
     />

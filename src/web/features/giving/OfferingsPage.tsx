@@ -8,6 +8,7 @@ import { useProfile } from '../profile/profile.api.ts';
 import { useSchedule } from '../recurring/recurring.api.ts';
 import { OfferingForm } from './OfferingForm.tsx';
 import './giving.css';
+import { m } from '../../../paraglide/messages.js';
 
 /** /offerings (spec §2 Offerings): members and guests give here. */
 export function OfferingsPage() {
@@ -23,20 +24,17 @@ export function OfferingsPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Offerings</h1>
-      <p className="offerings-intro muted">
-        Give your tithe or offering by mobile money, card, bank transfer or cash. Amounts are in
-        Ghana cedis (GHS).
-      </p>
+      <h1 id={`${id}-title`}>{m.giving_offerings_title()}</h1>
+      <p className="offerings-intro muted">{m.giving_offerings_intro()}</p>
       {(status === 'member' || status === 'guest') && (
         <p className="offerings-history-link">
-          <Link to={paths.paymentHistory}>See your payment history</Link>
+          <Link to={paths.paymentHistory}>{m.giving_history_link()}</Link>
           {status === 'member' && (
             <>
               {' · '}
-              <Link to={paths.recurring}>Recurring gifts</Link>
+              <Link to={paths.recurring}>{m.recurring_title()}</Link>
               {' · '}
-              <Link to={paths.pledges}>Your pledges</Link>
+              <Link to={paths.pledges}>{m.pledges_yours()}</Link>
             </>
           )}
         </p>
@@ -46,15 +44,15 @@ export function OfferingsPage() {
           <OfferingForm church={church.data} profile={profile.data} schedule={schedule.data} />
         ) : church.isError ? (
           <div role="alert">
-            <p className="form-alert">The giving form could not load. Check your connection.</p>
+            <p className="form-alert">{m.giving_form_failed()}</p>
             <p>
               <button type="button" className="button" onClick={() => void church.refetch()}>
-                Try again
+                {m.giving_try_again()}
               </button>
             </p>
           </div>
         ) : (
-          <PageLoading label="Loading the giving form..." />
+          <PageLoading label={m.giving_form_loading()} />
         )}
       </div>
     </section>

@@ -6,6 +6,7 @@ import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { Field, type FormFields } from '../../components/form-fields.tsx';
 import { localGhanaPhone, splitFullName } from './offering-form.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // What the giving forms (a gift, a recurring gift) ask alike: who gives what for which
 // assembly, and the amount, drawn once; and the member's own details filled in.
@@ -35,8 +36,8 @@ export function GiftDetailsFields(props: {
   const { fields, church } = props;
   return (
     <>
-      <Field form={fields} name="type" label="Type" as="select">
-        <option value="">--Select Type--</option>
+      <Field form={fields} name="type" label={m.giving_type()} as="select">
+        <option value="">{m.giving_type_choose()}</option>
         {OFFERING_TYPES.map((value) => (
           <option key={value} value={value}>
             {OFFERING_TYPE_LABELS[value]}
@@ -45,28 +46,34 @@ export function GiftDetailsFields(props: {
       </Field>
 
       {props.type === 'other' && (
-        <Field form={fields} name="otherType" label="Please specify" type="text" maxLength={60} />
+        <Field
+          form={fields}
+          name="otherType"
+          label={m.giving_other_type()}
+          type="text"
+          maxLength={60}
+        />
       )}
 
       <div className="field-pair">
         <Field
           form={fields}
           name="firstName"
-          label="First name"
+          label={m.giving_first_name()}
           type="text"
           autoComplete="given-name"
         />
         <Field
           form={fields}
           name="lastName"
-          label="Last name"
+          label={m.giving_last_name()}
           type="text"
           autoComplete="family-name"
         />
       </div>
 
-      <Field form={fields} name="assembly" label="Assembly" as="select">
-        <option value="">--Select Assembly--</option>
+      <Field form={fields} name="assembly" label={m.giving_assembly()} as="select">
+        <option value="">{m.giving_assembly_choose()}</option>
         {church.assemblies.map((assembly) => (
           <option key={assembly.slug} value={assembly.slug}>
             {assembly.label}

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { CASH_DELETE_REASONS, type CashDeleteReason } from '../../../shared/constants.ts';
-import { checkCashDelete, formatCedis } from '../../../shared/giving.ts';
+import { cashDeleteReasonLabel, checkCashDelete, formatCedis } from '../../../shared/giving.ts';
 import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { m } from '../../../paraglide/messages.js';
 
 interface Values {
   reason: CashDeleteReason;
@@ -43,7 +44,7 @@ export function DeleteCashModal({ entry, onCancel, onDelete }: DeleteCashModalPr
   const error = errors.reason?.message;
 
   return (
-    <Modal open={entry !== null} onClose={close} title="Delete cash payment">
+    <Modal open={entry !== null} onClose={close} title={m.history_delete_title()}>
       {entry && (
         <form
           className="form"
@@ -57,14 +58,16 @@ export function DeleteCashModal({ entry, onCancel, onDelete }: DeleteCashModalPr
           )}
         >
           <p>
-            Delete the cash entry of GHS {formatCedis(entry.amount)} with code {entry.code}? It will
-            no longer count as given.
+            {m.history_delete_question({
+              amount: formatCedis(entry.amount),
+              code: entry.code ?? '',
+            })}
           </p>
           <fieldset
             className="choice-field"
             aria-describedby={describedBy(error && `${id}-reason-error`)}
           >
-            <legend>Why are you deleting it?</legend>
+            <legend>{m.history_delete_why()}</legend>
             <div className="choice-list">
               {CASH_DELETE_REASONS.map((reason) => (
                 <label key={reason} className="choice">
@@ -74,18 +77,18 @@ export function DeleteCashModal({ entry, onCancel, onDelete }: DeleteCashModalPr
                     aria-invalid={error ? true : undefined}
                     {...register('reason')}
                   />
-                  <span>{reason}</span>
+                  <span>{cashDeleteReasonLabel(reason)}</span>
                 </label>
               ))}
             </div>
             <FieldError id={`${id}-reason-error`} message={error} />
           </fieldset>
           <div className="button-row form-actions">
-            <SubmitButton busy={isSubmitting} busyLabel="Deleting...">
-              Delete
+            <SubmitButton busy={isSubmitting} busyLabel={m.history_deleting()}>
+              {m.history_delete()}
             </SubmitButton>
             <button type="button" className="button button-secondary" onClick={close}>
-              Cancel
+              {m.giving_cancel()}
             </button>
           </div>
         </form>

@@ -18,6 +18,7 @@ import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from 
 import { RecurringSummary } from '../recurring/RecurringSummary.tsx';
 import './history.css';
 import { historyApiPaths } from './history.paths.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // The delete form (with its schema and form library) comes with the first tap on Delete.
 const loadDeleteCashModal = () => import('./DeleteCashModal.tsx');
@@ -35,6 +36,28 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
 });
+
+/** An entry's state in words (its value stays the page's `data-status`). */
+function statusLabel(status: string): string {
+  switch (status) {
+    case 'pending':
+      return m.history_status_pending();
+    case 'success':
+      return m.history_status_success();
+    case 'failed':
+      return m.history_status_failed();
+    case 'abandoned':
+      return m.history_status_abandoned();
+    case 'received':
+      return m.history_status_received();
+    case 'flagged':
+      return m.history_status_flagged();
+    case 'matched':
+      return m.history_status_matched();
+    default:
+      return status;
+  }
+}
 
 const typeLabel = (type: string) =>
   OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
@@ -98,14 +121,14 @@ export function HistoryPage() {
 
   let body;
   if (history.isPending) {
-    body = <Spinner label="Loading your payments..." />;
+    body = <Spinner label={m.history_loading()} />;
   } else if (history.isError) {
     body = (
       <div className="card" role="alert">
-        <p className="form-alert">Your payments could not load. Check your connection.</p>
+        <p className="form-alert">{m.history_load_failed()}</p>
         <p>
           <button type="button" className="button" onClick={() => void history.refetch()}>
-            Try again
+            {m.giving_try_again()}
           </button>
         </p>
       </div>
@@ -113,7 +136,7 @@ export function HistoryPage() {
   } else if (entries?.length === 0 && !history.hasNextPage && years.length > 1) {
     body = (
       <div className="card history-empty">
-        <p>No payments in {shownYear}.</p>
+        <p>{m.history_none_in_year({ year: shownYear })}</p>
       </div>
     );
   } else if (entries?.length === 0 && !history.hasNextPage) {
@@ -121,7 +144,7 @@ export function HistoryPage() {
       <div className="card history-empty">
         <p>{GIVING_MESSAGES.noRecords}</p>
         <Link className="button" to={paths.offerings}>
-          Give now
+          {m.giving_give_now()}
         </Link>
       </div>
     );
@@ -150,13 +173,13 @@ export function HistoryPage() {
               onClick={() => void history.fetchNextPage()}
               aria-disabled={history.isFetchingNextPage || undefined}
             >
-              {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {history.isFetchingNextPage ? m.common_loading() : m.history_load_more()}
             </button>
           </p>
         )}
         {history.isFetchNextPageError && (
           <p className="form-alert" role="alert">
-            Older payments could not load. Check your connection and try again.
+            {m.history_older_failed()}
           </p>
         )}
       </>
@@ -166,7 +189,7 @@ export function HistoryPage() {
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} ref={titleRef} tabIndex={-1}>
-        Payment History
+        {m.history_title()}
       </h1>
       {years.length > 1 && (
         <YearFilter
@@ -213,34 +236,33 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
       </div>
       <dl className="history-facts">
         <div>
-          <dt>Method</dt>
+          <dt>{m.history_method()}</dt>
           <dd>{PAYMENT_METHOD_LABELS[entry.method]}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{m.history_status()}</dt>
           <dd>
             <span className="history-status" data-status={entry.status}>
-              {entry.status}
+              {statusLabel(entry.status)}
             </span>
           </dd>
         </div>
         <div>
-          <dt>Date</dt>
+          <dt>{m.history_date()}</dt>
           <dd>
             <time dateTime={entry.createdAt}>{dateFormat.format(new Date(entry.createdAt))}</time>
           </dd>
         </div>
         {entry.code && (
           <div>
-            <dt>{entry.kind === 'transaction' ? 'Reference' : 'Code'}</dt>
+            <dt>{entry.kind === 'transaction' ? m.history_reference() : m.history_code()}</dt>
             <dd className="history-code">{entry.code}</dd>
           </div>
         )}
       </dl>
       {entry.status === 'flagged' && entry.receivedAmount !== null && (
         <p className="history-note">
-          The desk counted GHS {formatCedis(entry.receivedAmount)}: the church will follow up with
-          you.
+          {m.history_flagged({ amount: formatCedis(entry.receivedAmount) })}
         </p>
       )}
       {entry.receipt && (
@@ -250,7 +272,7 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
           download
           aria-describedby={`${id}-type`}
         >
-          Receipt {entry.receipt.number} (PDF)
+          {m.history_receipt({ number: entry.receipt.number })}
         </a>
       )}
       {entry.deletable && (
@@ -261,7 +283,7 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
           onClick={onDelete}
           onPointerDown={() => void loadDeleteCashModal()}
         >
-          Delete
+          {m.history_delete()}
         </button>
       )}
     </li>
@@ -280,7 +302,7 @@ function YearFilter({ years, value, loading, onChange }: YearFilterProps) {
   const id = useId();
   return (
     <div className="field history-year">
-      <label htmlFor={`${id}-year`}>Year</label>
+      <label htmlFor={`${id}-year`}>{m.history_year()}</label>
       <select
         id={`${id}-year`}
         value={value}
@@ -293,7 +315,7 @@ function YearFilter({ years, value, loading, onChange }: YearFilterProps) {
         ))}
       </select>
       <p className="history-year-status muted" role="status">
-        {loading ? `Loading ${value}...` : ''}
+        {loading ? m.history_year_loading({ year: value }) : ''}
       </p>
     </div>
   );
@@ -305,12 +327,12 @@ function YearTotal({ total }: { total: YearToDate }) {
   return (
     <section className="card history-total" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="history-total-title">
-        Given in {total.year}
+        {m.history_given_in({ year: total.year })}
       </h2>
       <p className="history-total-amount">GHS {formatCedis(total.confirmed)}</p>
       {total.waiting > 0 && (
         <p className="history-total-waiting muted">
-          and GHS {formatCedis(total.waiting)} waiting for confirmation
+          {m.history_waiting_confirmation({ amount: formatCedis(total.waiting) })}
         </p>
       )}
       {total.byType.length > 0 && (
@@ -321,7 +343,10 @@ function YearTotal({ total }: { total: YearToDate }) {
               <dd>
                 GHS {formatCedis(part.confirmed)}
                 {part.waiting > 0 && (
-                  <span className="muted"> and GHS {formatCedis(part.waiting)} waiting</span>
+                  <span className="muted">
+                    {' '}
+                    {m.history_waiting({ amount: formatCedis(part.waiting) })}
+                  </span>
                 )}
               </dd>
             </div>
@@ -339,7 +364,7 @@ function Statements() {
   if (!years.data || years.data.length === 0) return null;
   return (
     <section className="history-statements card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Yearly giving statements</h2>
+      <h2 id={`${id}-title`}>{m.history_statements()}</h2>
       <ul className="history-statement-links">
         {years.data.map((year) => (
           <li key={year}>
@@ -348,7 +373,7 @@ function Statements() {
               href={historyApiPaths.statementPdf(year)}
               download
             >
-              Statement {year} (PDF)
+              {m.history_statement({ year })}
             </a>
           </li>
         ))}

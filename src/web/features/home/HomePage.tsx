@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useBrand } from '../church/useChurch.ts';
@@ -9,23 +10,27 @@ import { TileIcon, type TileIconName } from './TileIcon.tsx';
 /** Every tile opens its screen; Sermons first asks which kind (spec §2). */
 type Tile = { label: string; icon: TileIconName } & ({ to: string } | { action: 'sermons' });
 
-const tiles: Tile[] = [
-  { label: 'Sermons', icon: 'sermons', action: 'sermons' },
+const tiles = (): Tile[] => [
+  { label: m.home_tile_sermons(), icon: 'sermons', action: 'sermons' },
   // The video library (decision 040).
-  { label: 'Videos', icon: 'videos', to: paths.videos },
-  { label: 'Offerings', icon: 'offerings', to: paths.offerings },
-  { label: 'Events', icon: 'events', to: paths.events },
+  { label: m.home_tile_videos(), icon: 'videos', to: paths.videos },
+  { label: m.home_tile_offerings(), icon: 'offerings', to: paths.offerings },
+  { label: m.home_tile_events(), icon: 'events', to: paths.events },
   // Beyond the spec's grid (issue 34, decision 039): where a member types the entrance code.
-  { label: 'Check In', icon: 'checkin', to: paths.checkin },
-  { label: 'Prayer Wall', icon: 'prayer', to: paths.prayer },
-  { label: 'Devotional', icon: 'devotional', to: paths.devotional },
-  { label: 'Workers Portal', icon: 'workers', to: paths.workersGate },
-  { label: 'Profile', icon: 'profile', to: paths.profile },
+  { label: m.home_tile_checkin(), icon: 'checkin', to: paths.checkin },
+  { label: m.home_tile_prayer(), icon: 'prayer', to: paths.prayer },
+  { label: m.home_tile_devotional(), icon: 'devotional', to: paths.devotional },
+  { label: m.home_tile_workers(), icon: 'workers', to: paths.workersGate },
+  { label: m.home_tile_profile(), icon: 'profile', to: paths.profile },
 ];
 
-const adminTile: Tile = { label: 'Admin Panel', icon: 'admin', to: paths.admin };
+const adminTile = (): Tile => ({ label: m.home_tile_admin(), icon: 'admin', to: paths.admin });
 /** Finance officers who are not admins (admins reach the desk from the Admin Panel). */
-const financeTile: Tile = { label: 'Finance Desk', icon: 'offerings', to: paths.financeDesk };
+const financeTile = (): Tile => ({
+  label: m.home_tile_finance(),
+  icon: 'offerings',
+  to: paths.financeDesk,
+});
 
 /** /home (spec §2 Home): the greeting and the feature grid. */
 export function HomePage() {
@@ -36,24 +41,24 @@ export function HomePage() {
   const closeSermonType = useCallback(() => setSermonTypeOpen(false), []);
 
   const greeting = me.isPending
-    ? 'Loading your profile...'
+    ? m.home_loading_profile()
     : user?.firstName
-      ? `Welcome, ${user.firstName}!`
-      : `Welcome to Your ${productName} App`;
+      ? m.home_welcome_name({ firstName: user.firstName })
+      : m.home_welcome({ productName });
 
   // Spec §6: the Admin Panel tile is for admins only (the server guards /admin's data).
   const shown = user?.isAdmin
-    ? [...tiles, adminTile]
+    ? [...tiles(), adminTile()]
     : user?.finance
-      ? [...tiles, financeTile]
-      : tiles;
+      ? [...tiles(), financeTile()]
+      : tiles();
 
   return (
     <section className="page home-page" aria-labelledby={`${id}-greeting`}>
       <h1 id={`${id}-greeting`} className="home-greeting" aria-live="polite">
         {greeting}
       </h1>
-      <ul className="tile-grid" aria-label="Features">
+      <ul className="tile-grid" aria-label={m.home_features()}>
         {shown.map((tile) => (
           <li key={tile.label}>
             {'to' in tile ? (

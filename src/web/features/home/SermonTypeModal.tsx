@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { Modal } from '../../components/Modal.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
@@ -13,7 +14,7 @@ export function SermonTypeModal({ open, onClose }: SermonTypeModalProps) {
   const { data: church } = useChurch();
 
   return (
-    <Modal open={open} onClose={onClose} title="Choose Sermon Type" hideCloseButton>
+    <Modal open={open} onClose={onClose} title={m.home_sermon_type_title()} hideCloseButton>
       <div className="choice-list">
         {church?.audioChannelUrl ? (
           <a
@@ -23,18 +24,18 @@ export function SermonTypeModal({ open, onClose }: SermonTypeModalProps) {
             rel="noopener noreferrer"
             onClick={onClose}
           >
-            Audio (external messaging channel)
+            {m.home_sermon_audio()}
           </a>
         ) : (
           <button type="button" className="button button-block" disabled>
-            Audio (external messaging channel)
+            {m.home_sermon_audio()}
           </button>
         )}
         <Link className="button button-block" to={paths.sermons} onClick={onClose}>
-          Video (video platform)
+          {m.home_sermon_video()}
         </Link>
         <button type="button" className="button button-secondary button-block" onClick={onClose}>
-          Cancel
+          {m.home_cancel()}
         </button>
       </div>
     </Modal>

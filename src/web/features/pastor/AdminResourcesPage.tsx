@@ -1,33 +1,34 @@
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { BackLink } from '../../components/BackLink.tsx';
 import { paths } from '../../paths.ts';
 import './pastor.css';
 
-const cards = [
+const cards = () => [
   {
     to: paths.pastorAccounts,
-    title: 'Accounts',
-    text: 'Your monthly payslips.',
+    title: m.pastor_accounts(),
+    text: m.pastor_accounts_card(),
   },
   {
     to: paths.pastorAppointment,
-    title: 'Appointment Status',
-    text: 'Your appointment letter, to print or download.',
+    title: m.pastor_appointment(),
+    text: m.pastor_appointment_card(),
   },
   {
     to: paths.pastorInfoDesk,
-    title: 'Information Desk',
-    text: 'Notices from the church leadership.',
+    title: m.pastor_info_desk(),
+    text: m.pastor_info_desk_card(),
   },
   {
     to: paths.pastorCalendar,
-    title: 'Yearly Calendar',
-    text: 'The church’s programmes for the year.',
+    title: m.pastor_calendar(),
+    text: m.pastor_calendar_card(),
   },
   {
     to: paths.pastorMessages,
-    title: 'Messages',
-    text: 'Private messages with the other pastors.',
+    title: m.pastor_messages(),
+    text: m.pastor_messages_card(),
   },
 ];
 
@@ -35,10 +36,10 @@ const cards = [
 export function AdminResourcesPage() {
   return (
     <section className="page pastor-page" aria-labelledby="admin-resources-title">
-      <BackLink to={paths.workers}>Pastor&apos;s Dashboard</BackLink>
-      <h1 id="admin-resources-title">Administrative Resources</h1>
+      <BackLink to={paths.workers}>{m.workers_pastor_dashboard()}</BackLink>
+      <h1 id="admin-resources-title">{m.pastor_admin_resources()}</h1>
       <ul className="pastor-cards">
-        {cards.map((card) => (
+        {cards().map((card) => (
           <li key={card.to}>
             <Link className="pastor-card" to={card.to}>
               <h2>{card.title}</h2>

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
@@ -22,13 +23,13 @@ export function AppointmentPage() {
 
   if (status === 'loading') return <PageLoading />;
   if (!signedIn) return <Navigate to={paths.auth} replace />;
-  if (appointment.isPending) return <PageLoading label="Loading your appointment..." />;
+  if (appointment.isPending) return <PageLoading label={m.pastor_loading_appointment()} />;
   if (appointment.isError) {
     return (
       <section className="page narrow-page">
-        <h1>Appointment Status</h1>
+        <h1>{m.pastor_appointment()}</h1>
         <LoadFailed
-          message="We could not load your appointment."
+          message={m.pastor_load_appointment_failed()}
           reason={messageOf(appointment.error)}
           onRetry={() => void appointment.refetch()}
         />
@@ -39,10 +40,10 @@ export function AppointmentPage() {
   if (view.status !== 'appointed') {
     return (
       <section className="page narrow-page" aria-labelledby="appointment-title">
-        <BackLink to={paths.pastorAdminResources}>Administrative Resources</BackLink>
-        <h1 id="appointment-title">Appointment Status</h1>
+        <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
+        <h1 id="appointment-title">{m.pastor_appointment()}</h1>
         <div className="card" role="status">
-          <p>Your appointment is {view.message}.</p>
+          <p>{m.pastor_appointment_is({ status: view.message })}</p>
         </div>
       </section>
     );
@@ -52,14 +53,14 @@ export function AppointmentPage() {
   return (
     <section className="page appointment-page" aria-labelledby="appointment-title">
       <div className="no-print">
-        <BackLink to={paths.pastorAdminResources}>Administrative Resources</BackLink>
-        <h1 id="appointment-title">Appointment Status</h1>
+        <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
+        <h1 id="appointment-title">{m.pastor_appointment()}</h1>
         <div className="button-row appointment-actions">
           <a className="button" href={pastorApiPaths.appointmentPdf} download>
-            Download PDF
+            {m.pastor_download_pdf()}
           </a>
           <button type="button" className="button button-secondary" onClick={() => window.print()}>
-            Print
+            {m.pastor_print()}
           </button>
         </div>
       </div>
@@ -70,13 +71,13 @@ export function AppointmentPage() {
         </header>
         <h2 className="letter-title">{letter.title}</h2>
         <dl className="letter-facts">
-          <dt>Name</dt>
+          <dt>{m.pastor_letter_name()}</dt>
           <dd>{letter.fullName}</dd>
-          <dt>Assembly</dt>
+          <dt>{m.pastor_letter_assembly()}</dt>
           <dd>{letter.assembly}</dd>
-          <dt>Role</dt>
+          <dt>{m.pastor_letter_role()}</dt>
           <dd>{letter.role}</dd>
-          <dt>Effective date</dt>
+          <dt>{m.pastor_letter_effective()}</dt>
           <dd>{letter.effectiveDate}</dd>
         </dl>
         {letter.paragraphs.map((text, i) => (

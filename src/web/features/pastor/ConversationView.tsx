@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { m } from '../../../paraglide/messages.js';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -118,7 +119,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
     const typed = text.trim();
     if (!typed) return;
     if (typed.length > MESSAGE_MAX_CHARS) {
-      setError(`A message can have at most ${MESSAGE_MAX_CHARS} characters.`);
+      setError(m.pastor_message_too_long({ max: MESSAGE_MAX_CHARS }));
       return;
     }
     const temp: ShownMessage = {
@@ -154,7 +155,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
   async function attach(file: File) {
     if (file.size > ATTACHMENT_MAX_BYTES) {
       setError(
-        `${PASTOR_MESSAGES.uploadFailed} The file is too large: at most ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`,
+        `${PASTOR_MESSAGES.uploadFailed} ${m.pastor_file_too_large({ mb: ATTACHMENT_MAX_BYTES / (1024 * 1024) })}`,
       );
       return;
     }
@@ -233,7 +234,8 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
           className="button button-small button-secondary conversation-back"
           onClick={onBack}
         >
-          <span aria-hidden="true">‹ </span>All pastors
+          <span aria-hidden="true">‹ </span>
+          {m.pastor_all_pastors()}
         </button>
         <div className="conversation-peer">
           <h2 id={`${id}-peer`}>{peer.fullName}</h2>
@@ -244,15 +246,15 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
           className="button button-small button-secondary"
           onClick={() => setConfirmChat(true)}
         >
-          Delete chat
+          {m.pastor_delete_chat()}
         </button>
       </header>
 
       {conversation.isPending ? (
-        <Spinner label="Loading the conversation..." />
+        <Spinner label={m.pastor_loading_conversation()} />
       ) : conversation.isError ? (
         <LoadFailed
-          message="We could not load the conversation."
+          message={m.pastor_load_conversation_failed()}
           reason={messageOf(conversation.error)}
           onRetry={() => void conversation.refetch()}
         />
@@ -262,10 +264,12 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
           ref={logRef}
           className="message-list"
           role="log"
-          aria-label={`Conversation with ${peer.fullName}`}
+          aria-label={m.pastor_conversation_with({ name: peer.fullName })}
         >
           <ol className="message-items">
-            {shown.length === 0 && <li className="muted message-list-empty">No messages yet.</li>}
+            {shown.length === 0 && (
+              <li className="muted message-list-empty">{m.pastor_no_messages_yet()}</li>
+            )}
             {shown.map((message) => (
               <MessageItem
                 key={message.id}
@@ -298,7 +302,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
           </p>
         )}
         <label htmlFor={`${id}-text`} className="visually-hidden">
-          Message to {peer.fullName}
+          {m.pastor_message_to({ name: peer.fullName })}
         </label>
         <div className="composer-row">
           <input
@@ -314,14 +318,14 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
           />
           <label htmlFor={`${id}-file`} className="button button-secondary composer-attach">
             <PaperclipIcon />
-            <span className="visually-hidden">Attach a file</span>
+            <span className="visually-hidden">{m.pastor_attach()}</span>
           </label>
           <textarea
             id={`${id}-text`}
             className="composer-text"
             rows={1}
             value={text}
-            placeholder="Message"
+            placeholder={m.pastor_message_placeholder()}
             maxLength={MESSAGE_MAX_CHARS}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
@@ -332,24 +336,21 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
             }}
           />
           <button type="submit" className="button composer-send">
-            Send
+            {m.pastor_send()}
           </button>
         </div>
       </form>
 
       <ConfirmModal
         open={confirmChat}
-        title="Delete this chat?"
-        confirmLabel="Delete chat"
+        title={m.pastor_delete_chat_title()}
+        confirmLabel={m.pastor_delete_chat()}
         busy={deletingChat}
-        busyLabel="Deleting..."
+        busyLabel={m.pastor_deleting()}
         onConfirm={() => void removeChat()}
         onCancel={() => setConfirmChat(false)}
       >
-        <p>
-          The conversation with {peer.fullName} is removed for you only. {peer.fullName} keeps it,
-          and a new message brings it back.
-        </p>
+        <p>{m.pastor_delete_chat_text({ name: peer.fullName })}</p>
       </ConfirmModal>
     </div>
   );

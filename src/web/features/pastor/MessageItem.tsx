@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { MESSAGE_MAX_CHARS, PASTOR_MESSAGES, type ChatMessage } from '../../../shared/pastor.ts';
 import { shortTime } from './messages.ts';
 import { PaperclipIcon } from './PaperclipIcon.tsx';
@@ -76,7 +77,7 @@ export function MessageItem({
     if (ok) setEditing(null);
   };
 
-  const who = mine ? 'You' : peerName;
+  const who = mine ? m.pastor_you() : peerName;
   const canAct = !message.deleted;
 
   return (
@@ -96,7 +97,7 @@ export function MessageItem({
             }}
           >
             <label htmlFor={`${id}-edit`} className="visually-hidden">
-              Edit message
+              {m.pastor_edit_message()}
             </label>
             <textarea
               ref={editRef}
@@ -111,21 +112,22 @@ export function MessageItem({
             />
             <div className="button-row">
               <button type="submit" className="button button-small" disabled={saving}>
-                {saving ? 'Saving...' : 'Save'}
+                {saving ? m.common_saving() : m.pastor_save()}
               </button>
               <button
                 type="button"
                 className="button button-small button-secondary"
                 onClick={() => setEditing(null)}
               >
-                Cancel
+                {m.pastor_cancel()}
               </button>
             </div>
           </form>
         ) : message.file ? (
           message.temp ? (
             <p className="message-file">
-              <PaperclipIcon /> {message.file.name} <span className="muted">(sending…)</span>
+              <PaperclipIcon /> {message.file.name}{' '}
+              <span className="muted">{m.pastor_file_sending()}</span>
             </p>
           ) : (
             <p className="message-file">
@@ -140,8 +142,8 @@ export function MessageItem({
         )}
         <p className="message-meta">
           <time dateTime={message.createdAt}>{shortTime(message.createdAt)}</time>
-          {message.edited && !message.deleted && <span> · edited</span>}
-          {message.temp && <span> · sending…</span>}
+          {message.edited && !message.deleted && <span> · {m.pastor_edited()}</span>}
+          {message.temp && <span> · {m.pastor_sending()}</span>}
         </p>
       </div>
       {canAct && editing === null && (
@@ -166,14 +168,14 @@ export function MessageItem({
             onClick={() => setMenuOpen((open) => !open)}
           >
             <span aria-hidden="true">⋮</span>
-            <span className="visually-hidden">Options for this message</span>
+            <span className="visually-hidden">{m.pastor_message_options()}</span>
           </button>
           {menuOpen && (
             <ul className="message-menu-list" id={`${id}-menu`}>
               {mine && !message.file && (canEdit || message.temp) && (
                 <li>
                   <button type="button" onClick={startEdit}>
-                    Edit
+                    {m.pastor_edit()}
                   </button>
                 </li>
               )}
@@ -186,7 +188,7 @@ export function MessageItem({
                       void onDelete(message, 'everyone');
                     }}
                   >
-                    Delete for everyone
+                    {m.pastor_delete_everyone()}
                   </button>
                 </li>
               )}
@@ -199,7 +201,7 @@ export function MessageItem({
                       void onDelete(message, 'me');
                     }}
                   >
-                    Delete for me
+                    {m.pastor_delete_me()}
                   </button>
                 </li>
               )}

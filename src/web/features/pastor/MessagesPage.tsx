@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { POLL_INTERVAL_MS, type Conversation, type PastorPeer } from '../../../shared/pastor.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -79,13 +80,13 @@ export function MessagesPage() {
     setSearchParams(next);
   };
 
-  if (me.isPending || pastors.isPending) return <PageLoading label="Loading messages..." />;
+  if (me.isPending || pastors.isPending) return <PageLoading label={m.pastor_loading_messages()} />;
   if (pastors.isError) {
     return (
       <section className="page narrow-page">
-        <h1>Messages</h1>
+        <h1>{m.pastor_messages()}</h1>
         <LoadFailed
-          message="We could not load the pastors."
+          message={m.pastor_load_pastors_failed()}
           reason={messageOf(pastors.error)}
           onRetry={() => void pastors.refetch()}
         />
@@ -103,18 +104,18 @@ export function MessagesPage() {
       data-realtime={socket}
     >
       <div className="messages-heading">
-        <BackLink to={paths.pastorAdminResources}>Administrative Resources</BackLink>
-        <h1 id="messages-title">Messages</h1>
+        <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
+        <h1 id="messages-title">{m.pastor_messages()}</h1>
         {socket === 'down' && (
           <p className="muted messages-offline" role="status">
-            Reconnecting… new messages are checked every few seconds.
+            {m.pastor_reconnecting()}
           </p>
         )}
       </div>
       <div className="messages-layout">
-        <nav className="pastor-list" aria-label="Pastors">
+        <nav className="pastor-list" aria-label={m.pastor_pastors()}>
           {list.length === 0 ? (
-            <p className="muted">No other approved pastors yet.</p>
+            <p className="muted">{m.pastor_no_pastors()}</p>
           ) : (
             <ul>
               {list.map((p) => (
@@ -142,7 +143,7 @@ export function MessagesPage() {
                       {p.unread > 0 && (
                         <span className="unread-badge">
                           {p.unread}
-                          <span className="visually-hidden"> unread</span>
+                          <span className="visually-hidden"> {m.pastor_unread()}</span>
                         </span>
                       )}
                     </span>
@@ -162,7 +163,7 @@ export function MessagesPage() {
               onBack={() => choose(null)}
             />
           ) : (
-            <p className="muted conversation-empty">Choose a pastor to read and send messages.</p>
+            <p className="muted conversation-empty">{m.pastor_choose_pastor()}</p>
           )}
         </div>
       </div>

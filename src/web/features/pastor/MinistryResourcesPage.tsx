@@ -1,28 +1,29 @@
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { BackLink } from '../../components/BackLink.tsx';
 import { paths } from '../../paths.ts';
 import './pastor.css';
 
-const cards = [
+const cards = () => [
   {
     to: paths.pastorStudyMaterials,
-    title: 'Study Materials & Curriculum',
-    text: 'Courses and lesson plans for teaching.',
+    title: m.pastor_study_materials(),
+    text: m.pastor_study_materials_card(),
   },
   {
     to: paths.pastorBibleTools,
-    title: 'Digital Bible Study Tools',
-    text: 'Bibles, concordances and commentaries.',
+    title: m.pastor_bible_tools(),
+    text: m.pastor_bible_tools_card(),
   },
   {
     to: paths.pastorSermonArchive,
-    title: 'Sermon Archive & Transcripts',
-    text: 'Past sermons to read and listen to.',
+    title: m.pastor_sermon_archive(),
+    text: m.pastor_sermon_archive_card(),
   },
   {
     to: paths.pastorResourceLinks,
-    title: 'Resource Links',
-    text: 'Useful links for ministry.',
+    title: m.pastor_resource_links(),
+    text: m.pastor_resource_links_card(),
   },
 ];
 
@@ -30,10 +31,10 @@ const cards = [
 export function MinistryResourcesPage() {
   return (
     <section className="page pastor-page" aria-labelledby="ministry-resources-title">
-      <BackLink to={paths.workers}>Pastor&apos;s Dashboard</BackLink>
-      <h1 id="ministry-resources-title">Ministry &amp; Church Resources</h1>
+      <BackLink to={paths.workers}>{m.workers_pastor_dashboard()}</BackLink>
+      <h1 id="ministry-resources-title">{m.pastor_ministry_resources()}</h1>
       <ul className="pastor-cards">
-        {cards.map((card) => (
+        {cards().map((card) => (
           <li key={card.to}>
             <Link className="pastor-card" to={card.to}>
               <h2>{card.title}</h2>

@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { BackLink } from '../../components/BackLink.tsx';
 import { patterns, paths } from '../../paths.ts';
 import './pastor.css';
@@ -11,32 +12,32 @@ interface Placeholder {
 
 const comingSoon = (title: string): Placeholder => ({
   title,
-  text: `${title} is coming soon. We are preparing it for you; please check back later.`,
+  text: m.pastor_coming_soon_text({ title }),
   back: 'ministry',
 });
 
 /** What each placeholder route of the portal says, by its pattern (routes.ts). */
-const placeholders: Record<string, Placeholder> = {
+const placeholders = (): Record<string, Placeholder> => ({
   [patterns.pastorAccounts]: {
-    title: 'Accounts',
-    text: 'Your monthly payslips will be available here. Please check back at the end of the month.',
+    title: m.pastor_accounts(),
+    text: m.pastor_accounts_text(),
     back: 'admin',
   },
   [patterns.pastorInfoDesk]: {
-    title: 'Information Desk',
-    text: 'Notices and information from the church leadership will appear here.',
+    title: m.pastor_info_desk(),
+    text: m.pastor_info_desk_text(),
     back: 'admin',
   },
   [patterns.pastorCalendar]: {
-    title: 'Yearly Calendar',
-    text: 'The church’s calendar for the year will appear here.',
+    title: m.pastor_calendar(),
+    text: m.pastor_calendar_text(),
     back: 'admin',
   },
-  [patterns.pastorStudyMaterials]: comingSoon('Study Materials & Curriculum'),
-  [patterns.pastorBibleTools]: comingSoon('Digital Bible Study Tools'),
-  [patterns.pastorSermonArchive]: comingSoon('Sermon Archive & Transcripts'),
-  [patterns.pastorResourceLinks]: comingSoon('Resource Links'),
-};
+  [patterns.pastorStudyMaterials]: comingSoon(m.pastor_study_materials()),
+  [patterns.pastorBibleTools]: comingSoon(m.pastor_bible_tools()),
+  [patterns.pastorSermonArchive]: comingSoon(m.pastor_sermon_archive()),
+  [patterns.pastorResourceLinks]: comingSoon(m.pastor_resource_links()),
+});
 
 /**
  * Accounts, Information Desk, Yearly Calendar (spec §2: placeholders) and the four ministry
@@ -44,17 +45,17 @@ const placeholders: Record<string, Placeholder> = {
  */
 export function PastorPlaceholderPage() {
   const pattern = useMatches().at(-1)?.id;
-  const { title, text, back } = placeholders[pattern ?? ''] ?? {
-    title: 'Coming soon',
-    text: 'This part of the portal is coming soon.',
+  const { title, text, back } = placeholders()[pattern ?? ''] ?? {
+    title: m.pastor_coming_soon(),
+    text: m.pastor_coming_soon_portal(),
     back: 'admin',
   };
   return (
     <section className="page narrow-page pastor-page" aria-labelledby="pastor-placeholder-title">
       {back === 'admin' ? (
-        <BackLink to={paths.pastorAdminResources}>Administrative Resources</BackLink>
+        <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
       ) : (
-        <BackLink to={paths.pastorMinistryResources}>Ministry & Church Resources</BackLink>
+        <BackLink to={paths.pastorMinistryResources}>{m.pastor_ministry_resources()}</BackLink>
       )}
       <h1 id="pastor-placeholder-title">{title}</h1>
       <div className="card">

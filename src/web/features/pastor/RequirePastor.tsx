@@ -1,4 +1,5 @@
 import { Link, Navigate, Outlet } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { PASTOR_MESSAGES } from '../../../shared/pastor.ts';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
@@ -17,20 +18,20 @@ export function RequirePastor() {
 
   if (status === 'loading') return <PageLoading />;
   if (!signedIn) return <Navigate to={paths.auth} replace />;
-  if (pastor.isPending) return <PageLoading label="Opening the pastor portal..." />;
+  if (pastor.isPending) return <PageLoading label={m.pastor_opening_portal()} />;
   if (pastor.isError) {
     const refused = (pastor.error as { status?: number }).status === 403;
     return (
       <section className="page page-centered" role="alert" aria-labelledby="pastor-refused">
-        <h1 id="pastor-refused">{refused ? 'Pastors only' : 'We could not open the portal'}</h1>
+        <h1 id="pastor-refused">{refused ? m.pastor_only_pastors() : m.pastor_open_failed()}</h1>
         <p className="muted">{refused ? PASTOR_MESSAGES.onlyPastors : messageOf(pastor.error)}</p>
         {refused ? (
           <Link className="button" to={paths.workers}>
-            Go to the Workers Portal
+            {m.workers_go_to_portal()}
           </Link>
         ) : (
           <button type="button" className="button" onClick={() => void pastor.refetch()}>
-            Try again
+            {m.workers_try_again()}
           </button>
         )}
       </section>

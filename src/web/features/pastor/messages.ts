@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { PASTOR_MESSAGES, type ChatMessage, type Conversation } from '../../../shared/pastor.ts';
 
 // Small helpers of the messages screen.
@@ -23,9 +24,11 @@ export function shortTime(iso: string): string {
 }
 
 export function preview(message: ChatMessage | null, me: string): string {
-  if (!message) return 'No messages yet';
-  const who = message.senderId === me ? 'You: ' : '';
-  if (message.deleted) return `${who}${PASTOR_MESSAGES.deleted}`;
-  if (message.file) return `${who}File: ${message.file.name}`;
-  return `${who}${message.text ?? ''}`;
+  if (!message) return m.pastor_no_messages();
+  const text = message.deleted
+    ? PASTOR_MESSAGES.deleted
+    : message.file
+      ? m.pastor_preview_file({ name: message.file.name })
+      : (message.text ?? '');
+  return message.senderId === me ? m.pastor_preview_mine({ text }) : text;
 }

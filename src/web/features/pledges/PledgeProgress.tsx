@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { Pledge } from '../../../shared/pledges.ts';
 import './pledges.css';
+import { m } from '../../../paraglide/messages.js';
+import { withPart } from '../giving/message-part.tsx';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -23,7 +25,10 @@ export function PledgeProgress({ pledge }: { pledge: Pledge }) {
   return (
     <div className="pledge-progress">
       <p id={`${id}-label`} className="pledge-progress-text">
-        <strong>GHS {formatCedis(pledge.given)}</strong> of GHS {formatCedis(pledge.amount)}{' '}
+        {withPart(
+          (mark) => m.pledges_progress({ given: mark, amount: formatCedis(pledge.amount) }),
+          <strong>GHS {formatCedis(pledge.given)}</strong>,
+        )}{' '}
         <span className="pledge-percent" data-testid="pledge-percent">
           {pledge.percent}%
         </span>

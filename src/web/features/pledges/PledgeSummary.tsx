@@ -4,6 +4,7 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { usePledges } from './pledges.api.ts';
 import { formatDueOn, pledgeName, PledgeProgress } from './PledgeProgress.tsx';
+import { m } from '../../../paraglide/messages.js';
 
 /**
  * The member's pledges in brief, on the payment history (issue 33): each one's progress and a
@@ -23,21 +24,21 @@ function Summary() {
   return (
     <section className="card pledge-summary" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="pledge-summary-title">
-        Your pledges
+        {m.pledges_yours()}
       </h2>
       {list.length > 0 && (
         <ul className="pledge-summary-list">
           {list.slice(0, 3).map((p) => (
             <li key={p.id}>
               <span className="pledge-summary-name">
-                {pledgeName(p)} · by {formatDueOn(p.dueOn)}
+                {pledgeName(p)} · {m.pledges_by_date({ date: formatDueOn(p.dueOn) })}
               </span>
               <PledgeProgress pledge={p} />
             </li>
           ))}
         </ul>
       )}
-      <Link to={paths.pledges}>{list.length > 0 ? 'See all your pledges' : 'Make a pledge'}</Link>
+      <Link to={paths.pledges}>{list.length > 0 ? m.pledges_see_all() : m.pledges_make()}</Link>
     </section>
   );
 }

@@ -22,6 +22,8 @@ import { paths } from '../../paths.ts';
 import { createPledge, deletePledge, linkGift, pledgesKeys, usePledges } from './pledges.api.ts';
 import { formatDueOn, pledgeName, PledgeProgress } from './PledgeProgress.tsx';
 import './pledges.css';
+import { m } from '../../../paraglide/messages.js';
+import { withPart } from '../giving/message-part.tsx';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const inMonths = (months: number) => {
@@ -81,7 +83,7 @@ export function PledgesPage() {
     setBusy(true);
     try {
       await createPledge(body);
-      toast.success('Your pledge is saved.');
+      toast.success(m.pledges_saved());
       setForm({ ...form, target: '', amount: '' });
       await refresh();
     } catch (error) {
@@ -101,11 +103,11 @@ export function PledgesPage() {
   });
 
   let list;
-  if (pledges.isPending) list = <Spinner label="Loading your pledges..." />;
+  if (pledges.isPending) list = <Spinner label={m.pledges_loading()} />;
   else if (pledges.isError)
     list = (
       <LoadFailed
-        message="Your pledges could not load."
+        message={m.pledges_load_failed()}
         reason={pledges.error.message}
         onRetry={() => void pledges.refetch()}
       />
@@ -114,7 +116,7 @@ export function PledgesPage() {
     list = <p className="card muted">{PLEDGE_MESSAGES.noPledges}</p>;
   else
     list = (
-      <ul className="pledge-list" aria-label="Your pledges">
+      <ul className="pledge-list" aria-label={m.pledges_yours()}>
         {pledges.data.pledges.map((p) => (
           <PledgeItem key={p.id} pledge={p} gifts={pledges.data.gifts} onChange={refresh} />
         ))}
@@ -125,39 +127,36 @@ export function PledgesPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.offerings}>Offerings</BackLink>
-      <h1 id={`${id}-title`}>Pledges</h1>
-      <p className="muted">
-        Pledge an amount by a date. Your confirmed gifts of the same type (or to the campaign) count
-        toward it; you can also count one of your gifts by hand.
-      </p>
+      <BackLink to={paths.offerings}>{m.giving_offerings_title()}</BackLink>
+      <h1 id={`${id}-title`}>{m.pledges_title()}</h1>
+      <p className="muted">{m.pledges_intro()}</p>
       <div aria-live="polite">{list}</div>
 
-      <h2 className="pledge-heading">Make a pledge</h2>
-      <form className="form card" aria-label="Make a pledge" onSubmit={submit} noValidate>
+      <h2 className="pledge-heading">{m.pledges_make()}</h2>
+      <form className="form card" aria-label={m.pledges_make()} onSubmit={submit} noValidate>
         {errors._ && (
           <p className="form-alert" role="alert">
             {errors._}
           </p>
         )}
         <div className="field">
-          <label htmlFor={`${id}-target`}>For</label>
+          <label htmlFor={`${id}-target`}>{m.pledges_for()}</label>
           <select
             {...field('target')}
             value={form.target}
             onChange={(e) => setForm({ ...form, target: e.target.value })}
           >
-            <option value="">Choose a type or campaign</option>
+            <option value="">{m.pledges_choose_target()}</option>
             {campaigns.length > 0 && (
-              <optgroup label="Campaigns">
+              <optgroup label={m.pledges_campaigns()}>
                 {campaigns.map((c) => (
                   <option key={c.id} value={`campaign:${c.id}`}>
-                    {c.name} (until {formatDueOn(c.endsOn)})
+                    {m.pledges_campaign_option({ name: c.name, date: formatDueOn(c.endsOn) })}
                   </option>
                 ))}
               </optgroup>
             )}
-            <optgroup label="Types">
+            <optgroup label={m.pledges_types()}>
               {OFFERING_TYPES.map((t) => (
                 <option key={t} value={`type:${t}`}>
                   {OFFERING_TYPE_LABELS[t]}
@@ -168,7 +167,7 @@ export function PledgesPage() {
           <FieldError id={`${id}-target-error`} message={errors.target} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount (GHS)</label>
+          <label htmlFor={`${id}-amount`}>{m.giving_amount_label()}</label>
           <input
             {...field('amount')}
             type="text"
@@ -180,7 +179,7 @@ export function PledgesPage() {
           <FieldError id={`${id}-amount-error`} message={errors.amount} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-dueOn`}>By</label>
+          <label htmlFor={`${id}-dueOn`}>{m.pledges_by()}</label>
           <input
             {...field('dueOn')}
             type="date"
@@ -191,7 +190,7 @@ export function PledgesPage() {
           <FieldError id={`${id}-dueOn-error`} message={errors.dueOn} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-rhythm`}>Remind me</label>
+          <label htmlFor={`${id}-rhythm`}>{m.pledges_remind()}</label>
           <select
             {...field('rhythm')}
             value={form.rhythm}
@@ -204,18 +203,20 @@ export function PledgesPage() {
             ))}
           </select>
           <p className="field-hint muted">
-            By email, or by SMS if you chose SMS for receipts on your{' '}
-            <Link to={paths.profile}>profile</Link>.
+            {withPart(
+              (mark) => m.pledges_remind_hint({ profile: mark }),
+              <Link to={paths.profile}>{m.pledges_profile_link()}</Link>,
+            )}
           </p>
           <FieldError id={`${id}-rhythm-error`} message={errors.rhythm} />
         </div>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
-          {busy ? 'Saving...' : 'Save pledge'}
+          {busy ? m.common_saving() : m.pledges_save()}
         </button>
       </form>
       <p>
-        <Link to={paths.offerings}>Give now</Link> ·{' '}
-        <Link to={paths.paymentHistory}>Payment history</Link>
+        <Link to={paths.offerings}>{m.giving_give_now()}</Link> ·{' '}
+        <Link to={paths.paymentHistory}>{m.giving_payment_history()}</Link>
       </p>
     </section>
   );
@@ -245,7 +246,7 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
     setBusy(true);
     try {
       await linkGift(pledge.id, { kind: gift.kind, id: gift.id });
-      toast.success('The gift now counts toward this pledge.');
+      toast.success(m.pledges_linked());
       setChosen('');
       await onChange();
     } catch (e) {
@@ -268,7 +269,7 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
     setRemoving(true);
     try {
       await deletePledge(pledge.id);
-      toast.success('Pledge removed.');
+      toast.success(m.pledges_removed());
       setAsking(false);
       await onChange();
     } catch (e) {
@@ -282,18 +283,18 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
     <li className="card pledge-item" aria-labelledby={`${id}-name`}>
       <div className="pledge-item-top">
         <h3 id={`${id}-name`}>{pledgeName(pledge)}</h3>
-        <span className="muted">by {formatDueOn(pledge.dueOn)}</span>
+        <span className="muted">{m.pledges_by_date({ date: formatDueOn(pledge.dueOn) })}</span>
       </div>
       <PledgeProgress pledge={pledge} />
       <p className="pledge-facts muted">
-        {pledge.gifts.length} gift{pledge.gifts.length === 1 ? '' : 's'} counted ·{' '}
+        {m.pledges_gifts_counted({ count: pledge.gifts.length })} ·{' '}
         {PLEDGE_RHYTHM_LABELS[pledge.rhythm]}
       </p>
       <div className="pledge-actions">
         {others.length > 0 && (
           <>
             <div className="field">
-              <label htmlFor={`${id}-gift`}>Count a gift</label>
+              <label htmlFor={`${id}-gift`}>{m.pledges_count_gift()}</label>
               <select
                 id={`${id}-gift`}
                 value={chosen}
@@ -301,12 +302,12 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
                 aria-describedby={describedBy(error && `${id}-gift-error`)}
                 onChange={(e) => setChosen(e.target.value)}
               >
-                <option value="">Choose one of your gifts</option>
+                <option value="">{m.pledges_choose_gift()}</option>
                 {others.map((g) => (
                   <option key={`${g.kind}:${g.id}`} value={`${g.kind}:${g.id}`}>
                     {typeLabel(g.type)} GHS {formatCedis(g.amount)},{' '}
                     {formatDueOn(g.createdAt.slice(0, 10))}
-                    {g.pledgeId ? ' (counted elsewhere)' : ''}
+                    {g.pledgeId ? ` ${m.pledges_counted_elsewhere()}` : ''}
                   </option>
                 ))}
               </select>
@@ -318,7 +319,7 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
               aria-describedby={`${id}-name`}
               onClick={() => void (busy ? undefined : link())}
             >
-              Count it
+              {m.pledges_count_it()}
             </button>
           </>
         )}
@@ -329,16 +330,14 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
             aria-describedby={`${id}-name`}
             onClick={() => setAsking(true)}
           >
-            Remove
+            {m.pledges_remove()}
           </button>
         )}
       </div>
       <FieldError id={`${id}-gift-error`} message={error ?? undefined} />
       {asking && (
         <div className="pledge-confirm" role="group" aria-labelledby={`${id}-ask`}>
-          <p id={`${id}-ask`}>
-            Remove your pledge for {pledgeName(pledge)}? Your gifts stay in your payment history.
-          </p>
+          <p id={`${id}-ask`}>{m.pledges_remove_question({ name: pledgeName(pledge) })}</p>
           <div className="pledge-actions">
             <button
               type="button"
@@ -346,7 +345,7 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
               aria-disabled={removing || undefined}
               onClick={() => void (removing ? undefined : remove())}
             >
-              {removing ? 'Removing...' : 'Yes, remove'}
+              {removing ? m.pledges_removing() : m.pledges_yes_remove()}
             </button>
             <button
               ref={keepRef}
@@ -354,7 +353,7 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
               className="button button-secondary button-small"
               onClick={() => setAsking(false)}
             >
-              Keep it
+              {m.pledges_keep()}
             </button>
           </div>
         </div>

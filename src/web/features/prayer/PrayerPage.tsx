@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import {
   ANONYMOUS_NAME,
   checkAnswerNote,
@@ -9,7 +10,6 @@ import {
   PRAYER_NOTE_MAX,
   PRAYER_TEXT_MAX,
   PRAYER_VISIBILITIES,
-  PRAYER_VISIBILITY_LABELS,
   type HeldPrayer,
   type PrayerRequest,
   type PrayerVisibility,
@@ -40,11 +40,20 @@ const dateOf = (iso: string) =>
     new Date(iso),
   );
 
-const AUDIENCE: Record<PrayerVisibility, string> = {
-  church: 'Church',
-  assembly: 'Assembly',
-  pastors: 'Pastors only',
-};
+const audience = (visibility: PrayerVisibility) =>
+  ({
+    church: m.prayer_audience_church(),
+    assembly: m.prayer_audience_assembly(),
+    pastors: m.prayer_audience_pastors(),
+  })[visibility];
+
+/** The share form's choices, in the member's own words. */
+const visibilityLabel = (visibility: PrayerVisibility) =>
+  ({
+    church: m.prayer_visibility_church(),
+    assembly: m.prayer_visibility_assembly(),
+    pastors: m.prayer_audience_pastors(),
+  })[visibility];
 
 type View = 'wall' | 'moderation';
 
@@ -80,16 +89,16 @@ export function PrayerPage() {
   };
 
   const tabs: { view: View; label: string }[] = [
-    { view: 'wall', label: 'Wall' },
-    { view: 'moderation', label: 'Moderation' },
+    { view: 'wall', label: m.prayer_tab_wall() },
+    { view: 'moderation', label: m.prayer_tab_moderation() },
   ];
 
   return (
     <section className="page narrow-page prayer-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.memberHome}>Home</BackLink>
-      <h1 id={`${id}-title`}>Prayer Wall</h1>
+      <BackLink to={paths.memberHome}>{m.prayer_home()}</BackLink>
+      <h1 id={`${id}-title`}>{m.prayer_title()}</h1>
       {canModerate && (
-        <div className="segmented" role="tablist" aria-label="Prayer wall or moderation">
+        <div className="segmented" role="tablist" aria-label={m.prayer_tabs_label()}>
           {tabs.map((tab) => (
             <button
               key={tab.view}
@@ -123,21 +132,21 @@ export function PrayerPage() {
 
 function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
   let list;
-  if (wall.isPending) list = <Spinner label="Loading prayer requests..." />;
+  if (wall.isPending) list = <Spinner label={m.prayer_loading()} />;
   else if (wall.error instanceof ApiError && wall.error.status === 401)
     // A guest: the browser's guest flag opens the screen, the server answers members only.
     list = (
       <div className="card">
-        <p>The prayer wall needs an account. Log in or sign up to share requests and pray.</p>
+        <p>{m.prayer_needs_account()}</p>
         <Link className="button" to={paths.auth}>
-          Log In/Sign Up
+          {m.prayer_log_in_sign_up()}
         </Link>
       </div>
     );
   else if (wall.isError)
     list = (
       <LoadFailed
-        message="The prayer wall could not load."
+        message={m.prayer_load_failed()}
         reason={wall.error.message}
         onRetry={() => void wall.refetch()}
       />
@@ -146,7 +155,7 @@ function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
     list = <p className="card muted">{PRAYER_MESSAGES.empty}</p>;
   else
     list = (
-      <ul className="prayer-list" aria-label="Prayer requests">
+      <ul className="prayer-list" aria-label={m.prayer_requests_label()}>
         {wall.data.requests.map((request) => (
           <PrayerItem key={request.id} request={request} />
         ))}
@@ -155,7 +164,7 @@ function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
   return (
     <>
       {!wall.isError && <Share />}
-      <h2 className="prayer-heading">Requests</h2>
+      <h2 className="prayer-heading">{m.prayer_requests()}</h2>
       <div aria-live="polite">{list}</div>
     </>
   );
@@ -182,7 +191,7 @@ function Share() {
       aria-expanded="false"
       onClick={() => setOpen(true)}
     >
-      Share a prayer request
+      {m.prayer_share()}
     </button>
   );
 }
@@ -234,7 +243,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
       noValidate
     >
       <h2 id={`${id}-title`} className="prayer-form-title">
-        Share a prayer request
+        {m.prayer_share()}
       </h2>
       {errors._ && (
         <p className="form-alert" role="alert">
@@ -242,7 +251,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-text`}>Your request</label>
+        <label htmlFor={`${id}-text`}>{m.prayer_your_request()}</label>
         <textarea
           ref={textRef}
           id={`${id}-text`}
@@ -253,7 +262,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
           onChange={(e) => setText(e.target.value)}
         />
         <p id={`${id}-count`} className={left < 0 ? 'field-hint field-error' : 'field-hint muted'}>
-          {left >= 0 ? `${left} characters left` : `${-left} characters too many`}
+          {left >= 0 ? m.prayer_chars_left({ count: left }) : m.prayer_chars_over({ count: -left })}
         </p>
         <FieldError id={`${id}-text-error`} message={errors.text} />
       </div>
@@ -263,7 +272,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
         tabIndex={-1}
         aria-describedby={describedBy(`${id}-who-hint`, errors.visibility && `${id}-who-error`)}
       >
-        <legend>Who may see it</legend>
+        <legend>{m.prayer_who_may_see()}</legend>
         {PRAYER_VISIBILITIES.map((value) => (
           <label key={value} className="choice">
             <input
@@ -273,13 +282,11 @@ function ShareForm({ onClose }: { onClose: () => void }) {
               checked={visibility === value}
               onChange={() => setVisibility(value)}
             />
-            {PRAYER_VISIBILITY_LABELS[value]}
+            {visibilityLabel(value)}
           </label>
         ))}
         <p id={`${id}-who-hint`} className="field-hint muted">
-          {visibility === 'pastors'
-            ? 'Your assembly’s pastors see it at once.'
-            : 'It shows once a moderator approves it.'}
+          {visibility === 'pastors' ? m.prayer_pastors_see() : m.prayer_shows_after()}
         </p>
         <FieldError id={`${id}-who-error`} message={errors.visibility} />
       </fieldset>
@@ -289,14 +296,14 @@ function ShareForm({ onClose }: { onClose: () => void }) {
           checked={anonymous}
           onChange={(e) => setAnonymous(e.target.checked)}
         />
-        Hide my name from other members
+        {m.prayer_hide_name()}
       </label>
       <div className="prayer-actions">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? 'Sharing...' : 'Share request'}
+          {busy ? m.prayer_sharing() : m.prayer_share_request()}
         </button>
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Cancel
+          {m.prayer_cancel()}
         </button>
       </div>
     </form>
@@ -305,9 +312,9 @@ function ShareForm({ onClose }: { onClose: () => void }) {
 
 /** The author's line: 'A member' for others' anonymous requests, the name otherwise. */
 function authorLine(request: { author: string; anonymous: boolean }, mine = false) {
-  const name = mine ? 'You' : request.author;
+  const name = mine ? m.prayer_you() : request.author;
   return request.anonymous && (mine || request.author !== ANONYMOUS_NAME)
-    ? `${name} (name hidden from members)`
+    ? m.prayer_name_hidden({ name })
     : name;
 }
 
@@ -347,32 +354,29 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
       firstRef.current?.focus();
       return;
     }
-    await run(() => markAnswered(request.id, note), 'Marked as answered. Praise God!');
+    await run(() => markAnswered(request.id, note), m.prayer_answered_toast());
   };
 
   const approved = request.status === 'approved';
-  const count = `${request.prayedCount} prayed`;
+  const count = m.prayer_prayed_count({ count: request.prayedCount });
   return (
     <li className="card prayer-item" aria-labelledby={`${id}-who`}>
       <p className="prayer-meta">
         <strong id={`${id}-who`}>{authorLine(request, request.mine)}</strong>
         <span className="muted">
-          {dateOf(request.createdAt)} · {AUDIENCE[request.visibility]}
+          {dateOf(request.createdAt)} · {audience(request.visibility)}
         </span>
       </p>
-      {request.status === 'pending' && (
-        <p className="prayer-status">Waiting for a moderator: only you can see it.</p>
-      )}
+      {request.status === 'pending' && <p className="prayer-status">{m.prayer_pending()}</p>}
       {request.status === 'rejected' && (
-        <p className="prayer-status prayer-status-rejected">
-          Not approved for the wall: only you can see it.
-        </p>
+        <p className="prayer-status prayer-status-rejected">{m.prayer_rejected()}</p>
       )}
       <p className="prayer-text">{request.text}</p>
       {request.answeredAt && (
         <div className="prayer-answer">
           <p>
-            <strong>Answered</strong> <span className="muted">{dateOf(request.answeredAt)}</span>
+            <strong>{m.prayer_answered()}</strong>{' '}
+            <span className="muted">{dateOf(request.answeredAt)}</span>
           </p>
           {request.answerNote && <p>{request.answerNote}</p>}
         </div>
@@ -388,10 +392,10 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
             onClick={() =>
               request.prayed
                 ? undefined
-                : void run(() => markPrayed(request.id), 'Thank you for praying.')
+                : void run(() => markPrayed(request.id), m.prayer_thanks_praying())
             }
           >
-            {request.prayed ? 'You prayed' : 'I prayed'}
+            {request.prayed ? m.prayer_you_prayed() : m.prayer_i_prayed()}
           </button>
         )}
         {(approved || request.prayedCount > 0) && <span className="muted">{count}</span>}
@@ -402,7 +406,7 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
             aria-describedby={`${id}-who`}
             onClick={() => setAsking('answer')}
           >
-            Mark answered
+            {m.prayer_mark_answered()}
           </button>
         )}
         {request.mine && asking === null && (
@@ -412,7 +416,7 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
             aria-describedby={`${id}-who`}
             onClick={() => setAsking('delete')}
           >
-            Delete
+            {m.prayer_delete()}
           </button>
         )}
         {!request.mine && approved && asking === null && (
@@ -422,19 +426,19 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
             aria-describedby={`${id}-who`}
             onClick={() => setAsking('report')}
           >
-            Report
+            {m.prayer_report()}
           </button>
         )}
       </div>
       {asking === 'answer' && (
         <form
           className="prayer-confirm"
-          aria-label="Mark answered"
+          aria-label={m.prayer_mark_answered()}
           onSubmit={saveAnswer}
           noValidate
         >
           <div className="field">
-            <label htmlFor={`${id}-note`}>How was it answered?</label>
+            <label htmlFor={`${id}-note`}>{m.prayer_how_answered()}</label>
             <textarea
               ref={firstRef}
               id={`${id}-note`}
@@ -449,14 +453,14 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
           </div>
           <div className="prayer-actions">
             <button type="submit" className="button button-small" aria-disabled={busy || undefined}>
-              {busy ? 'Saving...' : 'Save answer'}
+              {busy ? m.common_saving() : m.prayer_save_answer()}
             </button>
             <button
               type="button"
               className="button button-secondary button-small"
               onClick={() => setAsking(null)}
             >
-              Cancel
+              {m.prayer_cancel()}
             </button>
           </div>
         </form>
@@ -464,9 +468,7 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
       {(asking === 'delete' || asking === 'report') && (
         <div className="prayer-confirm" role="group" aria-labelledby={`${id}-ask`}>
           <p id={`${id}-ask`}>
-            {asking === 'delete'
-              ? 'Delete your request? It goes from the wall for everyone.'
-              : 'Report this request? It is hidden until a moderator looks at it again.'}
+            {asking === 'delete' ? m.prayer_delete_ask() : m.prayer_report_ask()}
           </p>
           <div className="prayer-actions">
             <button
@@ -475,11 +477,11 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
               aria-disabled={busy || undefined}
               onClick={() =>
                 void (asking === 'delete'
-                  ? run(() => deletePrayer(request.id), 'Request deleted.')
-                  : run(() => reportPrayer(request.id), 'Reported. Thank you for telling us.'))
+                  ? run(() => deletePrayer(request.id), m.prayer_deleted())
+                  : run(() => reportPrayer(request.id), m.prayer_reported()))
               }
             >
-              {asking === 'delete' ? 'Yes, delete' : 'Yes, report'}
+              {asking === 'delete' ? m.prayer_yes_delete() : m.prayer_yes_report()}
             </button>
             <button
               ref={firstRef}
@@ -487,7 +489,7 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
               className="button button-secondary button-small"
               onClick={() => setAsking(null)}
             >
-              Cancel
+              {m.prayer_cancel()}
             </button>
           </div>
         </div>
@@ -498,26 +500,23 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
 
 function ModerationQueue() {
   const queue = usePrayerQueue(true);
-  if (queue.isPending) return <Spinner label="Loading requests to moderate..." />;
+  if (queue.isPending) return <Spinner label={m.prayer_loading_queue()} />;
   if (queue.isError)
     return (
       <LoadFailed
-        message="The requests to moderate could not load."
+        message={m.prayer_queue_failed()}
         reason={queue.error.message}
         onRetry={() => void queue.refetch()}
       />
     );
   return (
     <>
-      <p className="muted">
-        Requests to the church or an assembly wait here until you approve them, and again when a
-        member reports one. Names are shown to you even when hidden from members.
-      </p>
+      <p className="muted">{m.prayer_queue_intro()}</p>
       <div aria-live="polite">
         {queue.data.held.length === 0 ? (
           <p className="card muted">{PRAYER_MESSAGES.emptyQueue}</p>
         ) : (
-          <ul className="prayer-list" aria-label="Requests to moderate">
+          <ul className="prayer-list" aria-label={m.prayer_queue_label()}>
             {queue.data.held.map((held) => (
               <HeldItem key={held.id} held={held} />
             ))}
@@ -541,7 +540,7 @@ function HeldItem({ held }: { held: HeldPrayer }) {
     setBusy(true);
     try {
       await decidePrayer(held.id, status);
-      toast.success(status === 'approved' ? 'Approved: it shows on the wall.' : 'Rejected.');
+      toast.success(status === 'approved' ? m.prayer_approved_toast() : m.prayer_rejected_toast());
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: prayerKeys.moderation }),
         queryClient.invalidateQueries({ queryKey: prayerKeys.wall }),
@@ -557,13 +556,13 @@ function HeldItem({ held }: { held: HeldPrayer }) {
       <p className="prayer-meta">
         <strong id={`${id}-who`}>{authorLine(held)}</strong>
         <span className="muted">
-          {dateOf(held.createdAt)} · {AUDIENCE[held.visibility]}
+          {dateOf(held.createdAt)} · {audience(held.visibility)}
           {assembly ? ` · ${assembly}` : ''}
         </span>
       </p>
       {held.reports > 0 && (
         <p className="prayer-status prayer-status-rejected">
-          Reported by {held.reports} member{held.reports === 1 ? '' : 's'}
+          {m.prayer_reported_by({ count: held.reports })}
         </p>
       )}
       <p className="prayer-text">{held.text}</p>
@@ -575,7 +574,7 @@ function HeldItem({ held }: { held: HeldPrayer }) {
           aria-disabled={busy || undefined}
           onClick={() => void decide('approved')}
         >
-          Approve
+          {m.prayer_approve()}
         </button>
         <button
           type="button"
@@ -584,7 +583,7 @@ function HeldItem({ held }: { held: HeldPrayer }) {
           aria-disabled={busy || undefined}
           onClick={() => void decide('rejected')}
         >
-          Reject
+          {m.prayer_reject()}
         </button>
       </div>
     </li>

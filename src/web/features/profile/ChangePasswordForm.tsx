@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { ACCOUNT_MESSAGES } from '../../../shared/accounts.ts';
+
 import {
   checkChangePassword,
   PROFILE_MESSAGES,
@@ -14,6 +14,7 @@ import { invalidateMe } from '../accounts/useMe.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { changePassword, type ChangePasswordValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
+import { m } from '../../../paraglide/messages.js';
 
 /** What the server's `changePasswordSchema` decides (shared/profile.test.ts). */
 const resolver = checkResolver<ChangePasswordInput, ChangePasswordValues>(checkChangePassword);
@@ -24,10 +25,14 @@ const emptyForm: ChangePasswordInput = {
   confirmPassword: '',
 };
 
-const fields: { name: FieldPath<ChangePasswordInput>; label: string; autoComplete: string }[] = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+const fields: {
+  name: FieldPath<ChangePasswordInput>;
+  label: () => string;
+  autoComplete: string;
+}[] = [
+  { name: 'currentPassword', label: m.profile_current_password, autoComplete: 'current-password' },
+  { name: 'newPassword', label: m.profile_new_password, autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: m.profile_confirm_password, autoComplete: 'new-password' },
 ];
 
 /** Spec §5 shows one message for the whole form: the most basic problem first. */
@@ -35,8 +40,10 @@ function firstProblem(errors: FieldErrors<ChangePasswordInput>): string {
   const messages = fields
     .map(({ name }) => errors[name]?.message)
     .filter((m): m is string => Boolean(m));
-  if (messages.includes(ACCOUNT_MESSAGES.fillAllFields)) return ACCOUNT_MESSAGES.fillAllFields;
-  if (messages.includes(ACCOUNT_MESSAGES.passwordsDiffer)) return ACCOUNT_MESSAGES.passwordsDiffer;
+  if (messages.includes(m.shared_accounts_fill_all_fields()))
+    return m.shared_accounts_fill_all_fields();
+  if (messages.includes(m.shared_accounts_passwords_differ()))
+    return m.shared_accounts_passwords_differ();
   return messages[0] ?? PROFILE_MESSAGES.passwordFailed;
 }
 
@@ -62,7 +69,7 @@ export function ChangePasswordForm() {
     try {
       const { message } = await changePassword(values);
       reset(emptyForm);
-      show(message || ACCOUNT_MESSAGES.passwordUpdated, 'success');
+      show(message || m.shared_accounts_password_updated(), 'success');
       // The server issued this browser a fresh session.
       invalidateMe();
     } catch (error) {
@@ -88,7 +95,7 @@ export function ChangePasswordForm() {
     >
       {fields.map(({ name, label, autoComplete }) => (
         <div className="field" key={name}>
-          <label htmlFor={`${id}-${name}`}>{label}</label>
+          <label htmlFor={`${id}-${name}`}>{label()}</label>
           <PasswordInput
             id={`${id}-${name}`}
             autoComplete={autoComplete}
@@ -98,8 +105,8 @@ export function ChangePasswordForm() {
           />
         </div>
       ))}
-      <SubmitButton busy={isSubmitting} busyLabel="Updating...">
-        Update Password
+      <SubmitButton busy={isSubmitting} busyLabel={m.profile_updating()}>
+        {m.profile_update_password()}
       </SubmitButton>
       <FlashMessage id={messageId} flash={flash} />
     </form>

@@ -17,6 +17,7 @@ import { useChurch } from '../church/useChurch.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { profileQueryKey, updateProfile, type ProfileValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
+import { m } from '../../../paraglide/messages.js';
 
 /** What the server's `profileUpdateSchema` decides (shared/profile.test.ts), the phone's metadata loaded. */
 const resolver = checkResolver<ProfileUpdateInput, ProfileValues>(async (values) =>
@@ -81,20 +82,26 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     >
       <div className="field">
         <span className="field-label" id={`${id}-email-label`}>
-          Email
+          {m.profile_email()}
         </span>
         <p className="readonly-value" aria-labelledby={`${id}-email-label`}>
-          {profile.email ?? 'None (you log in with your phone)'}
+          {profile.email ?? m.profile_email_none()}
         </p>
-        <p className="field-hint muted">Your email cannot be changed.</p>
+        <p className="field-hint muted">{m.profile_email_fixed()}</p>
       </div>
 
-      <Field form={fields} name="fullName" label="Full name" type="text" autoComplete="name" />
+      <Field
+        form={fields}
+        name="fullName"
+        label={m.profile_full_name()}
+        type="text"
+        autoComplete="name"
+      />
 
       <Field
         form={fields}
         name="phoneNumber"
-        label="Phone"
+        label={m.profile_phone()}
         render={(control) => (
           <PhoneInput
             {...control}
@@ -107,8 +114,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         )}
       />
 
-      <Field form={fields} name="assemblyName" label="Assembly" as="select">
-        <option value="">--Select Assembly--</option>
+      <Field form={fields} name="assemblyName" label={m.profile_assembly()} as="select">
+        <option value="">{m.profile_select_assembly()}</option>
         {assemblies.map((assembly) => (
           <option key={assembly.slug} value={assembly.slug}>
             {assembly.label}
@@ -120,7 +127,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <Field
         form={fields}
         name="location"
-        label="Location"
+        label={m.profile_location()}
         type="text"
         autoComplete="address-level2"
       />
@@ -128,14 +135,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <Field
         form={fields}
         name="dateOfBirth"
-        label="Date of birth"
+        label={m.profile_date_of_birth()}
         type="date"
         min="1900-01-01"
         max={today}
       />
 
-      <SubmitButton busy={isSubmitting} busyLabel="Saving...">
-        Save
+      <SubmitButton busy={isSubmitting} busyLabel={m.common_saving()}>
+        {m.profile_save()}
       </SubmitButton>
       <FlashMessage id={`${id}-message`} flash={flash} />
     </form>

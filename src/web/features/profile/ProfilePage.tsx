@@ -9,6 +9,7 @@ import { useSession } from '../accounts/useSession.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { useProfile } from './profile.api.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Issue 32's phone sections and issue 35's notifications come after the spec's details, each
 // in its own file.
@@ -30,14 +31,14 @@ export function ProfilePage() {
   if (!isMember) {
     body = (
       <div className="card">
-        <p>Your profile needs an account. Log in or sign up to see and edit it.</p>
+        <p>{m.profile_needs_account()}</p>
         <Link className="button" to={paths.auth}>
-          Log In/Sign Up
+          {m.shell_log_in_sign_up()}
         </Link>
       </div>
     );
   } else if (profile.isPending) {
-    body = <Spinner label="Loading profile..." />;
+    body = <Spinner label={m.profile_loading()} />;
   } else if (profile.isError) {
     const notFound = profile.error instanceof ApiError && profile.error.status === 404;
     body = (
@@ -51,7 +52,7 @@ export function ProfilePage() {
             className="button button-secondary"
             onClick={() => void profile.refetch()}
           >
-            Try again
+            {m.components_try_again()}
           </button>
         </p>
       </div>
@@ -60,17 +61,17 @@ export function ProfilePage() {
     body = (
       <>
         <section className="card" aria-labelledby={`${id}-details`}>
-          <h2 id={`${id}-details`}>Your details</h2>
+          <h2 id={`${id}-details`}>{m.profile_details_title()}</h2>
           <ProfileForm profile={profile.data} />
         </section>
-        <Suspense fallback={<Spinner label="Loading..." />}>
+        <Suspense fallback={<Spinner />}>
           <PhoneSections profile={profile.data} />
         </Suspense>
-        <Suspense fallback={<Spinner label="Loading..." />}>
+        <Suspense fallback={<Spinner />}>
           <NotificationsSection />
         </Suspense>
         <section className="card" aria-labelledby={`${id}-password`}>
-          <h2 id={`${id}-password`}>Change password</h2>
+          <h2 id={`${id}-password`}>{m.profile_password_title()}</h2>
           <ChangePasswordForm />
         </section>
       </>
@@ -79,10 +80,10 @@ export function ProfilePage() {
 
   return (
     <section className="page narrow-page profile-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Profile</h1>
+      <h1 id={`${id}-title`}>{m.profile_title()}</h1>
       <section className="card profile-giving" aria-labelledby={`${id}-giving`}>
-        <h2 id={`${id}-giving`}>Your giving</h2>
-        <p>Every gift you made, its receipt, and this year's total.</p>
+        <h2 id={`${id}-giving`}>{m.profile_giving_title()}</h2>
+        <p>{m.profile_giving_text()}</p>
         <PaymentHistoryLink block={false} />
       </section>
       {body}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import {
   RECEIPT_CHANNEL_LABELS,
   RECEIPT_CHANNELS,
@@ -30,7 +31,9 @@ export function ReceiptChannelForm({ profile }: { profile: Profile }) {
       show(message, 'success');
     } catch (error) {
       show(
-        error instanceof ApiError ? (error.fields?.channel ?? error.message) : 'An error occurred.',
+        error instanceof ApiError
+          ? (error.fields?.channel ?? error.message)
+          : m.profile_error_occurred(),
         'error',
       );
     } finally {
@@ -41,7 +44,7 @@ export function ReceiptChannelForm({ profile }: { profile: Profile }) {
   return (
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="choice-field">
-        <legend>Send my receipts, codes and notices by</legend>
+        <legend>{m.profile_receipt_legend()}</legend>
         {RECEIPT_CHANNELS.map((value) => (
           <label key={value} className="choice">
             <input
@@ -55,8 +58,8 @@ export function ReceiptChannelForm({ profile }: { profile: Profile }) {
           </label>
         ))}
       </fieldset>
-      <SubmitButton busy={busy} busyLabel="Saving...">
-        Confirm choice
+      <SubmitButton busy={busy} busyLabel={m.profile_receipt_saving()}>
+        {m.profile_confirm_choice()}
       </SubmitButton>
       <FlashMessage id={`${id}-message`} flash={flash} />
     </form>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { m } from '../../../paraglide/messages.js';
 import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { messageOf } from '../../api.ts';
@@ -59,13 +60,13 @@ export function SignInPhoneForm({ profile }: { profile: Profile }) {
   });
 
   const verified = phone !== null && phone === profile.signInPhone;
-  if (!phone) return <p>Add your phone number to your details first.</p>;
+  if (!phone) return <p>{m.profile_add_phone_first()}</p>;
   return (
     <div className="form">
       <p>
         {verified
-          ? `You can log in with ${profile.phoneDisplay ?? phone}, and USSD knows you when you dial from it.`
-          : `Prove ${profile.phoneDisplay ?? phone} is yours by SMS code to log in with it and be known when you dial USSD.`}
+          ? m.profile_phone_verified({ phone: profile.phoneDisplay ?? phone })
+          : m.profile_phone_prove({ phone: profile.phoneDisplay ?? phone })}
       </p>
       {!verified &&
         (sent ? (
@@ -77,14 +78,14 @@ export function SignInPhoneForm({ profile }: { profile: Profile }) {
             <Field
               form={formFields(id, form)}
               name="code"
-              label="6-digit code"
+              label={m.profile_code_label()}
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
             />
-            <SubmitButton busy={form.formState.isSubmitting} busyLabel="Checking...">
-              Verify phone
+            <SubmitButton busy={form.formState.isSubmitting} busyLabel={m.profile_checking()}>
+              {m.profile_verify_phone()}
             </SubmitButton>
           </form>
         ) : (
@@ -94,7 +95,7 @@ export function SignInPhoneForm({ profile }: { profile: Profile }) {
             aria-disabled={busy || undefined}
             onClick={() => void sendCode()}
           >
-            {busy ? 'Sending...' : 'Send code'}
+            {busy ? m.profile_sending() : m.profile_send_code()}
           </button>
         ))}
       <FlashMessage id={`${id}-message`} flash={flash} />

@@ -22,14 +22,16 @@ import {
 import { ScheduleForm } from './ScheduleForm.tsx';
 import { dateText, scheduleTitle, scheduleWhen } from './schedule-text.ts';
 import '../giving/giving.css';
+import { m } from '../../../paraglide/messages.js';
+import { withPart } from '../giving/message-part.tsx';
 
-const STATUS_LABELS: Record<ScheduleView['status'], string> = {
-  setting_up: 'Waiting for the first card payment',
-  active: 'Active',
-  paused: 'Paused',
-  stopped: 'Stopped',
-  ended: 'Ended',
-};
+const statusLabels = (): Record<ScheduleView['status'], string> => ({
+  setting_up: m.recurring_status_setting_up(),
+  active: m.recurring_status_active(),
+  paused: m.recurring_status_paused(),
+  stopped: m.recurring_status_stopped(),
+  ended: m.recurring_status_ended(),
+});
 
 /** /giving/recurring (issue 33): a member's standing gifts, and a new one. */
 export function RecurringPage() {
@@ -44,32 +46,32 @@ export function RecurringPage() {
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Recurring gifts</h1>
-      <p className="muted">
-        Give your tithe or offering every week or month. Card gifts are taken on the day; for mobile
-        money you approve each gift on your phone — nothing is ever taken without you.
-      </p>
+      <h1 id={`${id}-title`}>{m.recurring_title()}</h1>
+      <p className="muted">{m.recurring_intro()}</p>
       <p className="offerings-history-link">
-        <Link to={paths.offerings}>Give once</Link> ·{' '}
-        <Link to={paths.paymentHistory}>Payment history</Link>
+        <Link to={paths.offerings}>{m.recurring_give_once()}</Link> ·{' '}
+        <Link to={paths.paymentHistory}>{m.giving_payment_history()}</Link>
       </p>
       {!member ? (
         <p className="card">
-          <Link to={paths.auth}>Log in</Link> to set up a recurring gift.
+          {withPart(
+            (mark) => m.recurring_log_in({ login: mark }),
+            <Link to={paths.auth}>{m.recurring_log_in_link()}</Link>,
+          )}
         </p>
       ) : (
         <>
-          <h2>Your recurring gifts</h2>
+          <h2>{m.recurring_yours()}</h2>
           {schedules.isPending ? (
-            <PageLoading label="Loading your recurring gifts..." />
+            <PageLoading label={m.recurring_loading()} />
           ) : schedules.isError ? (
             <LoadFailed
-              message="Your recurring gifts could not load."
+              message={m.recurring_load_failed()}
               reason={schedules.error.message}
               onRetry={() => void schedules.refetch()}
             />
           ) : schedules.data.length === 0 ? (
-            <p className="muted">You have no recurring gifts yet.</p>
+            <p className="muted">{m.recurring_none()}</p>
           ) : (
             <ul className="schedule-list">
               {schedules.data.map((schedule) => (
@@ -77,19 +79,19 @@ export function RecurringPage() {
               ))}
             </ul>
           )}
-          <h2>New recurring gift</h2>
+          <h2>{m.recurring_new()}</h2>
           <div className="card">
             {church.data ? (
               <ScheduleForm
                 church={church.data}
                 profile={profile.data}
                 onCreated={() => {
-                  toast.success('Recurring gift set up.');
+                  toast.success(m.recurring_set_up_done());
                   void refresh();
                 }}
               />
             ) : (
-              <PageLoading label="Loading the form..." />
+              <PageLoading label={m.recurring_form_loading()} />
             )}
           </div>
         </>
@@ -111,15 +113,15 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
     schedule.status === 'paused'
       ? {
           action: 'resume' as const,
-          label: 'Resume',
-          busy: 'Resuming...',
-          done: 'Recurring gift resumed.',
+          label: m.recurring_resume(),
+          busy: m.recurring_resuming(),
+          done: m.recurring_resumed(),
         }
       : {
           action: 'pause' as const,
-          label: 'Pause',
-          busy: 'Pausing...',
-          done: 'Recurring gift paused.',
+          label: m.recurring_pause(),
+          busy: m.recurring_pausing(),
+          done: m.recurring_paused(),
         };
 
   const run = async (label: string, action: () => Promise<unknown>, done: string) => {
@@ -130,7 +132,7 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
       onChanged();
       return true;
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'That did not work. Try again.');
+      toast.error(error instanceof ApiError ? error.message : m.recurring_action_failed());
       return false;
     } finally {
       setBusy(null);
@@ -142,12 +144,14 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
     setBusy('amount');
     try {
       await changeScheduleAmount(schedule.id, amount);
-      toast.success('Amount changed.');
+      toast.success(m.recurring_amount_changed());
       setEditing(false);
       onChanged();
     } catch (error) {
       setAmountError(
-        error instanceof ApiError ? (error.fields?.amount ?? error.message) : 'Try again.',
+        error instanceof ApiError
+          ? (error.fields?.amount ?? error.message)
+          : m.recurring_try_again(),
       );
     } finally {
       setBusy(null);
@@ -162,17 +166,19 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
       <p className="schedule-when">{scheduleWhen(schedule)}</p>
       <p className="schedule-meta muted">
         {schedule.method === 'card'
-          ? 'Card'
-          : `Mobile money · ${schedule.onDue === 'prompt' ? 'payment prompt' : 'reminder'}`}{' '}
+          ? m.recurring_card()
+          : schedule.onDue === 'prompt'
+            ? m.recurring_momo_prompt()
+            : m.recurring_momo_reminder()}{' '}
         ·{' '}
         <span className={`schedule-status status-${schedule.status}`}>
-          {STATUS_LABELS[schedule.status]}
+          {statusLabels()[schedule.status]}
         </span>
-        {schedule.endOn && ` · until ${dateText(schedule.endOn)}`}
+        {schedule.endOn && ` · ${m.recurring_until({ date: dateText(schedule.endOn) })}`}
       </p>
       {schedule.cardFailedAt && open && (
         <p className="form-alert" role="alert">
-          The last card payment failed.{' '}
+          {m.recurring_card_failed()}{' '}
           <button
             type="button"
             className="link-button"
@@ -181,11 +187,11 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
               void cardUpdateLink(schedule.id)
                 .then(({ url }) => window.location.assign(url))
                 .catch((error: unknown) =>
-                  toast.error(error instanceof ApiError ? error.message : 'Try again.'),
+                  toast.error(error instanceof ApiError ? error.message : m.recurring_try_again()),
                 )
             }
           >
-            Update your card
+            {m.recurring_update_card()}
           </button>
         </p>
       )}
@@ -198,7 +204,7 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
             if (!busy) void saveAmount();
           }}
         >
-          <label htmlFor={`${id}-amount`}>New amount (GHS)</label>
+          <label htmlFor={`${id}-amount`}>{m.recurring_new_amount()}</label>
           <div className="amount-input">
             <span aria-hidden="true">GHS</span>
             <input
@@ -218,14 +224,14 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
           )}
           <div className="button-row schedule-actions">
             <button type="submit" className="button button-small" disabled={busy !== null}>
-              {busy === 'amount' ? 'Saving...' : 'Save amount'}
+              {busy === 'amount' ? m.common_saving() : m.recurring_save_amount()}
             </button>
             <button
               type="button"
               className="button button-secondary button-small"
               onClick={() => setEditing(false)}
             >
-              Cancel
+              {m.giving_cancel()}
             </button>
           </div>
         </form>
@@ -248,7 +254,7 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
             disabled={busy !== null}
             onClick={() => setEditing(true)}
           >
-            Change amount
+            {m.recurring_change_amount()}
           </button>
           <button
             type="button"
@@ -256,28 +262,28 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
             disabled={busy !== null}
             onClick={() => setStopping(true)}
           >
-            Stop
+            {m.recurring_stop()}
           </button>
         </div>
       )}
       <ConfirmModal
         open={stopping}
-        title="Stop this recurring gift?"
-        confirmLabel="Stop"
+        title={m.recurring_stop_title()}
+        confirmLabel={m.recurring_stop()}
         busy={busy === 'stop'}
-        busyLabel="Stopping..."
+        busyLabel={m.recurring_stopping()}
         onCancel={() => setStopping(false)}
         onConfirm={() =>
-          void run(
-            'stop',
-            () => scheduleAction(schedule.id, 'stop'),
-            'Recurring gift stopped.',
-          ).then(() => setStopping(false))
+          void run('stop', () => scheduleAction(schedule.id, 'stop'), m.recurring_stopped()).then(
+            () => setStopping(false),
+          )
         }
       >
         <p>
-          {scheduleTitle(schedule)}, {ruleText(schedule.frequency, schedule.day).toLowerCase()}. No
-          more gifts will be taken or asked for. Gifts already made stay in your history.
+          {m.recurring_stop_confirm({
+            gift: scheduleTitle(schedule),
+            rule: ruleText(schedule.frequency, schedule.day, true),
+          })}
         </p>
       </ConfirmModal>
     </li>

@@ -4,6 +4,7 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useSchedules } from './recurring.api.ts';
 import { scheduleTitle, scheduleWhen } from './schedule-text.ts';
+import { m } from '../../../paraglide/messages.js';
 
 /** On the payment history (issue 33): each recurring gift still running, with its next date. */
 export function RecurringSummary() {
@@ -16,17 +17,17 @@ export function RecurringSummary() {
   if (running.length === 0) return null;
   return (
     <section className="card recurring-summary" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Recurring gifts</h2>
+      <h2 id={`${id}-title`}>{m.recurring_title()}</h2>
       <ul>
         {running.map((schedule) => (
           <li key={schedule.id}>
             <strong>{scheduleTitle(schedule)}</strong>
             <br />
-            {schedule.status === 'paused' ? 'Paused' : scheduleWhen(schedule)}
+            {schedule.status === 'paused' ? m.recurring_status_paused() : scheduleWhen(schedule)}
           </li>
         ))}
       </ul>
-      <Link to={paths.recurring}>Manage recurring gifts</Link>
+      <Link to={paths.recurring}>{m.recurring_manage()}</Link>
     </section>
   );
 }

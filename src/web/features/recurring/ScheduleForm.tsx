@@ -8,7 +8,7 @@ import {
   dayOf,
   LAST_MONTH_DAY,
   RECURRING_ERRORS,
-  WEEKDAYS,
+  weekdayNames,
   type ScheduleCreated,
 } from '../../../shared/recurring.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
@@ -26,6 +26,7 @@ import {
   useProfilePrefill,
 } from '../giving/gift-fields.tsx';
 import { createSchedule } from './recurring.api.ts';
+import { m } from '../../../paraglide/messages.js';
 
 export interface ScheduleFormValues {
   type: string;
@@ -99,8 +100,8 @@ function checkSchedule(
     if (!values.type) errors.type = OFFERING_ERRORS.type;
     if (values.type === 'other' && !values.otherType.trim())
       errors.otherType = OFFERING_ERRORS.otherTypeMissing;
-    if (!values.firstName.trim()) errors.firstName = 'First name is required.';
-    if (!values.lastName.trim()) errors.lastName = 'Last name is required.';
+    if (!values.firstName.trim()) errors.firstName = m.recurring_first_name_required();
+    if (!values.lastName.trim()) errors.lastName = m.recurring_last_name_required();
     if (!values.assembly) errors.assembly = OFFERING_ERRORS.assembly;
     if (!values.method) errors.method = RECURRING_ERRORS.method;
     const amount = checkAmount(values.amount, maxPesewas);
@@ -111,7 +112,8 @@ function checkSchedule(
       if (!values.startOn) errors.startOn = RECURRING_ERRORS.startOn;
       else if (values.startOn < today()) errors.startOn = RECURRING_ERRORS.startPast;
     }
-    if (values.method === 'card' && !values.email.trim()) errors.email = 'Email is required.';
+    if (values.method === 'card' && !values.email.trim())
+      errors.email = m.recurring_email_required();
     const start = values.method === 'card' ? today() : values.startOn;
     if (values.endOn && values.endOn <= start) errors.endOn = RECURRING_ERRORS.endBeforeStart;
     return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
@@ -166,9 +168,7 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
       form.reset({ ...emptySchedule(), ...pick(getValues()) });
     } catch (error) {
       placeServerErrors(error, form);
-      toast.error(
-        error instanceof ApiError ? error.message : 'The recurring gift could not be saved.',
-      );
+      toast.error(error instanceof ApiError ? error.message : m.recurring_save_failed());
     }
   };
 
@@ -181,29 +181,29 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
     <form
       className="form schedule-form"
       noValidate
-      aria-label="New recurring gift"
+      aria-label={m.recurring_new()}
       onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
     >
       <GiftDetailsFields fields={giftFields(fields)} church={church} type={type} />
-      <AmountField fields={giftFields(fields)} label="Amount each time (GHS)" />
+      <AmountField fields={giftFields(fields)} label={m.recurring_amount_each()} />
 
       <ChoiceField
         form={fields}
         name="frequency"
-        legend="How often"
+        legend={m.recurring_how_often()}
         choices={[
-          { value: 'weekly', label: 'Weekly' },
-          { value: 'monthly', label: 'Monthly' },
+          { value: 'weekly', label: m.recurring_weekly() },
+          { value: 'monthly', label: m.recurring_monthly() },
         ]}
       />
       <Field
         form={fields}
         name="day"
-        label={frequency === 'weekly' ? 'On which day' : 'On which day of the month'}
+        label={frequency === 'weekly' ? m.recurring_weekday() : m.recurring_month_day()}
         as="select"
       >
         {frequency === 'weekly'
-          ? WEEKDAYS.map((name, index) => (
+          ? weekdayNames().map((name, index) => (
               <option key={name} value={String(index)}>
                 {name}
               </option>
@@ -218,15 +218,15 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
       <ChoiceField
         form={fields}
         name="method"
-        legend="Payment method"
+        legend={m.giving_payment_method()}
         choices={[
-          { value: 'momo', label: 'Mobile Money' },
-          { value: 'card', label: 'Card' },
+          { value: 'momo', label: m.recurring_momo() },
+          { value: 'card', label: m.recurring_card() },
         ]}
       />
       {testMode && (
         <p className="test-mode-banner" role="note">
-          Test mode — no real money
+          {m.giving_test_mode()}
         </p>
       )}
 
@@ -235,7 +235,7 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
           <Field
             form={fields}
             name="phone"
-            label="Mobile money number"
+            label={m.giving_momo_number()}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
@@ -244,44 +244,50 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
           <ChoiceField
             form={fields}
             name="provider"
-            legend="Network"
+            legend={m.giving_network()}
             choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
             gridClassName="choice-grid choice-grid-3"
           />
           <ChoiceField
             form={fields}
             name="onDue"
-            legend="On the day"
+            legend={m.recurring_on_due()}
             choices={[
-              { value: 'prompt', label: 'Send a payment prompt to my phone' },
-              { value: 'reminder', label: 'Remind me with a link' },
+              { value: 'prompt', label: m.recurring_prompt() },
+              { value: 'reminder', label: m.recurring_reminder() },
             ]}
             gridClassName="choice-grid choice-grid-1"
-            hint="Nothing is taken without you: you approve each gift on your phone."
+            hint={m.recurring_on_due_hint()}
           />
-          <Field form={fields} name="startOn" label="Start" type="date" min={today()} />
+          <Field
+            form={fields}
+            name="startOn"
+            label={m.recurring_start()}
+            type="date"
+            min={today()}
+          />
         </>
       )}
       {method === 'card' && (
         <Field
           form={fields}
           name="email"
-          label="Email"
+          label={m.giving_email()}
           type="email"
           autoComplete="email"
           inputMode="email"
-          hint="You pay the first gift now, by card; then it is taken on each day you chose. Receipts are sent here."
+          hint={m.recurring_card_hint()}
         />
       )}
       {method && (
-        <Field form={fields} name="endOn" label="End (optional)" type="date" min={today()} />
+        <Field form={fields} name="endOn" label={m.recurring_end()} type="date" min={today()} />
       )}
 
       <SubmitButton
         busy={isSubmitting}
-        busyLabel={method === 'card' ? 'Opening card payment...' : 'Saving...'}
+        busyLabel={method === 'card' ? m.giving_card_opening() : m.common_saving()}
       >
-        {method === 'card' ? 'Continue to card payment' : 'Set up recurring gift'}
+        {method === 'card' ? m.giving_card_continue() : m.recurring_set_up()}
       </SubmitButton>
     </form>
   );

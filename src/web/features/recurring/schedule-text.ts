@@ -1,5 +1,6 @@
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { ruleText, type ScheduleView } from '../../../shared/recurring.ts';
+import { m } from '../../../paraglide/messages.js';
 
 /** "Sun, 29 Nov 2026" */
 export const dateText = (day: string) =>
@@ -17,4 +18,4 @@ export const scheduleTitle = (schedule: ScheduleView) =>
 
 /** "Every Sunday · next Sun, 29 Nov 2026" */
 export const scheduleWhen = (schedule: ScheduleView) =>
-  `${ruleText(schedule.frequency, schedule.day)}${schedule.nextDueOn ? ` · next ${dateText(schedule.nextDueOn)}` : ''}`;
+  `${ruleText(schedule.frequency, schedule.day)}${schedule.nextDueOn ? ` · ${m.recurring_next({ date: dateText(schedule.nextDueOn) })}` : ''}`;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { SERMON_MESSAGES, VIDEO_ID_PATTERN, type Sermon } from '../../../shared/sermons.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -45,7 +46,7 @@ export function SermonPage() {
       </>
     );
   } else if (query.isPending) {
-    body = <Spinner label="Loading sermon..." />;
+    body = <Spinner label={m.sermons_loading_one()} />;
   } else if (isNotFound(query.error)) {
     body = (
       <h1 id={headingId} className="sermon-not-found">
@@ -55,7 +56,7 @@ export function SermonPage() {
   } else {
     body = (
       <LoadFailed
-        message="We could not load this sermon."
+        message={m.sermons_load_one_failed()}
         reason={query.error?.message}
         onRetry={() => void query.refetch()}
       />
@@ -64,7 +65,7 @@ export function SermonPage() {
 
   return (
     <section className="page sermon-page" aria-labelledby={sermon ? headingId : undefined}>
-      <BackLink to={paths.sermons}>All sermons</BackLink>
+      <BackLink to={paths.sermons}>{m.sermons_all()}</BackLink>
       {body}
     </section>
   );

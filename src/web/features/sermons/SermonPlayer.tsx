@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import { embedUrl, type Sermon } from '../../../shared/sermons.ts';
 import { PlayMark, SermonThumbnail } from './SermonThumbnail.tsx';
 import './sermons.css';
@@ -46,7 +47,7 @@ export function SermonPlayer({
           <button
             type="button"
             className="sermon-player-poster"
-            aria-label={`Play ${sermon.title}`}
+            aria-label={m.sermons_play({ title: sermon.title })}
             onClick={() => setPlaying(true)}
           >
             <SermonThumbnail videoId={sermon.videoId} loading={inList ? 'lazy' : 'eager'} />
@@ -54,9 +55,7 @@ export function SermonPlayer({
           </button>
         )}
       </div>
-      {!playing && !inList && (
-        <p className="muted sermon-player-note">The video loads only when you tap play.</p>
-      )}
+      {!playing && !inList && <p className="muted sermon-player-note">{m.sermons_tap_note()}</p>}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
@@ -20,17 +21,17 @@ export function SermonsPage() {
 
   let body;
   if (sermons.isPending) {
-    body = <Spinner label="Loading sermons..." />;
+    body = <Spinner label={m.sermons_loading()} />;
   } else if (sermons.isError) {
     body = (
       <LoadFailed
-        message="We could not load the sermons."
+        message={m.sermons_load_failed()}
         reason={sermons.error.message}
         onRetry={() => void sermons.refetch()}
       />
     );
   } else if (sermons.data.length === 0) {
-    body = <p className="muted">No sermons yet. Please check back later.</p>;
+    body = <p className="muted">{m.sermons_none()}</p>;
   } else {
     body = (
       <ul className="sermon-grid" aria-labelledby={`${id}-title`}>
@@ -57,7 +58,7 @@ export function SermonsPage() {
 
   return (
     <section className="page sermons-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Sermons</h1>
+      <h1 id={`${id}-title`}>{m.sermons_title()}</h1>
       {body}
     </section>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 
 // The form (with zod and react-hook-form) is downloaded on the first tap, not with every page.
 const loadSupportModal = () => import('./SupportModal.tsx');
@@ -23,7 +24,7 @@ export function SupportButton() {
       <button
         type="button"
         className="support-fab"
-        aria-label="Contact support"
+        aria-label={m.shell_contact_support()}
         aria-haspopup="dialog"
         onClick={openModal}
         // Start the download as soon as a finger or pointer is on the button.

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { m } from '../../../paraglide/messages.js';
 import {
   checkSupportRequest,
   SUPPORT_MESSAGES,
@@ -73,7 +74,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
   const fields = formFields(idPrefix, form);
 
   return (
-    <Modal open={open} onClose={sent ? finish : onClose} title="Contact support">
+    <Modal open={open} onClose={sent ? finish : onClose} title={m.support_contact()}>
       {/* Present before it is filled, so screen readers announce the confirmation. */}
       <div
         ref={statusRef}
@@ -85,32 +86,42 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
       </div>
       {!sent && (
         <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-          <p className="muted form-intro">
-            Tell us what went wrong and we will reply by email. All fields are required.
-          </p>
+          <p className="muted form-intro">{m.support_intro()}</p>
           {failed && (
             <p role="alert" className="form-alert">
               {SUPPORT_MESSAGES.failure}
             </p>
           )}
-          <Field form={fields} name="full_name" label="Full name" type="text" autoComplete="name" />
+          <Field
+            form={fields}
+            name="full_name"
+            label={m.support_full_name()}
+            type="text"
+            autoComplete="name"
+          />
           <Field
             form={fields}
             name="email"
-            label="Email"
+            label={m.support_email()}
             type="email"
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
           />
-          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
-          <Field form={fields} name="issue" label="Issue" as="textarea" rows={4} />
+          <Field
+            form={fields}
+            name="title"
+            label={m.support_title()}
+            type="text"
+            autoComplete="off"
+          />
+          <Field form={fields} name="issue" label={m.support_issue()} as="textarea" rows={4} />
           <div className="button-row form-actions">
             <button type="submit" className="button" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending...' : 'Submit'}
+              {isSubmitting ? m.support_sending() : m.support_submit()}
             </button>
             <button type="button" className="button button-secondary" onClick={onClose}>
-              Cancel
+              {m.support_cancel()}
             </button>
           </div>
         </form>

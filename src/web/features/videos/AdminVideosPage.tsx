@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import type {
   LibraryVideo,
   Playlist,
@@ -40,16 +41,19 @@ type Editing =
   | { kind: 'edit-video'; playlist: Playlist; video: LibraryVideo }
   | null;
 
-const titles = {
-  'add-playlist': 'Add playlist',
-  'edit-playlist': 'Edit playlist',
-  'add-video': 'Add video',
-  'edit-video': 'Edit video',
-} as const;
+const titleOf = (kind: NonNullable<Editing>['kind']) =>
+  ({
+    'add-playlist': m.videos_add_playlist(),
+    'edit-playlist': m.videos_edit_playlist(),
+    'add-video': m.videos_add_video(),
+    'edit-video': m.videos_edit_video(),
+  })[kind];
 
 /** Where the video was recorded and by whom, as the admin's list shows it. */
 const detailOf = (video: LibraryVideo) =>
-  [video.speaker, video.recordedOn, `Video ${video.videoId}`].filter(Boolean).join(' · ');
+  [video.speaker, video.recordedOn, m.videos_video_id({ id: video.videoId })]
+    .filter(Boolean)
+    .join(' · ');
 
 /** /admin/videos (decision 040): playlists and their videos, added, edited, ordered, removed. */
 export function AdminVideosPage() {
@@ -66,10 +70,10 @@ export function AdminVideosPage() {
   const savePlaylist = async (values: PlaylistFormInput) => {
     if (editing?.kind === 'edit-playlist') {
       await updatePlaylist(editing.playlist.id, values);
-      toast.success('Playlist saved.');
+      toast.success(m.videos_playlist_saved());
     } else {
       const created = await createPlaylist(values);
-      toast.success(`“${created.title}” added.`);
+      toast.success(m.videos_added({ title: created.title }));
     }
     setEditing(null);
     await refresh();
@@ -78,10 +82,10 @@ export function AdminVideosPage() {
   const saveVideo = async (values: VideoValues) => {
     if (editing?.kind === 'edit-video') {
       await updateVideo(editing.video.id, values);
-      toast.success('Video saved.');
+      toast.success(m.videos_video_saved());
     } else if (editing?.kind === 'add-video') {
       const created = await addVideo(editing.playlist.id, values);
-      toast.success(`“${created.title}” added to ${editing.playlist.title}.`);
+      toast.success(m.videos_added_to({ title: created.title, playlist: editing.playlist.title }));
     }
     setEditing(null);
     await refresh();
@@ -89,11 +93,11 @@ export function AdminVideosPage() {
 
   const playlistRemoval = useRemoval(async (playlist: Playlist) => {
     await deletePlaylist(playlist.id);
-    return `“${playlist.title}” deleted.`;
+    return m.videos_deleted({ title: playlist.title });
   }, refresh);
   const videoRemoval = useRemoval(async (video: LibraryVideo) => {
     await deleteVideo(video.id);
-    return `“${video.title}” deleted.`;
+    return m.videos_deleted({ title: video.title });
   }, refresh);
 
   const movePlaylist = (playlist: Playlist) => (direction: 'up' | 'down') =>
@@ -114,17 +118,17 @@ export function AdminVideosPage() {
 
   let body;
   if (library.isPending) {
-    body = <Spinner label="Loading videos..." />;
+    body = <Spinner label={m.videos_loading()} />;
   } else if (library.isError) {
     body = (
       <LoadFailed
-        message="We could not load the videos."
+        message={m.videos_load_failed()}
         reason={library.error.message}
         onRetry={() => void library.refetch()}
       />
     );
   } else if (library.data.length === 0) {
-    body = <p className="muted">No playlists yet. Add the first one.</p>;
+    body = <p className="muted">{m.videos_no_playlists()}</p>;
   } else {
     const playlists = library.data;
     body = playlists.map((playlist, index) => (
@@ -142,23 +146,26 @@ export function AdminVideosPage() {
           </div>
           <div className="admin-item-actions">
             <MoveButtons
-              name={`playlist ${playlist.title}`}
+              name={m.videos_playlist_name({ title: playlist.title })}
               first={index === 0}
               last={index === playlists.length - 1}
               buttonRef={playlistMoves.buttonRef(playlist)}
               onMove={movePlaylist(playlist)}
             />
             <ItemButtons
-              item={`playlist ${playlist.title}`}
+              item={m.videos_playlist_name({ title: playlist.title })}
               onEdit={() => setEditing({ kind: 'edit-playlist', playlist })}
               onDelete={() => playlistRemoval.ask(playlist)}
             />
           </div>
         </div>
         {playlist.videos.length === 0 ? (
-          <p className="muted">No videos in this playlist yet.</p>
+          <p className="muted">{m.videos_playlist_empty()}</p>
         ) : (
-          <ol className="admin-list" aria-label={`Videos of ${playlist.title}, in order`}>
+          <ol
+            className="admin-list"
+            aria-label={m.videos_playlist_order({ title: playlist.title })}
+          >
             {playlist.videos.map((video, at) => (
               <AdminItem key={video.id} number={at + 1} title={video.title} meta={detailOf(video)}>
                 <MoveButtons
@@ -180,10 +187,10 @@ export function AdminVideosPage() {
         <button
           type="button"
           className="button button-small button-secondary admin-playlist-add"
-          aria-label={`Add video to ${playlist.title}`}
+          aria-label={m.videos_add_video_to({ title: playlist.title })}
           onClick={() => setEditing({ kind: 'add-video', playlist })}
         >
-          Add video
+          {m.videos_add_video()}
         </button>
       </section>
     ));
@@ -191,27 +198,24 @@ export function AdminVideosPage() {
 
   return (
     <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>Admin Dashboard</BackLink>
+      <BackLink to={paths.admin}>{m.videos_admin_dashboard()}</BackLink>
       <div className="admin-title-row">
-        <h1 id={`${id}-title`}>Videos</h1>
+        <h1 id={`${id}-title`}>{m.videos_title()}</h1>
         <button
           type="button"
           className="button button-small"
           onClick={() => setEditing({ kind: 'add-playlist' })}
         >
-          Add playlist
+          {m.videos_add_playlist()}
         </button>
       </div>
-      <p className="muted admin-intro">
-        Members see changes at once on Videos. Use the arrows to change the order of the playlists
-        and of each playlist’s videos.
-      </p>
+      <p className="muted admin-intro">{m.videos_admin_intro()}</p>
       {body}
 
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing ? titles[editing.kind] : ''}
+        title={editing ? titleOf(editing.kind) : ''}
       >
         {(editing?.kind === 'add-playlist' || editing?.kind === 'edit-playlist') && (
           <PlaylistForm
@@ -229,14 +233,16 @@ export function AdminVideosPage() {
         )}
       </Modal>
 
-      <ConfirmModal {...playlistRemoval.confirmProps} title="Delete this playlist?">
+      <ConfirmModal {...playlistRemoval.confirmProps} title={m.videos_delete_playlist_title()}>
         <p>
-          “{playlistRemoval.item?.title}” and its {playlistRemoval.item?.videos.length ?? 0}{' '}
-          video(s) will be removed for everyone. This cannot be undone.
+          {m.videos_delete_playlist_body({
+            title: playlistRemoval.item?.title ?? '',
+            count: playlistRemoval.item?.videos.length ?? 0,
+          })}
         </p>
       </ConfirmModal>
-      <ConfirmModal {...videoRemoval.confirmProps} title="Delete this video?">
-        <p>“{videoRemoval.item?.title}” will be removed for everyone. This cannot be undone.</p>
+      <ConfirmModal {...videoRemoval.confirmProps} title={m.videos_delete_video_title()}>
+        <p>{m.videos_delete_video_body({ title: videoRemoval.item?.title ?? '' })}</p>
       </ConfirmModal>
     </section>
   );

@@ -1,4 +1,5 @@
 import { checkPlaylist, type Playlist, type PlaylistFormInput } from '../../../shared/videos.ts';
+import { m } from '../../../paraglide/messages.js';
 import { Field } from '../../components/form-fields.tsx';
 import { ContentForm } from '../admin/content-editing.tsx';
 
@@ -17,15 +18,21 @@ export function PlaylistForm({ playlist, onSave, onCancel }: PlaylistFormProps) 
       defaultValues={{ title: playlist?.title ?? '', description: playlist?.description ?? '' }}
       onSave={onSave}
       onCancel={onCancel}
-      submitLabel={playlist ? 'Save' : 'Add playlist'}
+      submitLabel={playlist ? m.videos_save() : m.videos_add_playlist()}
     >
       {(fields) => (
         <>
-          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+          <Field
+            form={fields}
+            name="title"
+            label={m.videos_field_title()}
+            type="text"
+            autoComplete="off"
+          />
           <Field
             form={fields}
             name="description"
-            label="Description (optional)"
+            label={m.videos_field_description()}
             as="textarea"
             rows={3}
           />

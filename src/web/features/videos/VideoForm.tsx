@@ -1,4 +1,5 @@
 import { checkVideo, type LibraryVideo, type VideoValues } from '../../../shared/videos.ts';
+import { m } from '../../../paraglide/messages.js';
 import { Field } from '../../components/form-fields.tsx';
 import { ContentForm } from '../admin/content-editing.tsx';
 
@@ -22,30 +23,36 @@ export function VideoForm({ video, onSave, onCancel }: VideoFormProps) {
       }}
       onSave={onSave}
       onCancel={onCancel}
-      submitLabel={video ? 'Save' : 'Add video'}
+      submitLabel={video ? m.videos_save() : m.videos_add_video()}
     >
       {(fields) => (
         <>
-          <Field form={fields} name="title" label="Title" type="text" autoComplete="off" />
+          <Field
+            form={fields}
+            name="title"
+            label={m.videos_field_title()}
+            type="text"
+            autoComplete="off"
+          />
           <Field
             form={fields}
             name="video"
-            label="Video link or id"
+            label={m.videos_field_video()}
             type="text"
             inputMode="url"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            hint="Paste the video’s link (youtube.com/watch?v=… or youtu.be/…) or its 11-character id."
+            hint={m.videos_video_hint()}
           />
           <Field
             form={fields}
             name="speaker"
-            label="Speaker (optional)"
+            label={m.videos_field_speaker()}
             type="text"
             autoComplete="off"
           />
-          <Field form={fields} name="recordedOn" label="Date (optional)" type="date" />
+          <Field form={fields} name="recordedOn" label={m.videos_field_date()} type="date" />
         </>
       )}
     </ContentForm>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { m } from '../../../paraglide/messages.js';
 import type { LibraryVideo } from '../../../shared/videos.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -33,21 +34,21 @@ export function VideosPage() {
 
   let body;
   if (library.isPending) {
-    body = <Spinner label="Loading videos..." />;
+    body = <Spinner label={m.videos_loading()} />;
   } else if (library.isError) {
     body = (
       <LoadFailed
-        message="We could not load the videos."
+        message={m.videos_load_failed()}
         reason={library.error.message}
         onRetry={() => void library.refetch()}
       />
     );
   } else if (library.data.length === 0) {
-    body = <p className="muted">No videos yet. Please check back later.</p>;
+    body = <p className="muted">{m.videos_none()}</p>;
   } else {
     body = (
       <>
-        <p className="muted videos-note">A video loads only when you tap it.</p>
+        <p className="muted videos-note">{m.videos_tap_note()}</p>
         {library.data.map((playlist) => (
           <section
             key={playlist.id}
@@ -57,7 +58,7 @@ export function VideosPage() {
             <h2 id={`${id}-${playlist.id}`}>{playlist.title}</h2>
             {playlist.description && <p className="videos-description">{playlist.description}</p>}
             {playlist.videos.length === 0 ? (
-              <p className="muted">No videos in this playlist yet.</p>
+              <p className="muted">{m.videos_playlist_empty()}</p>
             ) : (
               <ul className="videos-grid" aria-labelledby={`${id}-${playlist.id}`}>
                 {playlist.videos.map((video) => {
@@ -80,7 +81,7 @@ export function VideosPage() {
 
   return (
     <section className="page videos-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Videos</h1>
+      <h1 id={`${id}-title`}>{m.videos_title()}</h1>
       {body}
     </section>
   );

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import {
   displayAnswer,
   isShown,
@@ -46,9 +47,9 @@ export function ApplicationAnswers({ sections, answers, onEdit, photo }: Applica
                 type="button"
                 className="button button-small button-secondary"
                 onClick={() => onEdit(index)}
-                aria-label={`Edit ${section.title}`}
+                aria-label={m.workers_edit_section({ section: section.title })}
               >
-                Edit
+                {m.workers_edit()}
               </button>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import type { AnswerValue, FieldDef } from '../../../shared/workers.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { useChurch } from '../church/useChurch.ts';
@@ -32,7 +33,7 @@ export function ApplicationField(props: ApplicationFieldProps) {
   const label = (
     <>
       {field.label}
-      {!field.required && <span className="muted"> (optional)</span>}
+      {!field.required && <span className="muted"> {m.workers_optional()}</span>}
     </>
   );
   const text = typeof value === 'string' ? value : '';
@@ -109,7 +110,7 @@ export function ApplicationField(props: ApplicationFieldProps) {
     case 'select':
       control = (
         <select id={id} value={text} onChange={(e) => onChange(e.target.value)} {...a11y}>
-          <option value="">--Select--</option>
+          <option value="">{m.workers_select()}</option>
           {field.options?.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -159,7 +160,7 @@ function AssemblySelect({
   const { data: church } = useChurch();
   return (
     <select id={id} value={value} onChange={(e) => onChange(e.target.value)} {...a11y}>
-      <option value="">--Select Assembly--</option>
+      <option value="">{m.workers_select_assembly()}</option>
       {church?.assemblies.map((a) => (
         <option key={a.slug} value={a.slug}>
           {a.label}

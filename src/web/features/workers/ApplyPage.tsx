@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import {
   DECLARATION,
   formFor,
@@ -44,12 +45,13 @@ const SignaturePad = lazy(() => import('./SignaturePad.tsx'));
 /** /apply/{roleId} (spec §2 Role chooser and application). */
 export function ApplyPage() {
   const { roleId = '' } = useParams();
-  const sections = formFor(roleId);
+  // Built in the reader's language once per role, not on every render.
+  const sections = useMemo(() => formFor(roleId), [roleId]);
   if (!sections) {
     return (
       <section className="page narrow-page">
-        <BackLink to={paths.roleChooser}>Choose a role</BackLink>
-        <h1>Apply</h1>
+        <BackLink to={paths.roleChooser}>{m.workers_choose_role()}</BackLink>
+        <h1>{m.workers_apply()}</h1>
         <p className="form-alert" role="alert">
           {WORKER_MESSAGES.noForm(roleId)}
         </p>
@@ -75,15 +77,13 @@ function ApplicationGate({
   if (member && (open === 'pending' || open === 'approved')) {
     return (
       <section className="page narrow-page">
-        <h1>Apply as {ROLE_LABELS[role]}</h1>
+        <h1>{m.workers_apply_as({ role: ROLE_LABELS[role] })}</h1>
         <div className="card" role="status">
           <p>
-            {open === 'pending'
-              ? WORKER_MESSAGES.alreadyPending
-              : 'Your application has already been approved.'}
+            {open === 'pending' ? WORKER_MESSAGES.alreadyPending : m.workers_already_approved()}
           </p>
           <Link className="button" to={paths.workers}>
-            Go to the Workers Portal
+            {m.workers_go_to_portal()}
           </Link>
         </div>
       </section>
@@ -193,13 +193,11 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
     setAnswers(({ passport_photo: _old, ...rest }) => rest);
     const failed = (message: string) =>
       setPhoto({ status: 'failed', name: file.name, message, previewUrl, file });
-    const label = photoField?.label ?? 'photo';
+    const label = photoField?.label ?? m.workers_photo_fallback();
     try {
       const small = await shrinkPhoto(file);
       if (small.size > UPLOAD_MAX_BYTES.passport_photo) {
-        return failed(
-          `${WORKER_MESSAGES.uploadFailed(label)}: the file is too large (at most 5 MB).`,
-        );
+        return failed(m.workers_photo_too_large({ failed: WORKER_MESSAGES.uploadFailed(label) }));
       }
       const id = await uploadFile(
         'passport_photo',
@@ -223,7 +221,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
   const checkStep = (section: SectionDef): boolean => {
     const problems = sectionProblems(section.fields, answers);
     if (photoField && section.fields.includes(photoField) && photo.status === 'uploading') {
-      problems[photoField.name] = 'Wait for the photo to finish uploading.';
+      problems[photoField.name] = m.workers_photo_wait();
     }
     setErrors(problems);
     const first = section.fields.find((f) => problems[f.name]);
@@ -276,7 +274,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
     }
 
     setAlert(null);
-    setSubmitting('Uploading your signature...');
+    setSubmitting(m.workers_uploading_signature());
     let signatureId: string;
     try {
       const blob = await signatureRef.current!.toBlob();
@@ -290,7 +288,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
       return;
     }
 
-    setSubmitting('Sending your application...');
+    setSubmitting(m.workers_sending_application());
     const shown: Answers = {};
     for (const field of sections.flatMap((s) => s.fields)) {
       if (isShown(field, answers) && answers[field.name] !== undefined) {
@@ -327,7 +325,11 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
   };
 
   const title =
-    step < reviewStep ? sections[step]!.title : step === reviewStep ? 'Review' : 'Declaration';
+    step < reviewStep
+      ? sections[step]!.title
+      : step === reviewStep
+        ? m.workers_review()
+        : m.workers_declaration();
   const totalSteps = sections.length + 2;
   const alertBox = alert && (
     <p className={alert.tone === 'error' ? 'form-alert' : 'form-success'} role="alert">
@@ -337,13 +339,15 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
 
   return (
     <section className="page narrow-page apply-page" aria-labelledby={`${formId}-title`}>
-      <BackLink to={paths.roleChooser}>Choose a role</BackLink>
-      <p className="eyebrow">Application: {ROLE_LABELS[role as WorkerRole]}</p>
+      <BackLink to={paths.roleChooser}>{m.workers_choose_role()}</BackLink>
+      <p className="eyebrow">
+        {m.workers_application_for({ role: ROLE_LABELS[role as WorkerRole] })}
+      </p>
       <h1 id={`${formId}-title`} ref={headingRef} tabIndex={-1}>
         {title}
       </h1>
       <p className="apply-progress">
-        Step {step + 1} of {totalSteps}
+        {m.workers_step_of({ step: step + 1, total: totalSteps })}
         <progress max={totalSteps} value={step + 1} aria-hidden="true" />
       </p>
 
@@ -369,15 +373,15 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
                 className="button button-secondary"
                 onClick={() => goTo(step - 1)}
               >
-                Back
+                {m.workers_back()}
               </button>
             )}
             <button type="submit" className="button">
               {returnToReview
-                ? 'Back to review'
+                ? m.workers_back_to_review()
                 : step === sections.length - 1
-                  ? 'Agree & Review'
-                  : 'Next'}
+                  ? m.workers_agree_review()
+                  : m.workers_next()}
             </button>
           </div>
         </form>
@@ -385,7 +389,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
 
       {step === reviewStep && (
         <div className="card">
-          <p>Check your answers. Use Edit to change a section.</p>
+          <p>{m.workers_check_answers()}</p>
           <ApplicationAnswers
             sections={sections}
             answers={answers}
@@ -401,10 +405,10 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
               className="button button-secondary"
               onClick={() => goTo(step - 1)}
             >
-              Back
+              {m.workers_back()}
             </button>
             <button type="button" className="button" onClick={() => goTo(declarationStep)}>
-              Continue
+              {m.workers_continue()}
             </button>
           </div>
         </div>
@@ -413,7 +417,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
       {step === declarationStep && (
         <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)}>
           {alertBox}
-          <p>By signing this application I declare that:</p>
+          <p>{m.workers_declare()}</p>
           <ul className="declaration">
             {DECLARATION.statements.map((statement) => (
               <li key={statement}>{statement}</li>
@@ -437,12 +441,12 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
 
           <div className="field">
             <p className="field-label" id={`${formId}-signature-label`}>
-              Signature
+              {m.workers_signature()}
             </p>
             <p className="field-hint" id={`${formId}-signature-hint`}>
-              Sign in the box with your finger, a pen or the mouse.
+              {m.workers_signature_hint()}
             </p>
-            <Suspense fallback={<Spinner label="Loading the signature pad..." />}>
+            <Suspense fallback={<Spinner label={m.workers_loading_signature_pad()} />}>
               <SignaturePad
                 ref={signatureRef}
                 labelledBy={`${formId}-signature-label`}
@@ -467,7 +471,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
               className="button button-secondary"
               onClick={() => goTo(reviewStep)}
             >
-              Back
+              {m.workers_back()}
             </button>
             <button
               type="submit"
@@ -475,7 +479,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
               aria-disabled={submitting ? true : undefined}
               data-signed={!signatureEmpty || undefined}
             >
-              {submitting ? 'Submitting...' : 'Submit'}
+              {submitting ? m.workers_submitting() : m.workers_submit()}
             </button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { m } from '../../../paraglide/messages.js';
 import { FieldError, describedBy } from '../../components/FieldError.tsx';
 
 export type PhotoState =
@@ -27,7 +28,11 @@ export function PhotoField({ id, label, state, error, errorId, onFile }: PhotoFi
       <label htmlFor={id}>{label}</label>
       <div className="photo-row">
         <div className="photo-preview" aria-hidden="true">
-          {preview ? <img src={preview} alt="" width={72} height={96} /> : <span>Photo</span>}
+          {preview ? (
+            <img src={preview} alt="" width={72} height={96} />
+          ) : (
+            <span>{m.workers_photo()}</span>
+          )}
         </div>
         <div className="photo-controls">
           {/* The native control, visually hidden but focusable; its label is the button. */}
@@ -45,16 +50,23 @@ export function PhotoField({ id, label, state, error, errorId, onFile }: PhotoFi
             }}
           />
           <label htmlFor={id} className="button button-secondary button-small photo-choose">
-            {state.status === 'empty' ? 'Choose a photo' : 'Choose another photo'}
+            {state.status === 'empty' ? m.workers_photo_choose() : m.workers_photo_choose_another()}
           </label>
           <p id={statusId} className="field-hint" role="status">
-            {state.status === 'empty' && 'A clear photo of your face, like for a passport.'}
+            {state.status === 'empty' && m.workers_photo_hint()}
             {state.status === 'uploading' &&
-              `Uploading ${state.name}… ${Math.round(state.progress * 100)}%`}
-            {state.status === 'done' && `✓ ${state.name} uploaded.`}
+              m.workers_photo_uploading({
+                name: state.name,
+                percent: Math.round(state.progress * 100),
+              })}
+            {state.status === 'done' && m.workers_photo_uploaded({ name: state.name })}
           </p>
           {state.status === 'uploading' && (
-            <progress max={1} value={state.progress} aria-label={`Uploading ${label}`} />
+            <progress
+              max={1}
+              value={state.progress}
+              aria-label={m.workers_photo_uploading_label({ label })}
+            />
           )}
           {state.status === 'failed' && (
             <div className="form-alert" role="alert">
@@ -64,7 +76,7 @@ export function PhotoField({ id, label, state, error, errorId, onFile }: PhotoFi
                 className="button button-small button-secondary"
                 onClick={() => onFile(state.file)}
               >
-                Try again
+                {m.workers_try_again()}
               </button>
             </div>
           )}

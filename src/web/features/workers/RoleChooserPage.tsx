@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { WORKER_ROLES } from '../../../shared/constants.ts';
 import { ROLE_LABELS } from '../../../shared/workers.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -11,9 +12,9 @@ export function RoleChooserPage() {
   const id = useId();
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.workers}>Workers Portal</BackLink>
-      <h1 id={`${id}-title`}>Choose a role</h1>
-      <p className="muted">Which role are you applying for?</p>
+      <BackLink to={paths.workers}>{m.workers_portal()}</BackLink>
+      <h1 id={`${id}-title`}>{m.workers_choose_role()}</h1>
+      <p className="muted">{m.workers_which_role()}</p>
       <ul className="role-list">
         {WORKER_ROLES.map((role) => (
           <li key={role}>

@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import SignaturePadLibrary from 'signature_pad';
+import { m } from '../../../paraglide/messages.js';
 
 // The drawn signature (spec §9): at most 500 px wide, 150 px high on screens under 768 px and
 // 200 px from there, a black pen, stored as PNG. signature_pad works with a finger, a pen and
@@ -127,13 +128,13 @@ export default function SignaturePad({
       </div>
       <div className="signature-actions">
         <button type="button" className="button button-small button-secondary" onClick={clear}>
-          Clear
+          {m.workers_signature_clear()}
         </button>
       </div>
       <details className="signature-typed">
-        <summary>Cannot draw? Type your name instead</summary>
+        <summary>{m.workers_signature_type_instead()}</summary>
         <div className="field">
-          <label htmlFor={`${labelledBy}-typed`}>Your full name</label>
+          <label htmlFor={`${labelledBy}-typed`}>{m.workers_signature_full_name()}</label>
           <input
             id={`${labelledBy}-typed`}
             type="text"
@@ -143,7 +144,7 @@ export default function SignaturePad({
           />
         </div>
         <button type="button" className="button button-small" onClick={writeTyped}>
-          Sign with this name
+          {m.workers_signature_sign_name()}
         </button>
       </details>
     </div>

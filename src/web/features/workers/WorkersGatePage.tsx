@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { messageOf } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -35,8 +36,8 @@ export function WorkersGatePage() {
     event.preventDefault();
     if (busy) return;
     const found = {
-      ...(!signedIn && !email.trim() ? { email: 'Email is required.' } : {}),
-      ...(!password ? { password: 'Password is required.' } : {}),
+      ...(!signedIn && !email.trim() ? { email: m.workers_gate_email_required() } : {}),
+      ...(!password ? { password: m.workers_gate_password_required() } : {}),
     };
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -57,12 +58,10 @@ export function WorkersGatePage() {
   };
 
   return (
-    <Modal open title="Workers Portal" onClose={() => void navigate(paths.memberHome)}>
+    <Modal open title={m.workers_portal()} onClose={() => void navigate(paths.memberHome)}>
       <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <p className="form-intro">
-          {signedIn
-            ? 'Enter your password again to open the workers portal.'
-            : 'Log in with your account to open the workers portal.'}
+          {signedIn ? m.workers_gate_password_again() : m.workers_gate_log_in()}
         </p>
         {failure && (
           <p className="form-alert" role="alert">
@@ -71,7 +70,7 @@ export function WorkersGatePage() {
         )}
         {!signedIn && (
           <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
+            <label htmlFor={`${id}-email`}>{m.workers_gate_email()}</label>
             <input
               id={`${id}-email`}
               type="email"
@@ -88,7 +87,7 @@ export function WorkersGatePage() {
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
+          <label htmlFor={`${id}-password`}>{m.workers_gate_password()}</label>
           <PasswordInput
             id={`${id}-password`}
             autoComplete="current-password"
@@ -99,8 +98,8 @@ export function WorkersGatePage() {
           />
           <FieldError id={`${id}-password-error`} message={errors.password} />
         </div>
-        <SubmitButton busy={busy} busyLabel="Checking...">
-          Enter Portal
+        <SubmitButton busy={busy} busyLabel={m.workers_gate_checking()}>
+          {m.workers_gate_enter()}
         </SubmitButton>
       </form>
     </Modal>

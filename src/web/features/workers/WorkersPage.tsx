@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
+import { m } from '../../../paraglide/messages.js';
 import { ROLE_LABELS } from '../../../shared/workers.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
@@ -27,13 +28,13 @@ export function WorkersPage() {
 
   if (session === 'loading') return <PageLoading />;
   if (!signedIn) return <Navigate to={paths.auth} replace />;
-  if (worker.isPending) return <PageLoading label="Loading your application..." />;
+  if (worker.isPending) return <PageLoading label={m.workers_loading_application()} />;
   if (worker.isError) {
     return (
       <section className="page narrow-page">
-        <h1>Workers Portal</h1>
+        <h1>{m.workers_portal()}</h1>
         <LoadFailed
-          message="We could not load your application."
+          message={m.workers_load_application_failed()}
           reason={messageOf(worker.error)}
           onRetry={() => void worker.refetch()}
         />
@@ -48,22 +49,18 @@ export function WorkersPage() {
   if (status === 'approved' && application?.role === 'pastor') {
     return (
       <section className="page workers-page" aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`}>Pastor&apos;s Dashboard</h1>
+        <h1 id={`${id}-title`}>{m.workers_pastor_dashboard()}</h1>
         <ul className="portal-cards">
           <li>
             <Link className="portal-card" to={paths.pastorAdminResources}>
-              <h2>Administrative Resources</h2>
-              <p className="muted">
-                Accounts, appointment status, information desk, calendar and messages.
-              </p>
+              <h2>{m.pastor_admin_resources()}</h2>
+              <p className="muted">{m.workers_admin_resources_card()}</p>
             </Link>
           </li>
           <li>
             <Link className="portal-card" to={paths.pastorMinistryResources}>
-              <h2>Ministry &amp; Church Resources</h2>
-              <p className="muted">
-                Study materials, Bible study tools, sermon archive and resource links.
-              </p>
+              <h2>{m.pastor_ministry_resources()}</h2>
+              <p className="muted">{m.workers_ministry_resources_card()}</p>
             </Link>
           </li>
         </ul>
@@ -75,52 +72,40 @@ export function WorkersPage() {
     <section className="page narrow-page workers-page" aria-labelledby={`${id}-title`}>
       {status === 'approved' && (
         <div className="card workers-status">
-          <h1 id={`${id}-title`}>Application Approved</h1>
-          <p>
-            Your application as {role} was approved. The {role.toLowerCase()}s&apos; portal is
-            coming soon.
-          </p>
+          <h1 id={`${id}-title`}>{m.workers_approved_title()}</h1>
+          <p>{m.workers_approved_text({ role, roleLower: role.toLowerCase() })}</p>
         </div>
       )}
       {status === 'pending' && (
         <div className="card workers-status">
-          <h1 id={`${id}-title`}>Application Under Review</h1>
-          <p>
-            Thank you. Your application as {role}, sent on {appliedOn}, is being reviewed by the
-            church leadership. This page will show the decision.
-          </p>
+          <h1 id={`${id}-title`}>{m.workers_pending_title()}</h1>
+          <p>{m.workers_pending_text({ role, date: appliedOn })}</p>
         </div>
       )}
       {status === 'rejected' && (
         <div className="card workers-status">
-          <h1 id={`${id}-title`}>Application Rejected</h1>
-          <p>
-            Your application as {role}, sent on {appliedOn}, was not approved. You may contact the
-            church leadership to talk about it, or reapply later.
-          </p>
+          <h1 id={`${id}-title`}>{m.workers_rejected_title()}</h1>
+          <p>{m.workers_rejected_text({ role, date: appliedOn })}</p>
           {application?.reason && (
             <>
-              <h2 className="workers-reason-title">The reason given</h2>
+              <h2 className="workers-reason-title">{m.workers_reason_given()}</h2>
               <p className="workers-reason">{application.reason}</p>
             </>
           )}
           <p>
             <Link className="button button-secondary" to={paths.roleChooser}>
-              Reapply
+              {m.workers_reapply()}
             </Link>
           </p>
         </div>
       )}
       {status === 'not_applied' && (
         <div className="card workers-status">
-          <h1 id={`${id}-title`}>Workers Portal</h1>
-          <p>
-            Serve as a pastor or an elder: apply with a short form in seven steps, then sign it. An
-            admin reviews every application.
-          </p>
+          <h1 id={`${id}-title`}>{m.workers_portal()}</h1>
+          <p>{m.workers_not_applied_text()}</p>
           <p>
             <Link className="button button-block" to={paths.roleChooser}>
-              Apply Now
+              {m.workers_apply_now()}
             </Link>
           </p>
         </div>

@@ -1,5 +1,6 @@
 import type { Answers } from '../../../shared/workers.ts';
-import { readDraft, useDraft } from '../../drafts.ts';
+import { readDraft } from '../../drafts.ts';
+import { useDraft } from '../../use-draft.ts';
 
 // The application form's draft (files aside; an uploaded photo is remembered by its id).
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { m } from '../../../paraglide/messages.js';
 import type { Answers, UploadKind, WorkerStatus } from '../../../shared/workers.ts';
 import { ApiError, apiFetch } from '../../api.ts';
 import { workersApiPaths } from './workers.paths.ts';
@@ -62,18 +63,11 @@ export function uploadFile(
         new ApiError(
           xhr.status,
           body?.error?.code ?? `HTTP_${xhr.status}`,
-          body?.error?.message ?? 'The upload failed. Please try again.',
+          body?.error?.message ?? m.workers_upload_failed(),
         ),
       );
     };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          'NETWORK',
-          'Could not reach the server. Check your internet connection and try again.',
-        ),
-      );
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', m.workers_upload_network()));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

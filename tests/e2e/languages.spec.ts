@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { repoRoot, startApp, type RunningApp } from './support/harness.ts';
+import { checkScreen, noSideScroll, openPhone } from './support/screens.ts';
+import { createAccount, type StorageState } from './support/sessions.ts';
+import { expect, test } from './support/test.ts';
+
+// Twi beside English (issue 35, decision 043): the switch on the login screen and the
+// profile, one build per language, the account keeping the choice; and the Twi screens at a
+// phone's width, where its longer words must fit.
+test.describe.configure({ mode: 'serial' });
+test.use({ serviceWorkers: 'allow' });
+
+const admin = { email: 'twi.admin@example.com', password: 'admin-pass-1234', firstName: 'Abena' };
+const yaw = { email: 'twi.yaw@example.com', password: 'yaw-pass-1234', firstName: 'Yaw' };
+
+const catalogue = (language: string) =>
+  JSON.parse(
+    fs.readFileSync(path.join(repoRoot, 'messages', `${language}.json`), 'utf8'),
+  ) as Record<string, string>;
+const en = catalogue('en');
+const ak = catalogue('ak');
+
+let app: RunningApp;
+const states: Record<string, StorageState> = {};
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
+  for (const account of [admin, yaw]) {
+    states[account.email] = await createAccount(app.baseURL, account);
+  }
+});
+test.afterAll(async () => app?.dispose());
+
+const languageOf = (page: Page) => page.locator('html').getAttribute('lang');
+
+test('a visitor switches the login screen to Twi and back, and the app follows', async ({
+  browser,
+}) => {
+  const page = await openPhone(browser, app.baseURL, undefined, '/auth');
+  const english = page.getByRole('navigation', { name: en.language_label });
+  await expect(english.getByText('English')).toHaveAttribute('aria-current', 'true');
+  await english.getByRole('link', { name: 'Twi' }).click();
+
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await languageOf(page)).toBe('ak');
+  const twi = page.getByRole('navigation', { name: ak.language_label });
+  await expect(twi.getByText('Twi')).toHaveAttribute('aria-current', 'true');
+  // The worker of the Twi build takes over unasked: a switch is not a new version.
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return registration?.active !== null && registration?.waiting === null;
+  });
+  await expect(page.getByRole('status').filter({ hasText: /new version/i })).toHaveCount(0);
+  await noSideScroll(page);
+  await checkScreen(page, 'twi-auth');
+
+  // Back to English, from the same switch.
+  await twi.getByRole('link', { name: 'English' }).click();
+  await expect(page.getByRole('navigation', { name: en.language_label })).toBeVisible();
+  expect(await languageOf(page)).toBe('en');
+  await page.context().close();
+});
+
+// (That the account keeps it, for its mails, SMS and USSD: language.test.ts.)
+test('a member chooses Twi on the profile', async ({ browser }) => {
+  const page = await openPhone(browser, app.baseURL, states[yaw.email], '/profile');
+  await page
+    .getByRole('navigation', { name: en.language_label })
+    .getByRole('link', { name: 'Twi' })
+    .click();
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await languageOf(page)).toBe('ak');
+  await expect(page.getByRole('heading', { name: ak.language_label })).toBeVisible();
+  // The frame and the profile's first screen are Twi too, as drawn and as the app runs them.
+  await expect(page.getByRole('heading', { level: 1, name: ak.profile_title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ak.profile_details_title })).toBeVisible();
+  await expect(page.getByRole('button', { name: ak.shell_logout })).toBeVisible();
+  await expect(page.getByRole('button', { name: ak.shell_contact_support })).toBeVisible();
+  await expect(page.getByRole('link', { name: ak.components_payment_history })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: ak.profile_full_name })).toBeVisible();
+  await expect(page.getByRole('button', { name: ak.components_show_password })).toHaveCount(3);
+  await noSideScroll(page);
+  await checkScreen(page, 'twi-profile');
+  await page.context().close();
+});
+
+// The screens whose Twi is longest (the catalogue's longest texts are on them), at 360 px.
+const memberScreens = [
+  '/home',
+  '/offerings',
+  '/giving/recurring',
+  '/giving/pledges',
+  '/payment-history',
+  '/events',
+  '/prayer',
+  '/workers',
+  '/sermons',
+  '/devotional',
+];
+const adminScreens = ['/admin', '/admin/applications', '/admin/users', '/admin/reports'];
+
+for (const [who, screens] of [
+  ['member', memberScreens],
+  ['admin', adminScreens],
+] as const) {
+  test(`the ${who}'s screens in Twi fit a 360 px phone`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const account = who === 'admin' ? admin : yaw;
+    const state = states[account.email]!;
+    const context = await browser.newContext({
+      baseURL: app.baseURL,
+      storageState: {
+        ...state,
+        cookies: [
+          ...state.cookies,
+          {
+            name: 'PARAGLIDE_LOCALE',
+            value: 'ak',
+            domain: new URL(app.baseURL).hostname,
+            path: '/',
+            expires: -1,
+            httpOnly: false,
+            secure: false,
+            sameSite: 'Lax',
+          },
+        ],
+      },
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    for (const screen of screens) {
+      await page.goto(screen);
+      expect(await languageOf(page), screen).toBe('ak');
+      await expect(page.locator('main h1').first(), screen).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await noSideScroll(page);
+      await checkScreen(page, `twi${screen.replaceAll('/', '-')}`);
+    }
+    await context.close();
+  });
+}
