@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
@@ -24,6 +25,15 @@ interface Totals {
 
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 const problems: string[] = [];
+/** Each failed test and the start of its message, printed again last (CI shows the tail). */
+const failures: string[] = [];
+
+const firstLines = (text: string, lines = 20) =>
+  stripVTControlCharacters(text)
+    .split('\n')
+    .slice(0, lines)
+    .map((line) => `    ${line}`)
+    .join('\n');
 
 /** A Vitest run whose JSON report is added to the totals. */
 function vitestStep(title: string, name: string, args: string[]) {
@@ -43,10 +53,51 @@ function vitestStep(title: string, name: string, args: string[]) {
     totals.skipped += r.numPendingTests + r.numTodoTests;
     if (r.numTotalTests === 0) problems.push(`${title}: ran no test.`);
     if (r.numPendingTests + r.numTodoTests > 0) problems.push(`${title}: skipped tests.`);
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      // A file that failed outside its tests (a hook, an import) has no failed assertion.
+      if (
+        file.status === 'failed' &&
+        !file.assertionResults?.some((a: { status: string }) => a.status === 'failed')
+      ) {
+        failures.push(`${where}\n${firstLines(file.message ?? '')}`);
+      }
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        failures.push(
+          `${where} › ${test.fullName}\n${firstLines(test.failureMessages.join('\n'))}`,
+        );
+      }
+    }
   } else {
     problems.push(`${title}: wrote no report.`);
   }
   if (status !== 0) problems.push(`${title}: failed.`);
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+}
+
+/** A browser test that failed on every try ('unexpected'; a pass on retry is 'flaky'). */
+function collectPlaywrightFailures(suites: PlaywrightSuite[]) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const message = test.results.map((result) => result.error?.message ?? '').join('\n');
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}\n${firstLines(message)}`);
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? []);
+  }
 }
 
 // 1. Vitest
@@ -84,12 +135,17 @@ if (e2eStatus !== 0) {
     totals.skipped += s.skipped;
     if (s.expected + s.unexpected + s.flaky === 0) problems.push('The browser suite ran no test.');
     if (s.skipped > 0) problems.push('The browser suite skipped tests.');
+    collectPlaywrightFailures(r.suites ?? []);
   } else {
     problems.push('Playwright wrote no report.');
   }
   if (e2eStatus !== 0) problems.push('The browser suite failed.');
 }
 
+if (failures.length > 0) {
+  console.log(`\n=== What failed (${failures.length}) ===`);
+  for (const failure of failures.slice(0, 10)) console.log(`✗ ${failure}\n`);
+}
 console.log('');
 for (const problem of problems) console.log(`✗ ${problem}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
