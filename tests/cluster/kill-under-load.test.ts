@@ -272,9 +272,14 @@ describe('three instances behind HAProxy and PgBouncer, one killed and one resta
       'select user_id from event_rsvps where event_id = $1 and going and user_id::text = any($2::text[])',
       [eventId, members.map((m) => m.id)],
     );
-    expect(new Set(replies.map((r) => r.user_id))).toEqual(
-      new Set(acked.rsvps.map((r) => r.memberId)),
-    );
+    const replied = new Set(replies.map((r) => r.user_id));
+    // Every acknowledged reply is there; a reply that is there but was not acknowledged is one
+    // whose answer was lost (its instance killed after the commit), never one not sent.
+    expect(acked.rsvps.filter((r) => !replied.has(r.memberId))).toEqual([]);
+    const unsure = new Set(acked.unansweredRsvps);
+    expect(
+      [...replied].filter((id) => !acked.rsvps.some((r) => r.memberId === id) && !unsure.has(id)),
+    ).toEqual([]);
     expect(acked.applications.length).toBeGreaterThan(0);
     const applications = await database.query<{ n: number }>(
       'select count(*)::int as n from worker_applications where id::text = any($1::text[])',
@@ -319,25 +324,29 @@ describe('three instances behind HAProxy and PgBouncer, one killed and one resta
     // job that found a notice claimed waits to try again. Once the live instances have
     // finished what they hold (milliseconds), let that time pass: end the leases and claims
     // left, make those retries due, and let the jobs run.
+    // Claims first, then leases: a job a live instance takes in between finds its notice free.
+    // A job that found one claimed all the same waits a minute to try again: each round makes
+    // it due, until every reminder job is done.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    await database.query(
-      `update scheduled_jobs set locked_until = now() - interval '1 second' where done_at is null and locked_until > now()`,
-      [],
-    );
     await database.query(
       `update notifications set email_claimed_at = now() - interval '1 hour'
        where email_at is null and email_claimed_at is not null`,
       [],
     );
     await database.query(
-      `update scheduled_jobs set run_at = now() where done_at is null and last_error is not null`,
+      `update scheduled_jobs set locked_until = now() - interval '1 second' where done_at is null and locked_until > now()`,
       [],
     );
     await waitFor(
-      'every due job done',
+      'every reminder job done',
       async () => {
+        await database.query(
+          `update scheduled_jobs set run_at = now()
+           where kind = 'events.reminder' and done_at is null and last_error is not null and run_at > now()`,
+          [],
+        );
         const [left] = await database.query<{ n: number }>(
-          `select count(*)::int as n from scheduled_jobs where done_at is null and run_at <= now()`,
+          `select count(*)::int as n from scheduled_jobs where kind = 'events.reminder' and done_at is null`,
           [],
         );
         return left!.n === 0 ? true : null;
@@ -354,7 +363,7 @@ describe('three instances behind HAProxy and PgBouncer, one killed and one resta
       for (const to of mail.to) reminders.set(to, (reminders.get(to) ?? new Set()).add(messageId));
       copies++;
     }
-    const replied = await database.query<{
+    const goingReplies = await database.query<{
       email: string;
       reminded_at: string | null;
       email_at: string | null;
@@ -364,10 +373,11 @@ describe('three instances behind HAProxy and PgBouncer, one killed and one resta
        where r.event_id = $1 and r.going`,
       [eventId],
     );
-    expect(replied.length).toBe(acked.rsvps.length + single.length);
-    const notOnce = replied.filter((r) => reminders.get(r.email)?.size !== 1);
+    // Every reply written (the run's and the lone instance's) has its one reminder.
+    expect(goingReplies.length).toBe(replied.size + alone.acknowledged.rsvps.length);
+    const notOnce = goingReplies.filter((r) => reminders.get(r.email)?.size !== 1);
     expect(notOnce.map((r) => ({ ...r, messages: reminders.get(r.email)?.size ?? 0 }))).toEqual([]);
-    console.log(`reminders: ${replied.length} replies, ${copies} mails received`);
+    console.log(`reminders: ${goingReplies.length} replies, ${copies} mails received`);
     const runs = await database.query<{ attempts: number; n: number }>(
       `select attempts, count(*)::int as n from scheduled_jobs where kind = 'events.reminder' group by attempts order by attempts`,
       [],

@@ -40,6 +40,11 @@ export interface Acknowledged {
   gifts: string[];
   rsvps: { memberId: string; eventId: string }[];
   applications: string[];
+  /**
+   * Members whose reply got no 2xx: it may still be written (an instance killed after the
+   * commit and before the answer), or not.
+   */
+  unansweredRsvps: string[];
 }
 
 interface Answer {
@@ -154,7 +159,12 @@ export async function runMemberLoad(
   const base = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: members.length + 50 });
   const samples: Sample[] = [];
-  const acknowledged: Acknowledged = { gifts: [], rsvps: [], applications: [] };
+  const acknowledged: Acknowledged = {
+    gifts: [],
+    rsvps: [],
+    applications: [],
+    unansweredRsvps: [],
+  };
   const started = performance.now();
   const spanMs = options.seconds * 1000;
   const elapsed = () => performance.now() - started;
@@ -242,6 +252,7 @@ export async function runMemberLoad(
           );
           if (ok(answer))
             acknowledged.rsvps.push({ memberId: member.id, eventId: options.eventId });
+          else acknowledged.unansweredRsvps.push(member.id);
         } else if (!applied && elapsed() >= applyAt) {
           applied = true;
           await apply(applying.get(member.id)!);
