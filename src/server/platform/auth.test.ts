@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devSms } from '../db/schema.ts';
-import { latestMailTo, member, ORIGIN, signUp, someClient } from '../testing/accounts.ts';
+import { latestMailTo, member, postFrom, signUp } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { smsShape } from './sms/sms.ts';
 
@@ -16,14 +16,7 @@ describe('auth mails and SMS codes in the request’s language', () => {
   afterAll(async () => t.close());
 
   const twi = 'PARAGLIDE_LOCALE=ak';
-  const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-      remoteAddress: someClient(),
-    });
+  const post = (url: string, payload: object, cookie?: string) => postFrom(t, url, payload, cookie);
   const lastText = async (to: string) =>
     (
       await t.db

@@ -44,6 +44,16 @@ export function cookieHeader(res: { cookies: { name: string; value: string }[] }
 export const someClient = () =>
   `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
+/** A POST from a browser on the site (its Origin), from a client address of its own. */
+export const postFrom = (t: TestApp, url: string, payload: object, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    remoteAddress: someClient(),
+  });
+
 export async function signUp(t: TestApp, email: string, overrides: Record<string, unknown> = {}) {
   return t.app.inject({
     method: 'POST',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { devMails } from '../../db/schema.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
-import { cookieHeader, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { cookieHeader, memberSession, postFrom } from '../../testing/accounts.ts';
 import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { CODE_SMS_PER_PHONE_PER_HOUR, CODE_TRIES_PER_PHONE } from './phone.ts';
@@ -35,14 +35,7 @@ describe('phone-first accounts', () => {
     await gateway.close();
   });
 
-  const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-      remoteAddress: someClient(),
-    });
+  const post = (url: string, payload: object, cookie?: string) => postFrom(t, url, payload, cookie);
 
   /** The texts the gateway delivered to this number (Arkesel takes it without the plus). */
   const textsTo = (phone: string) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, member, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { cookieHeader, member, postFrom } from '../../testing/accounts.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -20,14 +20,7 @@ describe('password-reset links end when the password changes', () => {
     await smtp.close();
   });
 
-  const post = (url: string, payload: object, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-      remoteAddress: someClient(),
-    });
+  const post = (url: string, payload: object, cookie?: string) => postFrom(t, url, payload, cookie);
 
   async function confirmedMember(email: string) {
     expect((await post('/api/accounts/sign-up', member(email))).statusCode).toBe(201);
