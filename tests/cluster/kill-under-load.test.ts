@@ -5,6 +5,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/server/db/client.ts';
+import { JOB_LEASE_MS } from '../../src/server/platform/jobs.ts';
 import { startCluster, type Cluster, type Instance } from '../../src/server/testing/cluster.ts';
 import {
   findHaproxy,
@@ -321,21 +322,22 @@ describe('three instances behind HAProxy and PgBouncer, one killed and one resta
 
     // Each reply's reminder is mailed once. What the killed instance held stays its own for a
     // while: a job's lease (5 min, decision 034) and a notice's send claim (decision 041); a
-    // job that found a notice claimed waits to try again. Once the live instances have
-    // finished what they hold (milliseconds), let that time pass: end the leases and claims
-    // left, make those retries due, and let the jobs run.
-    // Claims first, then leases: a job a live instance takes in between finds its notice free.
-    // A job that found one claimed all the same waits a minute to try again: each round makes
-    // it due, until every reminder job is done.
+    // job that found a notice claimed waits a minute to try again. Let that time pass as it
+    // would, for what the killed instance took only (at 20 s, well over 20 s ago: a live
+    // instance's lease or claim is seconds old, and ending it would have another instance send
+    // what it is sending). Claims first, then leases: a job a live instance takes in between
+    // finds its notice free. Then each round makes a waiting job due, until all are done.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     await database.query(
       `update notifications set email_claimed_at = now() - interval '1 hour'
-       where email_at is null and email_claimed_at is not null`,
+       where email_at is null and email_claimed_at < now() - interval '20 seconds'`,
       [],
     );
     await database.query(
-      `update scheduled_jobs set locked_until = now() - interval '1 second' where done_at is null and locked_until > now()`,
-      [],
+      `update scheduled_jobs set locked_until = now() - interval '1 second'
+       where done_at is null and locked_until > now()
+         and locked_until < now() + make_interval(secs => $1)`,
+      [JOB_LEASE_MS / 1000 - 20],
     );
     await waitFor(
       'every reminder job done',
