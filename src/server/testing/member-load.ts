@@ -128,14 +128,16 @@ const READS = [
   '/api/events',
 ];
 
-const gift = json({
+/** The cash gift a load member gives (the benches give it too). */
+export const LOAD_GIFT = {
   type: 'tithe',
   firstName: 'Load',
   lastName: 'Member',
   assembly: 'grace',
   amount: '5',
   paymentMethod: 'cash',
-});
+};
+const gift = json(LOAD_GIFT);
 
 export interface MemberLoadOptions {
   seconds: number;
