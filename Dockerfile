@@ -3,7 +3,7 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci runs the project's postinstall (decision 030).
-COPY scripts/install-note.mjs scripts/
+COPY scripts/install-note.mjs scripts/prepare.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # npm run build compiles the message catalogue first (prebuild: src/paraglide, decision 042);
