@@ -8,15 +8,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
-const outDir = path.join(root, 'src/paraglide');
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(projectRoot, 'src/paraglide');
 const stampFile = path.join(outDir, '.inputs-hash');
 
-/** A hash of every input of `npm run messages`. */
-export function messagesInputsHash(): string {
+/** A hash of every input of `npm run messages` in the project at `root`. */
+export function messagesInputsHash(root = projectRoot): string {
   const hash = createHash('sha256');
   const add = (file: string) => {
-    hash.update(file);
+    hash.update(path.relative(root, file));
     hash.update(fs.existsSync(file) ? fs.readFileSync(file) : 'missing');
   };
   const settingsFile = path.join(root, 'project.inlang/settings.json');
@@ -54,7 +54,10 @@ export function ensureMessages(): boolean {
   const hash = messagesInputsHash();
   if (messagesUpToDate(hash)) return false;
   fs.rmSync(stampFile, { force: true }); // an interrupted compile must not look finished
-  const result = spawnSync('npm', ['run', '--silent', 'messages'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', '--silent', 'messages'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0)
     throw new Error('The message catalogue did not compile (npm run messages).');
   fs.writeFileSync(stampFile, `${hash}\n`);
