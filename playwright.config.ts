@@ -2,14 +2,17 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/support/chromium.ts';
 
 // Browser flows in Debian's Chromium (never a downloaded browser), on a phone-sized screen.
+// Two workers, each with its own app (support/test.ts): the suite waits on the browser and the
+// app more than it computes, so two share this machine's two cores well (decision 049). No
+// retries: a test that passes only on a retry is a flaky test to fix, not to hide.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],

@@ -91,8 +91,11 @@ describe('bank matching with 10,000 unmatched BT- lines', () => {
     for (let i = 0; i < 10; i++) baseline.push(await history());
 
     let done = false;
+    const rematchStarted = performance.now();
+    let rematchTook = 0;
     const rematch = call(t, 'POST', '/api/finance/bank/rematch', admin, {}).finally(() => {
       done = true;
+      rematchTook = performance.now() - rematchStarted;
     });
     const during: number[] = [];
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -101,12 +104,15 @@ describe('bank matching with 10,000 unmatched BT- lines', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ matched: 2 });
 
-    // The member's requests went through while matching ran: none waited a second.
+    // The member's requests went through while matching ran: none waited for it to end (a
+    // lock held by the whole match would make one request as long as the match itself). Timed
+    // against the match in the same run, not a fixed second: the suite shares the cores.
     const worst = Math.max(...during, 0);
     console.log(
-      `rematch over ${LINES} lines: member /api/history worst ${Math.round(worst)} ms while it ran (${during.length} requests; unloaded worst ${Math.round(Math.max(...baseline))} ms)`,
+      `rematch over ${LINES} lines in ${Math.round(rematchTook)} ms: member /api/history worst ${Math.round(worst)} ms while it ran (${during.length} requests; unloaded worst ${Math.round(Math.max(...baseline))} ms)`,
     );
-    expect(worst).toBeLessThan(1000);
+    expect(during.length).toBeGreaterThan(2);
+    expect(worst).toBeLessThan(rematchTook * 0.75);
 
     const lineOf = async (description: string) =>
       (
