@@ -191,6 +191,100 @@ export async function startFlock(options: {
   return running(child, port, performance.now() - started);
 }
 
+/** The processes of process group `group` (a detached child and what it started). */
+function groupPids(group: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The process group is the 5th field, the 3rd after the command's name.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group) {
+        pids.push(Number(entry));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * `npm start` as the README runs it (npm, the web build check, the server), on a free port:
+ * start to ready, and the start path's memory: the largest process's peak (VmHWM) and the
+ * largest sum of the group's RSS seen while it started (sampled every 20 ms).
+ */
+export async function startWithNpm(options: { dataDir: string }) {
+  const port = await freePort();
+  let output = '';
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: repoRoot,
+    detached: true,
+    env: {
+      PATH: path.join(repoRoot, 'node_modules/.bin') + path.delimiter + (process.env.PATH ?? ''),
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      DEV_MAILBOX: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: options.dataDir,
+      AUTH_SECRET,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let peakProcessMiB = 0;
+  let peakSumMiB = 0;
+  const sample = () => {
+    let sum = 0;
+    for (const pid of groupPids(child.pid!)) {
+      try {
+        peakProcessMiB = Math.max(peakProcessMiB, procStatus(pid, 'VmHWM'));
+        sum += procStatus(pid, 'VmRSS');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    peakSumMiB = Math.max(peakSumMiB, sum);
+  };
+  const sampler = setInterval(sample, 20);
+  try {
+    await waitUntil(`http://127.0.0.1:${port}/api/ready`, child, () => output, 180_000);
+  } finally {
+    sample();
+    clearInterval(sampler);
+  }
+  const readyMs = performance.now() - started;
+  return {
+    readyMs,
+    peakProcessMiB,
+    peakSumMiB,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          // The server may outlive npm by its drain: wait for the whole group.
+          const gone = setInterval(() => {
+            if (groupPids(child.pid!).length === 0) {
+              clearInterval(gone);
+              resolve();
+            }
+          }, 50);
+        });
+        process.kill(-child.pid!, 'SIGTERM');
+      }),
+  };
+}
+
 /** A bare baseline: `node <start flags> bench/baselines/<name>.ts` on a free port. */
 export async function startBaseline(
   name: string,
