@@ -401,7 +401,7 @@ export const matrix: Record<string, MatrixCase[]> = {
       request: () => ({
         url: '/api/notifications/devices',
         payload: {
-          endpoint: 'http://127.0.0.1:9/push/matrix',
+          endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-device',
           keys: {
             p256dh:
               'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
@@ -417,7 +417,7 @@ export const matrix: Record<string, MatrixCase[]> = {
       label: 'only the caller’s own device',
       request: () => ({
         url: '/api/notifications/devices',
-        payload: { endpoint: 'http://127.0.0.1:9/push/matrix' },
+        payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-device' },
       }),
       expect: signedIn(),
     },

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import {
   afterQuietHours,
   NOTIFICATION_KINDS,
@@ -12,8 +12,8 @@ import { inLocale } from '../../platform/locale.ts';
 import type { AppContext } from '../../context.ts';
 import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
-import { pushEndpointAllowed, sendPush } from '../../platform/push.ts';
+import { scheduleJob, wakeJobRunners, type JobHandler } from '../../platform/jobs.ts';
+import { pushEndpointAllowed, PUSH_TIMEOUT_MS, sendPush } from '../../platform/push.ts';
 import { smsNumberOf } from '../../platform/sms/sms.ts';
 
 // One notification service (issue 35, decision 041). A feature calls `notify` when something
@@ -160,7 +160,10 @@ export async function notify(
       runAt,
       payload: { id: row.id, channel },
     });
-    if (runAt <= now && options.sendNow !== false) dueNow.push(channel);
+    // Push goes only from its job (issue 47): a request never waits on push services.
+    if (runAt > now) continue;
+    if (channel === 'push') wakeJobRunners(ctx.db);
+    else if (options.sendNow !== false) dueNow.push(channel);
   }
   // What may go now goes now; the jobs above are the retry (and find it sent). One another
   // instance is sending ('busy') is left to its job.
@@ -298,9 +301,10 @@ export async function deliver(
 }
 
 /**
- * A push to each of the member's devices. A device the push service says is gone is
- * forgotten. Throws only when no device took it and one failed (a retry would not repeat a
- * push a device already has).
+ * A push to each of the member's devices, all at once, each push service given
+ * PUSH_TIMEOUT_MS: a job takes that long at most, however many devices stay silent. A device
+ * the push service says is gone is forgotten. Throws only when no device took it and one
+ * failed (a retry would not repeat a push a device already has).
  */
 async function pushToDevices(ctx: Ctx, notice: typeof notifications.$inferSelect) {
   const devices = await ctx.db
@@ -309,28 +313,30 @@ async function pushToDevices(ctx: Ctx, notice: typeof notifications.$inferSelect
     .where(eq(pushSubscriptions.userId, notice.userId));
   let sent = 0;
   let lastError: unknown;
-  for (const device of devices) {
-    try {
-      const answer = await sendPush(
-        device,
-        { title: notice.title, body: notice.body, url: notice.url, tag: notice.key },
-        {
-          vapid: { subject: ctx.config.vapidSubject, ...ctx.secrets.vapid },
-          production: ctx.config.env === 'production',
-          timeoutMs: ctx.config.giving.providerTimeoutMs,
-        },
-      );
-      if (answer === 'gone') {
-        await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-        ctx.log.info({ device: device.id }, 'a push subscription is gone: forgotten');
-      } else {
-        sent += 1;
+  await Promise.all(
+    devices.map(async (device) => {
+      try {
+        const answer = await sendPush(
+          device,
+          { title: notice.title, body: notice.body, url: notice.url, tag: notice.key },
+          {
+            vapid: { subject: ctx.config.vapidSubject, ...ctx.secrets.vapid },
+            testOrigin: ctx.config.pushTestOrigin,
+            timeoutMs: PUSH_TIMEOUT_MS,
+          },
+        );
+        if (answer === 'gone') {
+          await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+          ctx.log.info({ device: device.id }, 'a push subscription is gone: forgotten');
+        } else {
+          sent += 1;
+        }
+      } catch (error) {
+        lastError = error;
+        ctx.log.warn({ err: error, device: device.id }, 'a push was not taken');
       }
-    } catch (error) {
-      lastError = error;
-      ctx.log.warn({ err: error, device: device.id }, 'a push was not taken');
-    }
-  }
+    }),
+  );
   if (sent === 0 && lastError) throw lastError;
 }
 
@@ -375,9 +381,14 @@ export async function saveQuietHours(
   };
 }
 
+/** A member's devices with push on: each notice is pushed to every one (issue 47). */
+export const MAX_PUSH_DEVICES = 10;
+
 /**
- * Turns push on for this device: its subscription, kept by its endpoint. A device another
- * account used before is this member's now (one device, one member signed in).
+ * Turns push on for this device: its subscription, kept by its endpoint, which must be a
+ * browser push service's. A device another account used before is this member's now (one
+ * device, one member signed in). A member keeps their newest MAX_PUSH_DEVICES devices: a
+ * browser that subscribes anew leaves its old subscription behind, and an older one goes.
  */
 export async function addDevice(
   ctx: Ctx,
@@ -385,7 +396,7 @@ export async function addDevice(
   input: PushSubscriptionInput,
   device: string | null,
 ) {
-  if (!pushEndpointAllowed(input.endpoint, ctx.config.env === 'production')) {
+  if (!pushEndpointAllowed(input.endpoint, ctx.config.pushTestOrigin)) {
     throw new AppError(400, 'BAD_SUBSCRIPTION', m.notifications_subscription());
   }
   const values = {
@@ -394,11 +405,19 @@ export async function addDevice(
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     device: device?.slice(0, 200) ?? null,
+    createdAt: new Date(),
   };
   await ctx.db
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  const older = ctx.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .offset(MAX_PUSH_DEVICES);
+  await ctx.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, older));
   return { message: m.notifications_push_on(), settings: await getSettings(ctx, userId) };
 }
 
