@@ -242,8 +242,11 @@ describe('USSD', () => {
     for (let i = 0; i < steps.length; i++) body = await at(session, steps.slice(0, i + 1), phone);
     return { body, session };
   };
+  // Oldest first: PostgreSQL returns an unordered select in any order.
   const textsTo = async (phone: string) =>
-    (await t.db.select().from(devSms).where(eq(devSms.to, phone))).map((m) => m.text);
+    (await t.db.select().from(devSms).where(eq(devSms.to, phone)).orderBy(devSms.createdAt)).map(
+      (m) => m.text,
+    );
 
   it('Cash or bank code: a cash tithe saved as the app saves it, its code on the last screen and by SMS', async () => {
     const caller = '+233241110001';
