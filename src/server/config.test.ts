@@ -163,7 +163,9 @@ describe('loadConfig', () => {
         USSD_SECRET: 'a-long-shared-secret',
       }).ussd.gateways,
     ).toEqual(['africastalking', 'hubtel']);
-    expect(() => loadConfig({ USSD_GATEWAYS: 'arkesel' })).toThrow(/USSD_GATEWAYS\S*: must name africastalking, hubtel or both/);
+    expect(() => loadConfig({ USSD_GATEWAYS: 'arkesel' })).toThrow(
+      /USSD_GATEWAYS\S*: must name africastalking, hubtel or both/,
+    );
     // Outside production both answer (the simulator and the tests), guarded or not.
     expect(loadConfig({}).ussd.gateways).toEqual(['africastalking', 'hubtel']);
   });
