@@ -22,6 +22,8 @@ const THINK_MS = Number(process.env.USSD_THINK_MS ?? 2_000);
 /** The dials arrive within this (USSD_START_MS): 1,000 dials inside 1 s read p99 1.1 s. */
 const START_SPREAD_MS = Number(process.env.USSD_START_MS ?? 4_000);
 const STEPS = ['', '1', '1', '25', 'Ama Mensah', '1', '1'];
+const GATEWAY_SECRET = 'the-bench-gateway-secret';
+
 const SCREENS = ['main menu', 'give: type', 'amount', 'name', 'assembly', 'confirm', 'end'];
 
 const percentile = (values: number[], p: number) => {
@@ -56,9 +58,11 @@ async function healthSamples(url: string, count: number) {
 
 async function walk(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const database = await freshDatabase(kind, async () => {});
+  // Production answers only a gateway it was told of, with its guard (decision 052).
   const server = await startFlock({
     dataDir: database.dataDir,
     ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
+    env: { USSD_GATEWAYS: 'africastalking', USSD_SECRET: GATEWAY_SECRET },
   });
   try {
     const unloaded = await healthSamples(server.url, 100);
@@ -83,7 +87,10 @@ async function walk(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
         const text = STEPS.slice(1, step + 1).join('*');
         const res = await timed(`${server.url}/api/ussd/africastalking`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-ussd-secret': GATEWAY_SECRET,
+          },
           body: new URLSearchParams({ sessionId, phoneNumber: phone, networkCode: '62001', text }),
         });
         perScreen[step]!.push(res.ms);

@@ -17,6 +17,8 @@ const pgbouncerIni = fs.readFileSync(PGBOUNCER_CONFIG, 'utf8');
 
 /** The lines of the compose file's `app` service (down to the next service). */
 const appService = /\n {2}app:\n([\s\S]*?)\n {2}\S/.exec(compose)![1]!;
+/** The settings compose.yaml gives the app. */
+const appKeys = () => [...appService.matchAll(/^ {6}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
 
 describe('the cluster runs what production runs', () => {
   it('renders deploy/haproxy.cfg for loopback, changing only the bind, the servers and the resolver', () => {
@@ -32,7 +34,12 @@ describe('the cluster runs what production runs', () => {
     expect(kept(rendered + '\nresolvers ')).toEqual(kept(haproxyCfg));
     // The health check is the readiness route, which turns 503 on SIGTERM (decision 046).
     expect(haproxyCfg).toMatch(/option httpchk GET \/api\/ready/);
-    expect(haproxyCfg).not.toMatch(/^\s*(cookie|stick|balance source)/m);
+    // No sticky sessions in the backend (the frontend's stick table only counts connections).
+    const backend = /\nbackend flock\n([\s\S]*?)(\n\S|$)/.exec(haproxyCfg)![1]!;
+    expect(backend).not.toMatch(/^\s*(cookie|stick|balance source)/m);
+    expect(haproxyCfg).not.toMatch(
+      /^\s*(cookie|stick (on|match|store-request|store-response)|balance source)/m,
+    );
   });
 
   it('renders deploy/pgbouncer/pgbouncer.ini changing only the keys given', () => {
@@ -60,8 +67,36 @@ describe('the cluster runs what production runs', () => {
     const grace = Number(/stop_grace_period: (\d+)s/.exec(appService)?.[1]);
     expect(grace * 1000).toBeGreaterThan(envSchema.parse({}).SHUTDOWN_TIMEOUT_MS);
     // Every setting the app is given is one Flock reads.
-    const keys = [...appService.matchAll(/^ {6}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+    const keys = appKeys();
     expect(keys.length).toBeGreaterThan(10);
     for (const key of keys) expect(Object.keys(envSchema.shape), key).toContain(key);
+  });
+
+  it('compose.yaml gives the app every SMS, USSD and WhatsApp setting Flock reads (issue 47)', () => {
+    // A gateway's setting left out of compose would run production on its default: USSD off
+    // at best, SMS in the dev outbox, a guard missing.
+    const gateways = Object.keys(envSchema.shape).filter((key) =>
+      /^(SMS|USSD|WHATSAPP)_/.test(key),
+    );
+    expect(gateways).toEqual(expect.arrayContaining(['SMS_PROVIDER', 'USSD_SECRET']));
+    const keys = appKeys();
+    for (const key of gateways) expect(keys, `compose.yaml app: ${key}`).toContain(key);
+  });
+
+  it('deploy/haproxy.cfg cuts slow headers and caps connections per source (issue 47)', () => {
+    const seconds = Number(/^\s*timeout http-request (\d+)s$/m.exec(haproxyCfg)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(5);
+    expect(seconds).toBeLessThanOrEqual(15);
+    expect(haproxyCfg).toMatch(/^\s*stick-table type ip(v6)? size \S+ expire \S+ store conn_cur/m);
+    expect(haproxyCfg).toMatch(/^\s*tcp-request connection track-sc0 src$/m);
+    const limit = Number(
+      /^\s*tcp-request connection reject if \{ sc_conn_cur\(0\) gt (\d+) \}$/m.exec(
+        haproxyCfg,
+      )?.[1],
+    );
+    // Above what one church's Wi-Fi or a carrier's shared address holds, far below maxconn.
+    const maxconn = Number(/^\s*maxconn (\d+)$/m.exec(haproxyCfg)?.[1]);
+    expect(limit).toBeGreaterThanOrEqual(100);
+    expect(limit * 8).toBeLessThanOrEqual(maxconn);
   });
 });

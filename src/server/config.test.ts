@@ -146,4 +146,44 @@ describe('loadConfig', () => {
     // Outside production a fresh install keeps working with no mail server.
     expect(loadConfig({}).smtpUrl).toBeUndefined();
   });
+  it('keeps the USSD gateway routes off in production unless named, and named only with a guard (decision 052)', () => {
+    const prod = { NODE_ENV: 'production', DEV_MAILBOX: 'true' };
+    expect(loadConfig(prod).ussd.gateways).toEqual([]);
+    expect(() => loadConfig({ ...prod, USSD_GATEWAYS: 'africastalking' })).toThrow(
+      /USSD_GATEWAYS: in production the USSD routes answer only a guarded gateway: set USSD_SECRET .* or USSD_ALLOWED_IPS/,
+    );
+    expect(
+      loadConfig({ ...prod, USSD_GATEWAYS: 'hubtel', USSD_ALLOWED_IPS: '198.51.100.7' }).ussd
+        .gateways,
+    ).toEqual(['hubtel']);
+    expect(
+      loadConfig({
+        ...prod,
+        USSD_GATEWAYS: 'africastalking, hubtel',
+        USSD_SECRET: 'a-long-shared-secret',
+      }).ussd.gateways,
+    ).toEqual(['africastalking', 'hubtel']);
+    expect(() => loadConfig({ USSD_GATEWAYS: 'arkesel' })).toThrow(
+      /USSD_GATEWAYS\S*: must name africastalking, hubtel or both/,
+    );
+    // Outside production both answer (the simulator and the tests), guarded or not.
+    expect(loadConfig({}).ussd.gateways).toEqual(['africastalking', 'hubtel']);
+  });
+
+  it('admits a push service on this machine for tests only, never in production', () => {
+    expect(loadConfig({ PUSH_TEST_ORIGIN: 'http://127.0.0.1:9400/x' }).pushTestOrigin).toBe(
+      'http://127.0.0.1:9400',
+    );
+    expect(() => loadConfig({ PUSH_TEST_ORIGIN: 'http://10.0.0.1:80' })).toThrow(
+      /PUSH_TEST_ORIGIN: must be http:\/\/127\.0\.0\.1/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DEV_MAILBOX: 'true',
+        PUSH_TEST_ORIGIN: 'http://127.0.0.1:9400',
+      }),
+    ).toThrow(/PUSH_TEST_ORIGIN: for tests only/);
+    expect(loadConfig({}).pushTestOrigin).toBeUndefined();
+  });
 });

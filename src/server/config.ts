@@ -14,6 +14,10 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The USSD gateway contracts Flock speaks (features/ussd/ussd.routes.ts). */
+export const USSD_GATEWAYS = ['africastalking', 'hubtel'] as const;
+export type UssdGateway = (typeof USSD_GATEWAYS)[number];
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -131,9 +135,23 @@ export const envSchema = z.object({
   SMS_CLIENT_ID: optionalString,
   SMS_CLIENT_SECRET: optionalString,
   SMS_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Decision 052: the gateway contracts answered; outside production both by default, in it none. */
+  USSD_GATEWAYS: optionalString.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((name) => name.trim()))
+      .pipe(z.array(z.enum(USSD_GATEWAYS, { error: 'must name africastalking, hubtel or both' })))
+      .optional(),
+  ),
   USSD_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   USSD_ALLOWED_IPS: optionalString,
   USSD_PROMPT_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  /** Tests only (refused in production): a push service on this machine, e.g. http://127.0.0.1:9000. */
+  PUSH_TEST_ORIGIN: optionalString.pipe(
+    z
+      .url({ hostname: /^(127\.0\.0\.1|localhost)$/, error: 'must be http://127.0.0.1:<port>' })
+      .optional(),
+  ),
   SANDBOX_MOMO_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
@@ -195,6 +213,8 @@ export interface Config {
   s3: S3Settings | undefined;
   sms: SmsSettings | undefined;
   ussd: {
+    /** The gateway routes that exist (decision 052): production names them, with a guard. */
+    gateways: UssdGateway[];
     /** Gateways must send it (header or query `secret`) when set. */
     secret: string | undefined;
     /** Only these addresses may call the USSD routes when set. */
@@ -228,6 +248,8 @@ export interface Config {
   /** Web push (decision 041): configured keys, else the data directory's. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** Tests only: the one push service on this machine endpoints may also name (decision 052). */
+  pushTestOrigin: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -322,6 +344,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  const production = e.NODE_ENV === 'production';
+  const ussdGateways = e.USSD_GATEWAYS ?? (production ? [] : [...USSD_GATEWAYS]);
+  if (production && ussdGateways.length > 0 && !e.USSD_SECRET && !e.USSD_ALLOWED_IPS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  USSD_GATEWAYS: in production the USSD routes answer only a guarded gateway: set ' +
+        'USSD_SECRET (the secret your gateway sends) or USSD_ALLOWED_IPS (its addresses), or leave USSD_GATEWAYS unset (USSD off)',
+    );
+  }
+  if (production && e.PUSH_TEST_ORIGIN) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUSH_TEST_ORIGIN: for tests only; production pushes only to the browsers' push services",
+    );
+  }
+
   let sms: SmsSettings | undefined;
   const smsBase = { senderId: e.SMS_SENDER_ID, baseUrl: e.SMS_BASE_URL?.replace(/\/+$/, '') };
   if (e.SMS_PROVIDER === 'hubtel') {
@@ -376,6 +412,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     sms,
     ussd: {
+      gateways: [...new Set(ussdGateways)],
       secret: e.USSD_SECRET,
       allowedIps: (e.USSD_ALLOWED_IPS ?? '')
         .split(',')
@@ -414,6 +451,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+    pushTestOrigin: e.PUSH_TEST_ORIGIN && new URL(e.PUSH_TEST_ORIGIN).origin,
   };
 }
 

@@ -7,6 +7,7 @@ import { loadChurch, loadContent } from './db/content.ts';
 import { SessionCache } from './platform/session-cache.ts';
 import { createAuth } from './platform/auth.ts';
 import { createMailer, withoutPhoneOnlyAddresses } from './platform/mail/mailer.ts';
+import { gatewayRows, gatewayTable } from './platform/gateways.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createSmsSender } from './platform/sms/sms.ts';
@@ -73,6 +74,10 @@ export async function createContext(
   }
 
   const church = loadChurch(config.contentDir);
+  const storage = options.storage ?? (await createStorage(config, secrets));
+  // Each gateway to the outside and its guard, once at start (issue 47).
+  const gateways = gatewayRows(config, { mail: mailer.kind, sms: sms.kind, storage: storage.kind });
+  app.log.info({ gateways }, `Gateways:\n${gatewayTable(gateways)}`);
   return {
     config,
     database,
@@ -85,7 +90,7 @@ export async function createContext(
     auth: createAuth({ config, db: database.db, mailer, sms, church, secrets, log: app.log }),
     sessions: new SessionCache(config.sessionCacheMs),
     payments: createPayments(config),
-    storage: options.storage ?? (await createStorage(config, secrets)),
+    storage,
     realtime: (realtime = await createRealtime(database, app.log)),
     now: options.now ?? (() => new Date()),
     log: app.log,

@@ -5,7 +5,7 @@ import { eventJobHandlers } from './features/events/events.service.ts';
 import { notificationJobHandlers } from './features/notifications/notifications.service.ts';
 import { sendDuePledgeReminders } from './features/pledges/pledges.service.ts';
 import { recurringJobHandlers } from './features/recurring/recurring.service.ts';
-import { runDueJobs, scheduleJob, type JobHandler } from './platform/jobs.ts';
+import { onJobsDue, runDueJobs, scheduleJob, type JobHandler } from './platform/jobs.ts';
 
 const PLEDGE_REMINDERS = 'pledges.reminders';
 
@@ -49,9 +49,12 @@ export function startJobRunner(app: FastifyInstance, ctx: AppContext) {
   const interval = ctx.config.jobsIntervalMs;
   if (interval <= 0) return;
   let running: Promise<void> | undefined;
+  /** Woken while running: look again as soon as this run ends. */
+  let again = false;
+  let closed = false;
   const tick = () => {
     // While draining nothing new is claimed; what runs is waited for (below).
-    if (running || app.drain.draining) return;
+    if (running || app.drain.draining || closed) return;
     running = runJobsNow(ctx)
       .then(({ ran, failed }) => {
         if (ran > 0) ctx.log.info({ jobs: { ran, failed } }, 'due jobs run');
@@ -59,15 +62,29 @@ export function startJobRunner(app: FastifyInstance, ctx: AppContext) {
       .catch((error: unknown) => ctx.log.error({ err: error }, 'the job runner failed'))
       .finally(() => {
         running = undefined;
+        if (again) {
+          again = false;
+          setImmediate(tick);
+        }
       });
   };
   const timer = setInterval(tick, interval);
   timer.unref();
+  // A job due now (a push a request left, decision 052) is looked for at once.
+  const forget = onJobsDue(ctx.db, () => {
+    if (running) again = true;
+    else setImmediate(tick);
+  });
   app.addHook('onReady', async () => tick());
   // Bounded by SHUTDOWN_TIMEOUT_MS; a job cut off there is taken again once its lease ends.
   app.drain.onFinish(async () => {
     clearInterval(timer);
+    forget();
     await running;
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    forget();
+  });
 }

@@ -33,8 +33,13 @@ const states: Record<string, StorageState> = {};
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
   push = await startFakePushService({ onPush: (p) => deliver(p) });
+  // The one push service on this machine the server may call (tests only, decision 052).
+  app = await startApp({
+    ADMIN_EMAILS: admin.email,
+    AUTH_RATE_LIMIT: '100',
+    PUSH_TEST_ORIGIN: push.url,
+  });
   for (const account of [admin, ama, kofi]) {
     states[account.email] = await createAccount(app.baseURL, account);
   }

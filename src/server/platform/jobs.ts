@@ -29,6 +29,26 @@ export const JOB_MAX_ATTEMPTS = 8;
 
 type Runner = Pick<Db, 'execute'>;
 
+/** This process's job runners per database: woken when work falls due now (wakeJobRunners). */
+const runners = new WeakMap<object, Set<() => void>>();
+
+/** Registers a runner to wake; returns how to forget it. */
+export function onJobsDue(db: object, wake: () => void): () => void {
+  let set = runners.get(db);
+  if (!set) runners.set(db, (set = new Set()));
+  set.add(wake);
+  return () => set.delete(wake);
+}
+
+/**
+ * Asks this process's runners to look for due jobs now rather than at their next interval:
+ * work a request left to a job (a push) goes within moments, and the request does not wait.
+ * Without a runner here (JOBS_INTERVAL_SECONDS=0) another instance's interval takes it.
+ */
+export function wakeJobRunners(db: object) {
+  for (const wake of runners.get(db) ?? []) wake();
+}
+
 /** Schedules a job once: a second call with the same key changes nothing. */
 export async function scheduleJob(
   db: Runner,

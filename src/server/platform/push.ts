@@ -21,11 +21,23 @@ export interface PushPayload {
 const TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * An address a browser gave as its push endpoint may be sent to: https in production (every
- * real push service is), http on this machine only outside it (the tests' fake push service).
- * The address comes from a browser, so nothing else is ever requested.
+ * The push services browsers subscribe with (issue 47): Chrome's and Android's (FCM),
+ * Firefox's (Mozilla), Safari's (Apple) and Edge's on Windows (WNS). An endpoint is a URL a
+ * browser hands us; it is fetched only on one of these hosts, so no member can make Flock
+ * call an address of their choosing (169.254.169.254, the database, the LAN).
  */
-export function pushEndpointAllowed(endpoint: string, production: boolean): boolean {
+const PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com'];
+const PUSH_HOST_SUFFIXES = ['.push.apple.com', '.notify.windows.com'];
+
+/** How long one push service may take to answer: pushes run in jobs, several at once. */
+export const PUSH_TIMEOUT_MS = 5_000;
+
+/**
+ * An address a browser gave as its push endpoint may be sent to: https on a known push
+ * service's host and port, or — in tests only (PUSH_TEST_ORIGIN, refused in production) — the
+ * one push service on this machine the test started.
+ */
+export function pushEndpointAllowed(endpoint: string, testOrigin?: string): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -33,8 +45,10 @@ export function pushEndpointAllowed(endpoint: string, production: boolean): bool
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
-  return !production && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+  if (testOrigin && url.origin === testOrigin) return true;
+  if (url.protocol !== 'https:' || url.port !== '') return false;
+  const host = url.hostname;
+  return PUSH_HOSTS.includes(host) || PUSH_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
 
 /**
@@ -43,7 +57,8 @@ export function pushEndpointAllowed(endpoint: string, production: boolean): bool
  */
 export interface PushOptions {
   vapid: { subject: string; publicKey: string; privateKey: string };
-  production: boolean;
+  /** The tests' push service (config.pushTestOrigin). */
+  testOrigin: string | undefined;
   timeoutMs: number;
 }
 
@@ -52,7 +67,8 @@ export async function sendPush(
   payload: PushPayload,
   options: PushOptions,
 ): Promise<'sent' | 'gone'> {
-  if (!pushEndpointAllowed(target.endpoint, options.production)) return 'gone';
+  // Kept before the hosts were checked: never fetched, forgotten.
+  if (!pushEndpointAllowed(target.endpoint, options.testOrigin)) return 'gone';
   const { default: webpush } = await import('web-push');
   const request = webpush.generateRequestDetails(
     { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

@@ -182,6 +182,9 @@ export const matrixEvent = (assembly: string) => ({
 /** A pledge's date the matrix can use for years to come. */
 const PLEDGE_DUE_ON = '2099-12-31';
 
+/** The USSD gateways' shared secret (callersEnv, decision 052): called with and without it. */
+export const MATRIX_USSD_SECRET = 'matrix-ussd-gateway-secret';
+
 const GRACE_REPORT = '/api/finance/reports?from=2000-01-01&to=2100-12-31';
 
 export const matrix: Record<string, MatrixCase[]> = {
@@ -398,7 +401,7 @@ export const matrix: Record<string, MatrixCase[]> = {
       request: () => ({
         url: '/api/notifications/devices',
         payload: {
-          endpoint: 'http://127.0.0.1:9/push/matrix',
+          endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-device',
           keys: {
             p256dh:
               'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
@@ -414,7 +417,7 @@ export const matrix: Record<string, MatrixCase[]> = {
       label: 'only the caller’s own device',
       request: () => ({
         url: '/api/notifications/devices',
-        payload: { endpoint: 'http://127.0.0.1:9/push/matrix' },
+        payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-device' },
       }),
       expect: signedIn(),
     },
@@ -1452,22 +1455,46 @@ export const matrix: Record<string, MatrixCase[]> = {
   ],
 
   // ------------------------------------------------------------ USSD gateways (issue 32)
-  // Gateways hold no session: any caller is answered unless USSD_SECRET / USSD_ALLOWED_IPS
-  // are set (ussd.test.ts covers those); what they answer depends only on the caller's number.
+  // Gateways hold no session: the guard is the gateway's secret (here USSD_SECRET; decision
+  // 052: production has no route without one). What they answer depends only on the number;
+  // what a number may cause is capped (ussd.limits.test.ts).
   'POST /api/ussd/africastalking': [
     {
-      label: "a session's first request",
+      label: "the gateway (its secret), a session's first request",
       request: () => ({
-        url: '/api/ussd/africastalking',
+        url: `/api/ussd/africastalking?secret=${MATRIX_USSD_SECRET}`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: `sessionId=matrix-${Math.random()}&phoneNumber=%2B233241234567&text=`,
       }),
       expect: publicRoute(200),
     },
+    {
+      label: 'without the gateway’s secret',
+      request: () => ({
+        url: '/api/ussd/africastalking',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `sessionId=matrix-${Math.random()}&phoneNumber=%2B233241234567&text=`,
+      }),
+      expect: publicRoute(403),
+    },
   ],
   'POST /api/ussd/hubtel': [
     {
-      label: 'an initiation',
+      label: 'the gateway (its secret), an initiation',
+      request: () => ({
+        url: `/api/ussd/hubtel?secret=${MATRIX_USSD_SECRET}`,
+        payload: {
+          SessionId: `matrix-${Math.random()}`,
+          Type: 'initiation',
+          Mobile: '233241234567',
+          Sequence: 1,
+          Message: '*713#',
+        },
+      }),
+      expect: publicRoute(200),
+    },
+    {
+      label: 'without the gateway’s secret',
       request: () => ({
         url: '/api/ussd/hubtel',
         payload: {
@@ -1478,7 +1505,7 @@ export const matrix: Record<string, MatrixCase[]> = {
           Message: '*713#',
         },
       }),
-      expect: publicRoute(200),
+      expect: publicRoute(403),
     },
   ],
 

@@ -8,6 +8,7 @@ import {
   type Caller,
   type Fixtures,
   type MatrixRequest,
+  MATRIX_USSD_SECRET,
 } from './authorization-matrix.ts';
 import { confirmEmail, memberSession, ORIGIN, signUp } from './accounts.ts';
 import { call, give, multipartFile } from './finance.ts';
@@ -27,7 +28,11 @@ export const callerEmails: Record<Exclude<Caller, 'anonymous' | 'guest'>, string
   applicant: 'applicant@example.com',
 };
 
-export const callersEnv = { ADMIN_EMAILS: callerEmails.admin, SANDBOX_MOMO_DELAY_MS: '600000' };
+export const callersEnv = {
+  ADMIN_EMAILS: callerEmails.admin,
+  SANDBOX_MOMO_DELAY_MS: '600000',
+  USSD_SECRET: MATRIX_USSD_SECRET,
+};
 
 /** A made-up address per caller, so one caller's limits are not another's. */
 export const callerAddresses = Object.fromEntries(

@@ -97,7 +97,7 @@ export async function startFakePushService(
 ) {
   const devices = new Map<
     string,
-    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; gone: boolean }
+    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; gone: boolean; silent?: boolean }
   >();
   const delivered: DeliveredPush[] = [];
   const refused: { device: string; reason: string }[] = [];
@@ -115,6 +115,8 @@ export async function startFakePushService(
         const device = id ? devices.get(id) : undefined;
         if (req.method !== 'POST' || !id || !device) return answer(404);
         if (device.gone) return answer(410);
+        // Takes the push and never answers (issue 47: three such endpoints held a request 45 s).
+        if (device.silent) return;
         if (failing) return answer(503);
         try {
           const { claims, publicKey } = checkVapid(req.headers.authorization, url, Date.now());
@@ -158,6 +160,10 @@ export async function startFakePushService(
     /** The browser dropped this subscription: pushes to it are answered 410 Gone. */
     gone(id: string) {
       devices.get(id)!.gone = true;
+    },
+    /** Pushes to this device are taken and never answered. */
+    silent(id: string) {
+      devices.get(id)!.silent = true;
     },
     /** Every push is answered 503 while true. */
     fail(value: boolean) {

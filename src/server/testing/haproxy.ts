@@ -19,17 +19,29 @@ export const HAPROXY_MISSING =
   'haproxy is not installed: `apt-get install -y haproxy` (Debian 12 has 2.6), or set HAPROXY_PATH. ' +
   'CI installs it in .ci/run.';
 
+/** What a test may shorten (the edge test cannot wait production's 10 s per slow client). */
+export interface HaproxyOverrides {
+  /** `timeout http-request`, e.g. '1s'. */
+  httpRequestTimeout?: string;
+}
+
 /**
  * deploy/haproxy.cfg for instances on 127.0.0.1: the frontend binds `port` on loopback, the
  * `server-template` line becomes one `server` line per instance port, and the Docker resolver
- * section is left out. Every other line stays as production has it.
+ * section is left out. Every other line stays as production has it, but what `overrides` sets.
  */
-export function loopbackConfig(production: string, port: number, instancePorts: number[]): string {
+export function loopbackConfig(
+  production: string,
+  port: number,
+  instancePorts: number[],
+  overrides: HaproxyOverrides = {},
+): string {
   const lines = production.split('\n');
   const resolvers = lines.findIndex((line) => line.startsWith('resolvers '));
   const kept = resolvers >= 0 ? lines.slice(0, resolvers) : lines;
   let servers = 0;
   let binds = 0;
+  let timeouts = 0;
   const rendered = kept.flatMap((line) => {
     if (/^\s*server-template\s/.test(line)) {
       servers++;
@@ -39,10 +51,17 @@ export function loopbackConfig(production: string, port: number, instancePorts: 
       binds++;
       return [`  bind 127.0.0.1:${port}`];
     }
+    if (overrides.httpRequestTimeout && /^\s*timeout http-request\s/.test(line)) {
+      timeouts++;
+      return [`  timeout http-request ${overrides.httpRequestTimeout}`];
+    }
     return [line];
   });
   if (servers !== 1 || binds !== 1) {
     throw new Error(`${HAPROXY_CONFIG} must have one bind line and one server-template line`);
+  }
+  if (overrides.httpRequestTimeout && timeouts !== 1) {
+    throw new Error(`${HAPROXY_CONFIG} must have one 'timeout http-request' line`);
   }
   return rendered.join('\n').trimEnd() + '\n';
 }
@@ -57,14 +76,18 @@ export interface Haproxy {
 }
 
 /** Starts HAProxy on 127.0.0.1:`port` in front of `instancePorts`; resolves once it listens. */
-export async function startHaproxy(port: number, instancePorts: number[]): Promise<Haproxy> {
+export async function startHaproxy(
+  port: number,
+  instancePorts: number[],
+  overrides: HaproxyOverrides = {},
+): Promise<Haproxy> {
   const binary = findHaproxy();
   if (!binary) throw new Error(HAPROXY_MISSING);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(
     file,
-    loopbackConfig(fs.readFileSync(HAPROXY_CONFIG, 'utf8'), port, instancePorts),
+    loopbackConfig(fs.readFileSync(HAPROXY_CONFIG, 'utf8'), port, instancePorts, overrides),
   );
 
   // -db: in the foreground, not a daemon; SIGTERM stops it at once.

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, errorBody, parseInput } from '../../http/errors.ts';
+import { sameOriginPath } from '../../http/same-origin-path.ts';
 import { AUTH_BASE_PATH, authHeaders } from '../../platform/auth.ts';
 import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
 import { clearGuestId, guestIdOf } from '../../platform/guest-giver.ts';
@@ -61,6 +62,12 @@ const mailAccepted: Record<string, () => object> = {
   }),
 };
 
+/**
+ * Where the auth library sends a browser after a link, or builds a mailed link's return from:
+ * only paths of this site (issue 47: a reset link could carry its token to another site).
+ */
+const REDIRECT_PARAMS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
+
 /** Mails per account per hour; more requests are answered as usual but send nothing. */
 const MAILS_PER_ACCOUNT_PER_HOUR = 5;
 
@@ -71,13 +78,17 @@ async function forwardToAuth(
   endpoint: AuthEndpoint,
 ) {
   const url = new URL(request.url, ctx.config.publicUrl);
+  for (const key of REDIRECT_PARAMS) {
+    if (url.searchParams.has(key))
+      url.searchParams.set(key, sameOriginPath(url.searchParams.get(key)));
+  }
   // Phone endpoints: numbers in E.164 from here on, and our limits before the library's code.
   const phoneBody = endpoint.phone ? parseInput(endpoint.phone, request.body) : undefined;
   if (phoneBody) {
     const answer = await guardPhoneRequest(ctx, request, endpoint.path, phoneBody);
     if (answer) return reply.send(answer);
   }
-  const body = (phoneBody ?? request.body) as
+  const body = sameOriginRedirects(phoneBody ?? request.body) as
     { email?: unknown; password?: unknown; phoneNumber?: string } | undefined;
   const email =
     request.method === 'POST' && typeof body?.email === 'string'
@@ -161,6 +172,15 @@ async function forwardToAuth(
     return reply.type('application/json').send(errorBody(code, message));
   }
   return reply.send(text || null);
+}
+
+/** A JSON body with its redirect parameters made paths of this site. */
+function sameOriginRedirects(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  const present = REDIRECT_PARAMS.filter((key) => key in fields);
+  if (present.length === 0) return body;
+  return { ...fields, ...Object.fromEntries(present.map((k) => [k, sameOriginPath(fields[k])])) };
 }
 
 /** The member a successful sign-in answer names. */

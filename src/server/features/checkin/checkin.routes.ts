@@ -33,6 +33,7 @@ import {
   revokeUsher,
   searchMembers,
   usherCheckIn,
+  CHECKIN_GUESSES,
 } from './checkin.service.ts';
 
 // Service check-in (issue 34, decision 039): members check themselves in; ushers (and admins)
@@ -43,11 +44,12 @@ const idParams = z.object({ id: z.uuid({ error: () => m.server_checkin_no_servic
 const usherParams = z.object({ id: z.string().min(1).max(64) });
 
 export const checkinRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // A six-digit code guessed at 20 a member per 10 minutes takes years (decision 039).
+  // A six-digit code guessed at 20 a member per 10 minutes takes years (decision 039); USSD
+  // counts a number's the same way (ussd.limits.ts).
   const checkinWrites = memberRateLimit(ctx, {
-    member: 20,
+    member: CHECKIN_GUESSES.max,
     address: 200,
-    timeWindow: '10 minutes',
+    timeWindow: '10 minutes', // CHECKIN_GUESSES.windowMs
   });
   const usherWrites = memberRateLimit(ctx, { member: 600, address: 600, timeWindow: '10 minutes' });
   const adminWrites = memberRateLimit(ctx, { member: 60, address: 300, timeWindow: '10 minutes' });

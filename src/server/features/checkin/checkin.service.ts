@@ -41,6 +41,9 @@ import { assertAssemblyOffered } from '../accounts/accounts.service.ts';
 type Ctx = Pick<AppContext, 'db' | 'now' | 'config'>;
 type Session = typeof checkinSessions.$inferSelect;
 
+/** A member's check-ins, each a guess of a six-digit code: 20 per 10 minutes takes years (039). */
+export const CHECKIN_GUESSES = { max: 20, windowMs: 10 * 60_000 } as const;
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const isUniqueViolation = (error: unknown) => {

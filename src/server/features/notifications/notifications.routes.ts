@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
-import { addDevice, getSettings, removeDevice, saveQuietHours } from './notifications.service.ts';
+import { addDevice, getSettings, removeDevice, saveQuietHours } from './notifications.settings.ts';
 
 // A member's notification settings (decision 041): signed-in members, each their own.
 export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -4,16 +4,12 @@ import {
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
-  type NotificationSettings,
-  type PushSubscriptionInput,
 } from '../../../shared/schemas/notifications.ts';
-import { m } from '../../../paraglide/messages.js';
 import { inLocale } from '../../platform/locale.ts';
 import type { AppContext } from '../../context.ts';
 import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
-import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
-import { pushEndpointAllowed, sendPush } from '../../platform/push.ts';
+import { scheduleJob, wakeJobRunners, type JobHandler } from '../../platform/jobs.ts';
+import { PUSH_TIMEOUT_MS, sendPush } from '../../platform/push.ts';
 import { smsNumberOf } from '../../platform/sms/sms.ts';
 
 // One notification service (issue 35, decision 041). A feature calls `notify` when something
@@ -63,7 +59,7 @@ interface Member {
   locale: string;
 }
 
-async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Member | undefined> {
+export async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Member | undefined> {
   const [member] = await ctx.db
     .select({
       email: users.email,
@@ -78,7 +74,7 @@ async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Member | 
   return member;
 }
 
-async function deviceCount(ctx: Pick<Ctx, 'db'>, userId: string) {
+export async function deviceCount(ctx: Pick<Ctx, 'db'>, userId: string) {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(pushSubscriptions)
@@ -160,7 +156,10 @@ export async function notify(
       runAt,
       payload: { id: row.id, channel },
     });
-    if (runAt <= now && options.sendNow !== false) dueNow.push(channel);
+    // Push goes only from its job (issue 47): a request never waits on push services.
+    if (runAt > now) continue;
+    if (channel === 'push') wakeJobRunners(ctx.db);
+    else if (options.sendNow !== false) dueNow.push(channel);
   }
   // What may go now goes now; the jobs above are the retry (and find it sent). One another
   // instance is sending ('busy') is left to its job.
@@ -298,9 +297,10 @@ export async function deliver(
 }
 
 /**
- * A push to each of the member's devices. A device the push service says is gone is
- * forgotten. Throws only when no device took it and one failed (a retry would not repeat a
- * push a device already has).
+ * A push to each of the member's devices, all at once, each push service given
+ * PUSH_TIMEOUT_MS: a job takes that long at most, however many devices stay silent. A device
+ * the push service says is gone is forgotten. Throws only when no device took it and one
+ * failed (a retry would not repeat a push a device already has).
  */
 async function pushToDevices(ctx: Ctx, notice: typeof notifications.$inferSelect) {
   const devices = await ctx.db
@@ -309,28 +309,30 @@ async function pushToDevices(ctx: Ctx, notice: typeof notifications.$inferSelect
     .where(eq(pushSubscriptions.userId, notice.userId));
   let sent = 0;
   let lastError: unknown;
-  for (const device of devices) {
-    try {
-      const answer = await sendPush(
-        device,
-        { title: notice.title, body: notice.body, url: notice.url, tag: notice.key },
-        {
-          vapid: { subject: ctx.config.vapidSubject, ...ctx.secrets.vapid },
-          production: ctx.config.env === 'production',
-          timeoutMs: ctx.config.giving.providerTimeoutMs,
-        },
-      );
-      if (answer === 'gone') {
-        await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-        ctx.log.info({ device: device.id }, 'a push subscription is gone: forgotten');
-      } else {
-        sent += 1;
+  await Promise.all(
+    devices.map(async (device) => {
+      try {
+        const answer = await sendPush(
+          device,
+          { title: notice.title, body: notice.body, url: notice.url, tag: notice.key },
+          {
+            vapid: { subject: ctx.config.vapidSubject, ...ctx.secrets.vapid },
+            testOrigin: ctx.config.pushTestOrigin,
+            timeoutMs: PUSH_TIMEOUT_MS,
+          },
+        );
+        if (answer === 'gone') {
+          await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+          ctx.log.info({ device: device.id }, 'a push subscription is gone: forgotten');
+        } else {
+          sent += 1;
+        }
+      } catch (error) {
+        lastError = error;
+        ctx.log.warn({ err: error, device: device.id }, 'a push was not taken');
       }
-    } catch (error) {
-      lastError = error;
-      ctx.log.warn({ err: error, device: device.id }, 'a push was not taken');
-    }
-  }
+    }),
+  );
   if (sent === 0 && lastError) throw lastError;
 }
 
@@ -343,69 +345,4 @@ export function notificationJobHandlers(ctx: Ctx): Record<string, JobHandler> {
       if ((await deliver(ctx, id, channel)) === 'busy') throw new NoticeBusy(id, channel);
     },
   };
-}
-
-// ------------------------------------------------------------ the member's settings
-
-export async function getSettings(ctx: Ctx, userId: string): Promise<NotificationSettings> {
-  const member = await memberOf(ctx, userId);
-  return {
-    quietFrom: member?.quietFrom ?? null,
-    quietUntil: member?.quietUntil ?? null,
-    publicKey: ctx.secrets.vapid.publicKey,
-    devices: await deviceCount(ctx, userId),
-  };
-}
-
-export async function saveQuietHours(
-  ctx: Ctx,
-  userId: string,
-  hours: { from: string | null; until: string | null },
-) {
-  await ctx.db
-    .update(users)
-    .set({ quietFrom: hours.from, quietUntil: hours.until, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  return {
-    message:
-      hours.from && hours.until
-        ? m.notifications_quiet_saved({ from: hours.from, until: hours.until })
-        : m.notifications_quiet_cleared(),
-    settings: await getSettings(ctx, userId),
-  };
-}
-
-/**
- * Turns push on for this device: its subscription, kept by its endpoint. A device another
- * account used before is this member's now (one device, one member signed in).
- */
-export async function addDevice(
-  ctx: Ctx,
-  userId: string,
-  input: PushSubscriptionInput,
-  device: string | null,
-) {
-  if (!pushEndpointAllowed(input.endpoint, ctx.config.env === 'production')) {
-    throw new AppError(400, 'BAD_SUBSCRIPTION', m.notifications_subscription());
-  }
-  const values = {
-    userId,
-    endpoint: input.endpoint,
-    p256dh: input.keys.p256dh,
-    auth: input.keys.auth,
-    device: device?.slice(0, 200) ?? null,
-  };
-  await ctx.db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
-  return { message: m.notifications_push_on(), settings: await getSettings(ctx, userId) };
-}
-
-/** Turns push off for this device (only the member's own subscription). */
-export async function removeDevice(ctx: Ctx, userId: string, endpoint: string) {
-  await ctx.db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
-  return { message: m.notifications_push_off(), settings: await getSettings(ctx, userId) };
 }

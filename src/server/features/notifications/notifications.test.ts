@@ -45,8 +45,9 @@ let admin: string;
 const ADMIN = 'admin@example.com';
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
   push = await startFakePushService();
+  // The one push service on this machine the app may call (tests only; decision 052).
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, PUSH_TEST_ORIGIN: push.url } });
   admin = await memberSession(t, ADMIN);
 });
 afterAll(async () => {
@@ -239,9 +240,9 @@ describe('settings over HTTP', () => {
     });
     expect(badKeys.statusCode).toBe(400);
     expect((await settingsOf(cookie)).devices).toBe(0);
-    // In production only https: every real push service is.
-    expect(pushEndpointAllowed('http://127.0.0.1:9/push/x', true)).toBe(false);
-    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/abc', true)).toBe(true);
+    // Without the tests' own service, only the browsers' push services (push-endpoints.test.ts).
+    expect(pushEndpointAllowed('http://127.0.0.1:9/push/x')).toBe(false);
+    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
   });
 });
 
@@ -256,6 +257,9 @@ describe('notify', () => {
         texts: () => ({ title: m.language_label(), body: m.notifications_title() }),
       }),
     );
+    // Pushes go from their job, never inside the request that caused them.
+    expect(pushesTo(yaw.device.id)).toEqual([]);
+    await runJobsNow(t.app.ctx);
     const [got] = pushesTo(yaw.device.id);
     expect(got!.payload).toMatchObject({ title: 'Kasa', body: 'Amanneɛbɔ' });
   });
@@ -266,6 +270,7 @@ describe('notify', () => {
     await call(t, 'POST', '/api/notifications/devices', ama.cookie, second.subscription);
     push.gone(second.id);
     await notify(t.app.ctx, notice(ama.userId, { key: 'first' }));
+    await runJobsNow(t.app.ctx);
     const [got] = pushesTo(ama.device.id);
     expect(got!.payload).toEqual({
       title: 'A prayer you prayed for was answered',
@@ -311,6 +316,7 @@ describe('notify', () => {
     const kwame = await memberWithDevice('retry.kwame@example.com');
     push.fail(true);
     await notify(t.app.ctx, notice(kwame.userId, { key: 'retry', email: undefined }));
+    await runJobsNow(t.app.ctx);
     expect(pushesTo(kwame.device.id)).toHaveLength(0);
     const [row] = await t.db
       .select()
@@ -320,13 +326,15 @@ describe('notify', () => {
     push.fail(false);
     // A new instance on the same database: everything it needs is in the database.
     const restarted = await buildApp(t.config, { database: t.database, webDir: null });
+    // The failed job is due again a minute later.
+    const later = new Date(Date.now() + 2 * 60_000);
     try {
-      await runJobsNow(restarted.ctx);
-      await runJobsNow(restarted.ctx);
+      await runJobsNow(restarted.ctx, later);
+      await runJobsNow(restarted.ctx, later);
     } finally {
       await restarted.close();
     }
-    await runJobsNow(t.app.ctx);
+    await runJobsNow(t.app.ctx, later);
     expect(pushesTo(kwame.device.id)).toHaveLength(1);
   });
 
@@ -372,6 +380,7 @@ describe('notify', () => {
     const adwoa = await memberWithDevice('kinds.adwoa@example.com', { phone: '+233241110003' });
     await call(t, 'PUT', '/api/profile/receipt-channel', adwoa.cookie, { channel: 'both' });
     await notify(t.app.ctx, notice(adwoa.userId, { kind: 'message.new', key: 'chat' }));
+    await runJobsNow(t.app.ctx);
     expect(pushesTo(adwoa.device.id)).toHaveLength(1);
     expect(await mailsTo('kinds.adwoa@example.com')).toHaveLength(0);
     expect(await textsTo('+233241110003')).toHaveLength(0);
@@ -399,6 +408,7 @@ describe('the events that notify', () => {
     const device = push.newDevice();
     await call(t, 'POST', '/api/notifications/devices', applicant.cookie, device.subscription);
     expect((await decide(t, admin, applicant.applicationId, 'approved')).statusCode).toBe(200);
+    await runJobsNow(t.app.ctx);
     expect(pushesTo(device.id).map((p) => p.payload)).toEqual([
       expect.objectContaining({ title: 'Your elder application was approved', url: '/workers' }),
     ]);
@@ -426,6 +436,7 @@ describe('the events that notify', () => {
       { text: 'Service moved to 9am.' },
     );
     expect(sent.statusCode, sent.body).toBe(201);
+    await runJobsNow(t.app.ctx);
     expect(pushesTo(abenaDevice.id).map((p) => p.payload)).toEqual([
       expect.objectContaining({
         body: 'Service moved to 9am.',

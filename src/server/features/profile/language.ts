@@ -46,16 +46,3 @@ export async function keepChosenLanguage(
     .set({ locale: localeOfCookie(request.headers.cookie) })
     .where(eq(users.id, userId));
 }
-
-/** Where a language link goes back to: a path of this site, else the start. */
-export function sameSitePath(next: unknown): string {
-  if (typeof next !== 'string') return '/';
-  const base = 'http://flock.invalid';
-  try {
-    // As the browser would read it ('/\\evil.example' is another site to it).
-    const url = new URL(next, base);
-    return url.origin === base && next.startsWith('/') ? url.pathname + url.search : '/';
-  } catch {
-    return '/';
-  }
-}

@@ -8,13 +8,14 @@ import {
 import { languageSchema } from '../../../shared/schemas/languages.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
+import { sameOriginPath } from '../../http/same-origin-path.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import {
   memberRateLimit,
   requireSessionUser,
   sessionUserOf,
 } from '../accounts/accounts.service.ts';
-import { sameSitePath, setLanguage, setLanguageCookie } from './language.ts';
+import { setLanguage, setLanguageCookie } from './language.ts';
 import { changePassword, getProfile, setReceiptChannel, updateProfile } from './profile.service.ts';
 
 // Members only: guests have no profile.
@@ -49,7 +50,7 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     setLanguageCookie(reply, locale);
     return reply
       .header('cache-control', 'no-store')
-      .redirect(sameSitePath((request.query as { next?: unknown }).next), 303);
+      .redirect(sameOriginPath((request.query as { next?: unknown }).next), 303);
   });
 
   // The member's language: the account's (mails, SMS, USSD) and this browser's cookie.

@@ -47,17 +47,13 @@ const HUBTEL_OPERATORS: Record<string, MomoProvider> = {
 };
 
 export const ussdRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { secret, allowedIps } = ctx.config.ussd;
-  if (ctx.config.env !== 'test') {
-    app.log.info(
-      secret || allowedIps.length > 0
-        ? `USSD routes answer only ${[secret ? 'requests carrying USSD_SECRET' : '', allowedIps.length ? `the addresses in USSD_ALLOWED_IPS (${allowedIps.join(', ')})` : ''].filter(Boolean).join(' from ')}.`
-        : 'USSD routes answer any caller: set USSD_SECRET or USSD_ALLOWED_IPS before connecting a gateway.',
-    );
-  }
+  // Decision 052: in production a gateway's route exists only when USSD_GATEWAYS names it,
+  // and then only with a guard (config.ts refuses to start without one); the start-up table
+  // of gateways says which (platform/gateways.ts).
+  const { gateways, secret, allowedIps } = ctx.config.ussd;
 
   // The phone simulator, while no gateway is connected (or always outside production).
-  if (ctx.config.env !== 'production' || (!secret && allowedIps.length === 0)) {
+  if (ctx.config.env !== 'production' || gateways.length === 0) {
     await app.register(ussdSimulatorRoutes, { ctx });
   }
 
@@ -74,23 +70,30 @@ export const ussdRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     }
   };
 
-  await app.register(async (scope) => {
-    acceptFormBodies(scope);
-    scope.post('/api/ussd/africastalking', { preHandler: fromGateway }, async (request, reply) => {
-      const body = parseInput(atBody, request.body);
-      const screen = await handleUssd(ctx, {
-        gateway: 'africastalking',
-        sessionId: body.sessionId,
-        phone: body.phoneNumber,
-        network: GHANA_NETWORK_CODES[body.networkCode ?? ''] ?? null,
-        inputs: { all: body.text === '' ? [] : body.text.split('*') },
-      });
-      return reply
-        .type('text/plain; charset=utf-8')
-        .send(`${screen.end ? 'END' : 'CON'} ${screen.text}`);
+  if (gateways.includes('africastalking')) {
+    await app.register(async (scope) => {
+      acceptFormBodies(scope);
+      scope.post(
+        '/api/ussd/africastalking',
+        { preHandler: fromGateway },
+        async (request, reply) => {
+          const body = parseInput(atBody, request.body);
+          const screen = await handleUssd(ctx, {
+            gateway: 'africastalking',
+            sessionId: body.sessionId,
+            phone: body.phoneNumber,
+            network: GHANA_NETWORK_CODES[body.networkCode ?? ''] ?? null,
+            inputs: { all: body.text === '' ? [] : body.text.split('*') },
+          });
+          return reply
+            .type('text/plain; charset=utf-8')
+            .send(`${screen.end ? 'END' : 'CON'} ${screen.text}`);
+        },
+      );
     });
-  });
+  }
 
+  if (!gateways.includes('hubtel')) return;
   app.post('/api/ussd/hubtel', { preHandler: fromGateway }, async (request) => {
     const body = parseInput(hubtelBody, request.body);
     const answer = (text: string, end: boolean) => ({

@@ -1,21 +1,17 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { BANKS, type MomoProvider } from '../../../shared/constants.ts';
 import type { Language } from '../../../shared/languages.ts';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { toMomoPhone } from '../../../shared/momo-phone.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
-import { transactions, users, ussdSessions } from '../../db/schema.ts';
+import { users, ussdSessions } from '../../db/schema.ts';
 import { inLocale, localeOf, type Locale } from '../../platform/locale.ts';
 import { smsLetters } from '../../platform/sms/sms.ts';
 import { bankDetails, listAssemblies } from '../church/church.service.ts';
-import { todaysDevotional } from '../devotional/devotional.service.ts';
-import { memberByVerifiedPhone, registerByCall } from '../accounts/phone.ts';
-import { codeSmsText, createGift } from '../giving/giving.service.ts';
-import { createPhoneSupportRequest } from '../support/support.service.ts';
+import { memberByVerifiedPhone } from '../accounts/phone.ts';
 import { setLanguage } from '../profile/language.ts';
-import { checkIn } from '../checkin/checkin.service.ts';
-import { AppError } from '../../http/errors.ts';
+import { giveScreen, look, save, startGift, tooManyScreen } from './ussd.actions.ts';
+import { withinUssdCap } from './ussd.limits.ts';
 import {
   answer,
   initialState,
@@ -91,224 +87,6 @@ async function menuData(ctx: AppContext): Promise<MenuData> {
     assemblies: await cached.list,
     banks: BANKS.map((slug) => ({ slug, label: banks[slug].label })),
   };
-}
-
-const giveScreen = (amount: number): Screen => ({
-  text: m.ussd_give_end({ amount: formatCedis(amount) }),
-  end: true,
-});
-
-/**
- * The gift a session confirmed: a mobile-money gift from the caller's own number through
- * the app's provider path, so it is confirmed, receipted and reported like any other. The
- * prompt goes out once the session has closed: a phone shows one USSD at a time, and the
- * gateway wants its answer within a second (the provider may take longer).
- */
-function giveLater(
-  ctx: AppContext,
-  draft: Extract<Action, { kind: 'give' }>['draft'],
-  caller: Caller,
-) {
-  setTimeout(() => {
-    createGift(
-      ctx,
-      {
-        type: draft.type,
-        otherType: draft.type === 'other' ? draft.otherType! : null,
-        firstName: draft.firstName!,
-        lastName: draft.lastName!,
-        assembly: draft.assembly,
-        amount: draft.amount,
-        paymentMethod: 'momo',
-        phone: caller.phone,
-        provider: draft.network,
-      },
-      // A caller by USSD has no device cookie and no card return: their number is theirs,
-      // and their account's when a member proved it (decision 033).
-      {
-        userId: caller.member?.id ?? null,
-        guestId: null,
-        returnOrigin: ctx.config.publicUrl,
-        ussdPhone: caller.phone,
-      },
-    ).catch((error: unknown) => {
-      ctx.log.warn({ err: error }, 'USSD gift: the mobile-money prompt was not sent');
-      void ctx.sms
-        .send({
-          to: caller.phone,
-          text: m.sms_ussd_gift_failed({
-            church: ctx.church.churchName.slice(0, 40),
-            amount: formatCedis(draft.amount),
-          }),
-        })
-        .catch(() => {});
-    });
-  }, ctx.config.ussd.promptDelayMs).unref();
-}
-
-/**
- * 'Cash or bank code': the same cash or bank gift the app's form saves, with the code the
- * app shows (a guest's gift with the caller's number, made by USSD), and the code by SMS
- * with what to do with it, as the app's code screen says it.
- */
-async function saveCodeGift(
-  ctx: AppContext,
-  draft: Extract<Action, { kind: 'code' }>['draft'],
-  caller: Caller,
-): Promise<Screen> {
-  const common = {
-    type: draft.type,
-    otherType: draft.type === 'other' ? draft.otherType! : null,
-    firstName: draft.firstName,
-    lastName: draft.lastName,
-    assembly: draft.assembly,
-    amount: draft.amount,
-  };
-  const giver = {
-    userId: caller.member?.id ?? null,
-    guestId: null,
-    returnOrigin: ctx.config.publicUrl,
-    ussdPhone: caller.phone,
-  };
-  const amount = `GHS ${formatCedis(draft.amount)}`;
-  const what = (common.otherType ?? OFFERING_TYPE_LABELS[draft.type]).toLowerCase();
-  let screen: string;
-  let sms: string;
-  if (draft.method === 'cash') {
-    const result = await createGift(ctx, { ...common, paymentMethod: 'cash' }, giver);
-    if (result.method !== 'cash') throw new Error('a cash gift came back as another method');
-    screen = m.ussd_code_cash_done({ what, amount, code: result.code });
-    sms = codeSmsText(ctx, { ...common, method: 'cash', code: result.code });
-  } else {
-    const bank = bankDetails(ctx)[draft.bank!];
-    const result = await createGift(
-      ctx,
-      { ...common, paymentMethod: 'bank', bank: draft.bank! },
-      giver,
-    );
-    if (result.method !== 'bank') throw new Error('a bank gift came back as another method');
-    if (result.code) {
-      screen = m.ussd_code_bank_done({ what, amount, bank: bank.label, code: result.code });
-      sms = codeSmsText(ctx, { ...common, method: 'bank', bank: draft.bank, code: result.code });
-    } else {
-      screen = m.ussd_code_bank_no_code({ what, amount });
-      sms = codeSmsText(ctx, { ...common, method: 'bank', bank: draft.bank, code: null });
-    }
-  }
-  // Not awaited: the gateway waits for this screen, and an SMS gateway may be slow.
-  void sendSms(ctx, caller.phone, sms);
-  return { text: screen, end: true };
-}
-
-/** An SMS the caller needs; a gateway failure is logged, the saved gift stands. */
-async function sendSms(ctx: AppContext, to: string, text: string) {
-  try {
-    await ctx.sms.send({ to, text });
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'USSD: the SMS to the caller was not sent');
-  }
-}
-
-/** What a completed 'Cash or bank code' or 'Talk to us' saves, and the last screen. */
-async function save(
-  ctx: AppContext,
-  action: Extract<Action, { kind: 'code' | 'talk' | 'register' }>,
-  caller: Caller,
-): Promise<Screen> {
-  try {
-    if (action.kind === 'code') return await saveCodeGift(ctx, action.draft, caller);
-    if (action.kind === 'register') return await register(ctx, action, caller);
-    await createPhoneSupportRequest(ctx, {
-      fullName: action.name,
-      phone: caller.phone,
-      message: action.message,
-    });
-    return {
-      text: m.ussd_talk_done({ name: action.name.slice(0, 30), phone: caller.phone }),
-      end: true,
-    };
-  } catch (error) {
-    ctx.log.error({ err: error, kind: action.kind }, 'USSD: not saved');
-    return { text: m.ussd_not_saved(), end: true };
-  }
-}
-
-/**
- * 'Register': an account on the number that dials (the call proves it), its receipts by SMS,
- * in the session's language (the one chosen on the menu, or English); the app's password is
- * set later by an SMS code, as the welcome SMS says.
- */
-async function register(
-  ctx: AppContext,
-  action: Extract<Action, { kind: 'register' }>,
-  caller: Caller,
-): Promise<Screen> {
-  const created = await registerByCall(ctx, { ...action, phone: caller.phone });
-  if (!created) return { text: m.ussd_already_registered(), end: true };
-  const church = ctx.church.churchName.slice(0, 30);
-  void sendSms(
-    ctx,
-    caller.phone,
-    m.sms_ussd_welcome({
-      church,
-      name: action.firstName.slice(0, 20),
-      url: ctx.config.publicUrl,
-    }),
-  );
-  return {
-    text: m.ussd_registered({ name: action.firstName.slice(0, 20) }),
-    end: true,
-  };
-}
-
-/** What the menus that only read answer (the last screen of the session). */
-async function look(ctx: AppContext, action: Action, caller: Caller): Promise<Screen> {
-  if (action.kind === 'checkin') {
-    // Checking in twice changes nothing: racing requests may both ask.
-    if (!caller.member) return { text: m.ussd_register_first(), end: true };
-    try {
-      const result = await checkIn(ctx, caller.member, { code: action.code }, 'ussd');
-      return { text: result.message, end: true };
-    } catch (error) {
-      if (error instanceof AppError) return { text: error.message, end: true };
-      throw error;
-    }
-  }
-  if (action.kind === 'devotional') {
-    const today = await todaysDevotional(ctx, ctx.now());
-    if (!today) return { text: m.ussd_no_devotional(), end: true };
-    // The day's own page, by SMS: a USSD screen cannot be kept or tapped.
-    const link = `${ctx.config.publicUrl}/devotional/week/${today.weekId}/day/${today.day}`;
-    const title = today.title.slice(0, 80);
-    void sendSms(ctx, caller.phone, m.sms_ussd_devotional({ title, link }));
-    return {
-      text: m.ussd_devotional({ title }),
-      end: true,
-    };
-  }
-  const rows = await ctx.db
-    .select({
-      amount: transactions.amount,
-      type: transactions.type,
-      status: transactions.status,
-      createdAt: transactions.createdAt,
-    })
-    .from(transactions)
-    // A member's own gifts; a guest's, those the number paid (the network vouches for it).
-    .where(
-      caller.member
-        ? eq(transactions.userId, caller.member.id)
-        : eq(transactions.phone, caller.phone),
-    )
-    .orderBy(desc(transactions.createdAt))
-    .limit(5);
-  if (rows.length === 0) return { text: m.ussd_no_gifts(), end: true };
-  const lines = rows.map((r) => {
-    const day = r.createdAt.toISOString().slice(5, 10).split('-').reverse().join('/');
-    const type = OFFERING_TYPE_LABELS[r.type as keyof typeof OFFERING_TYPE_LABELS] ?? r.type;
-    return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? m.ussd_paid() : r.status}`;
-  });
-  return { text: m.ussd_last_gifts({ lines: lines.join('\n') }), end: true };
 }
 
 /** The last screen of a request that lost the race to save (the winner saves). */
@@ -424,6 +202,10 @@ async function answerCaller(
     const next = speak(() => answer(state, input, caller, data));
     state = { ...next.state, member };
     if (next.action?.kind === 'language') {
+      if (!(await withinUssdCap(ctx, 'language', phone, id))) {
+        screen = speak(tooManyScreen);
+        break;
+      }
       // The main menu again, at once in the chosen language; a member's kept below.
       chosen = next.action.locale;
       if (member) {
@@ -453,7 +235,7 @@ async function answerCaller(
     }
     const action = next.action;
     screen = action
-      ? await speak(() => look(ctx, action, caller))
+      ? await speak(() => look(ctx, action, caller, id))
       : speak(() => render(state, caller, data));
     if (action) break;
   }
@@ -474,18 +256,22 @@ async function answerCaller(
     return { text: now!.screen, end: now!.ended, locale: sessionLocale(now!.state as UssdState) };
   }
   if (chosen && member) await keepLanguage(ctx, member.id, chosen);
-  const draft = gift;
-  // The prompt's failure SMS, sent later, in the session's language too.
-  if (draft) speak(() => giveLater(ctx, draft, caller));
-  const action = saving;
-  if (action) {
-    const saved = fit(await speak(() => save(ctx, action, caller)));
+  /** The session's last screen, decided after it won the step (replays get it too). */
+  const finalScreen = async (last: Screen): Promise<UssdAnswer> => {
+    const fitted = fit(last);
     await ctx.db
       .update(ussdSessions)
-      .set({ screen: saved.text, updatedAt: new Date() })
+      .set({ screen: fitted.text, updatedAt: new Date() })
       .where(eq(ussdSessions.id, id));
-    return { ...saved, locale: sessionLocale(state) };
+    return { ...fitted, locale: sessionLocale(state) };
+  };
+  const draft = gift;
+  // The prompt's failure SMS, sent later, in the session's language too.
+  if (draft && !(await speak(() => startGift(ctx, draft, caller, id)))) {
+    return finalScreen(speak(tooManyScreen));
   }
+  const action = saving;
+  if (action) return finalScreen(await speak(() => save(ctx, action, caller, id)));
   return { ...screen, locale: sessionLocale(state) };
 }
 
