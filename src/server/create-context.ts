@@ -61,6 +61,7 @@ export async function createContext(
   const sms = createSmsSender({
     settings: config.sms,
     timeoutMs: config.giving.providerTimeoutMs,
+    allowedCountries: config.smsLimits.allowedCountries,
     db: database.db,
     log: app.log,
   });

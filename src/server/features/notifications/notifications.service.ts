@@ -14,7 +14,7 @@ import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
 import { pushEndpointAllowed, sendPush } from '../../platform/push.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { provenPhone, smsNumberOf } from '../../platform/sms/sms.ts';
 
 // One notification service (issue 35, decision 041). A feature calls `notify` when something
 // happens to a member; the notice is written once (its key is unique), and each channel the
@@ -67,7 +67,7 @@ async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Member | 
   const [member] = await ctx.db
     .select({
       email: users.email,
-      phone: users.phoneNumber,
+      phone: provenPhone,
       channel: users.receiptChannel,
       quietFrom: users.quietFrom,
       quietUntil: users.quietUntil,
