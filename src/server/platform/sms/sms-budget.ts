@@ -110,8 +110,8 @@ export async function assertCodeBudgetOpen(ctx: Ctx, phone: string) {
 
 /**
  * Claims one code SMS to `phone`: false (send nothing) outside the church's countries, past
- * the number's hourly cap or past a budget. A budget reached for the first time in its window
- * is mailed to the admins.
+ * the number's hourly cap or past a budget (a race past `assertCodeBudgetOpen`). A budget
+ * spent is mailed to the admins, once in its window.
  */
 export async function claimCodeSms(ctx: Ctx, phone: string): Promise<boolean> {
   if (!smsCountryAllowed(ctx, phone)) return false;
@@ -127,10 +127,11 @@ export async function claimCodeSms(ctx: Ctx, phone: string): Promise<boolean> {
     ctx.db,
     all.map((b) => ({ key: b.key, windowMs: b.windowMs })),
   );
-  const spent = all.findIndex((b, i) => hits[i]!.count > b.max);
-  if (spent < 0) return true;
-  await alertAdmins(ctx, all[spent]!);
-  return false;
+  // The SMS that spends a budget is the last it allows: the admins hear of it then.
+  for (const [i, budget] of all.entries()) {
+    if (hits[i]!.count >= budget.max) await alertAdmins(ctx, budget);
+  }
+  return all.every((b, i) => hits[i]!.count <= b.max);
 }
 
 /** Once per budget and window: a warning in the log and a mail to each admin. */
