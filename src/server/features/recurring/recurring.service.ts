@@ -41,7 +41,7 @@ type Ctx = Pick<
 >;
 type Schedule = typeof givingSchedules.$inferSelect;
 
-/** Mobile-money prompts one number gets from schedules in a day, whatever their number. */
+/** Mobile-money prompts one number gets from schedules on one due day, however many are due. */
 export const PROMPTS_PER_PHONE_PER_DAY = 3;
 
 /** The member's proved phone: the only one a schedule's prompt may go to. */
@@ -51,20 +51,20 @@ async function provedPhoneOf(db: Db, userId: string) {
 }
 
 /**
- * Whether this due day may prompt the schedule's phone: it is still the member's proved one
- * (a schedule made before this rule may name another), and that number had fewer than
- * PROMPTS_PER_PHONE_PER_DAY today. Otherwise the member is reminded instead. `db`: the
- * due day's transaction (the embedded database has one connection).
+ * Whether `day` may prompt the schedule's phone: it is still the member's proved one (a
+ * schedule made before this rule may name another), and it had fewer than
+ * PROMPTS_PER_PHONE_PER_DAY prompts for that day. Otherwise the member is reminded instead.
+ * `db`: the due day's transaction (the embedded database has one connection).
  */
-async function mayPrompt(db: Db, schedule: Schedule) {
+async function mayPrompt(db: Db, schedule: Schedule, day: string) {
   if (!schedule.phone || schedule.phone !== (await provedPhoneOf(db, schedule.userId))) {
     return false;
   }
   const cap = await consumeRateLimit(
     db,
-    `recurring-prompts:${schedule.phone}`,
+    `recurring-prompts:${schedule.phone}:${day}`,
     PROMPTS_PER_PHONE_PER_DAY,
-    24 * 60 * 60 * 1000,
+    2 * 24 * 60 * 60 * 1000,
   );
   return cap.allowed;
 }
@@ -153,12 +153,6 @@ export async function createSchedule(
   };
 
   if (input.method === 'momo') {
-    // A prompt asks a phone to pay: only the member's own proved number (decision 050).
-    if (input.onDue === 'prompt' && input.phone !== (await provedPhoneOf(ctx.db, userId))) {
-      throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
-        phone: m.server_recurring_phone_not_proved(),
-      });
-    }
     if (input.startOn < today) {
       throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
         startOn: RECURRING_ERRORS.startPast,
@@ -168,6 +162,12 @@ export async function createSchedule(
     if (input.endOn && nextDueOn > input.endOn) {
       throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
         endOn: m.server_recurring_no_gift_day(),
+      });
+    }
+    // A prompt asks a phone to pay: only the member's own proved number (decision 050).
+    if (input.onDue === 'prompt' && input.phone !== (await provedPhoneOf(ctx.db, userId))) {
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
+        phone: m.server_recurring_phone_not_proved(),
       });
     }
     const row = await ctx.db.transaction(async (tx) => {
@@ -639,7 +639,7 @@ async function runDue(ctx: Ctx, job: Job) {
         .values(missed.map((day) => ({ scheduleId, dueOn: day, outcome: 'missed' })))
         .onConflictDoNothing();
     }
-    const prompt = schedule.onDue === 'prompt' && (await mayPrompt(tx, schedule));
+    const prompt = schedule.onDue === 'prompt' && (await mayPrompt(tx, schedule, latest));
     const reference = prompt ? newReference('MOMO') : null;
     const [occurrence] = await tx
       .insert(scheduleOccurrences)
