@@ -25,15 +25,17 @@ const identifierOf = (signUpId: string) => `phone-sign-up-${signUpId}`;
 const failure = (status: 'BAD_REQUEST' | 'FORBIDDEN' | 'CONFLICT', code: string) =>
   APIError.from(status, { code, message: code });
 
-/** Waiting sign-ups older than SIGN_UP_WAIT_MS: gone (their accounts never signed in). */
+/**
+ * Waiting sign-ups older than SIGN_UP_WAIT_MS: gone (their accounts never signed in). With
+ * those the previous release made during a deploy, which wait on `login_phone`.
+ */
 export async function dropExpiredSignUps(db: Db, now = new Date()) {
   await db
     .delete(users)
     .where(
       and(
         lt(users.createdAt, new Date(now.getTime() - SIGN_UP_WAIT_MS)),
-        sql`${users.pendingPhone} is not null`,
-        isNull(users.loginPhone),
+        sql`(${users.pendingPhone} is not null or ${users.loginPhone} is not null)`,
         eq(users.phoneVerified, false),
       ),
     );
@@ -115,6 +117,11 @@ export async function proveSignUp(
   const waiting = await waitingSignUp(db, input.signUp, input.phoneNumber);
   if (!waiting) throw failure('BAD_REQUEST', 'INVALID_OTP');
   await spendSignUpCode(db, waiting.id, input.code);
+  // A sign-up the previous release made during a deploy waits on login_phone: it gives way.
+  await db
+    .update(users)
+    .set({ loginPhone: null, pendingPhone: input.phoneNumber })
+    .where(and(eq(users.loginPhone, input.phoneNumber), eq(users.phoneVerified, false)));
   let proved: { id: string }[];
   try {
     proved = await db

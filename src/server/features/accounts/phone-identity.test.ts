@@ -190,6 +190,22 @@ describe('a phone number is a person only once proven (issue 47)', () => {
     expect(await t.db.select().from(users).where(eq(users.id, old.signUp))).toEqual([]);
   });
 
+  it('a sign-up the previous release left waiting on the number gives way (a rolling deploy)', async () => {
+    const phone = newPhone();
+    await t.db.insert(users).values({
+      id: `old-release-${phone}`,
+      fullName: 'Old Release',
+      email: `old-release-${phone.slice(1)}@phone.invalid`,
+      loginPhone: phone,
+      phoneVerified: false,
+    });
+    // Not a member: sign-in is a wrong password, and a new sign-up proves itself.
+    expect((await signIn(phone, 'any password 1')).statusCode).toBe(401);
+    const made = await signUp(phone, 'Current', 'current pass 1');
+    expect((await verifySignUp(phone, made.code, made.signUp)).statusCode).toBe(200);
+    expect((await signIn(phone, 'current pass 1')).statusCode).toBe(200);
+  });
+
   it('item 11: +2330… is the same number as +233…: no second account, no second cap', async () => {
     const national = String(nextNumber++);
     const phone = `+233${national}`;
