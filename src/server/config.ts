@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 // Every setting comes from the environment and is checked here once, at start.
@@ -143,6 +144,18 @@ export const envSchema = z.object({
       .pipe(z.array(z.enum(USSD_GATEWAYS, { error: 'must name africastalking, hubtel or both' })))
       .optional(),
   ),
+  /** Where Flock may send SMS at all (decision 051): ISO country codes, comma-separated. */
+  SMS_ALLOWED_COUNTRIES: z
+    .string()
+    .trim()
+    .default('GH')
+    .transform((value) => value.split(',').map((code) => code.trim().toUpperCase()))
+    .refine((codes) => codes.every((code) => isSupportedCountry(code)), {
+      error: 'must be ISO country codes separated by commas, e.g. GH or GH,TG',
+    }),
+  /** Code SMS (sign-up, proving a phone, resets) for the whole app per hour and per day. */
+  SMS_CODE_BUDGET_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+  SMS_CODE_BUDGET_DAY: z.coerce.number().int().min(1).max(1_000_000).default(400),
   USSD_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   USSD_ALLOWED_IPS: optionalString,
   USSD_PROMPT_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
@@ -212,6 +225,8 @@ export interface Config {
 
   s3: S3Settings | undefined;
   sms: SmsSettings | undefined;
+  /** What SMS may cost (decision 051): where it may go, and the code SMS budgets. */
+  smsLimits: { allowedCountries: string[]; codesPerHour: number; codesPerDay: number };
   ussd: {
     /** The gateway routes that exist (decision 052): production names them, with a guard. */
     gateways: UssdGateway[];
@@ -411,6 +426,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     sms,
+    smsLimits: {
+      allowedCountries: e.SMS_ALLOWED_COUNTRIES,
+      codesPerHour: e.SMS_CODE_BUDGET_HOUR,
+      codesPerDay: Math.max(e.SMS_CODE_BUDGET_DAY, e.SMS_CODE_BUDGET_HOUR),
+    },
     ussd: {
       gateways: [...new Set(ussdGateways)],
       secret: e.USSD_SECRET,

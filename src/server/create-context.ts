@@ -62,6 +62,7 @@ export async function createContext(
   const sms = createSmsSender({
     settings: config.sms,
     timeoutMs: config.giving.providerTimeoutMs,
+    allowedCountries: config.smsLimits.allowedCountries,
     db: database.db,
     log: app.log,
   });

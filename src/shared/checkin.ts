@@ -81,6 +81,15 @@ export const CHECKIN_MESSAGES = {
   get noSuchMember() {
     return m.shared_checkin_no_such_member();
   },
+  get noProvedPhone() {
+    return m.shared_checkin_no_proved_phone();
+  },
+  get guardianNeedsProvedPhone() {
+    return m.shared_checkin_guardian_needs_proved_phone();
+  },
+  get guardianNotMember() {
+    return m.shared_checkin_guardian_not_member();
+  },
   get noSessions() {
     return m.shared_checkin_no_sessions();
   },
@@ -105,6 +114,8 @@ export interface ChildInCare {
   childName: string;
   pickupCode: string;
   checkedInAt: string;
+  /** For the usher: no member proved the guardian's phone, so the code goes by SMS alone. */
+  guardianNote?: string;
 }
 
 export interface CheckinHome {

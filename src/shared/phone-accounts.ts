@@ -56,6 +56,7 @@ const PHONE_ERROR_KEYS: Record<string, keyof typeof PHONE_ACCOUNT_MESSAGES> = {
   PHONE_NUMBER_NOT_VERIFIED: 'notVerified',
   PHONE_NUMBER_EXIST: 'phoneElsewhere',
   PHONE_NUMBER_PENDING_VERIFICATION: 'notVerified',
+  PHONE_TAKEN: 'phoneTaken',
 };
 /** A phone-number plugin's error code as the member reads it, or undefined for another code. */
 export function phoneErrorText(code: string): string | undefined {

@@ -3,7 +3,7 @@ import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { checkScreen, noSideScroll, openPhone } from './support/screens.ts';
-import { createAccount, type StorageState } from './support/sessions.ts';
+import { createAccount, provePhone, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 // Service check-in (issue 34) in Chromium: an admin opens a service and names an usher; the
@@ -17,7 +17,12 @@ const QR_SECONDS = 6;
 const admin = { email: 'admin@example.com', password: 'admin-pass-123', firstName: 'Abena' };
 const usher = { email: 'yaa@example.com', password: 'usher-pass-123', firstName: 'Yaa' };
 const kofi = { email: 'kofi@example.com', password: 'member-pass-123', firstName: 'Kofi' };
-const esi = { email: 'esi@example.com', password: 'member-pass-123', firstName: 'Esi' };
+const esi = {
+  email: 'esi@example.com',
+  password: 'member-pass-123',
+  firstName: 'Esi',
+  phone: '+233209876501',
+};
 const kwame = {
   email: 'kwame@example.com',
   password: 'member-pass-123',
@@ -45,6 +50,9 @@ test.beforeAll(async () => {
   states.kofi = await createAccount(app.baseURL, kofi);
   states.esi = await createAccount(app.baseURL, esi);
   states.kwame = await createAccount(app.baseURL, kwame);
+  // A guardian's phone and the usher's search by phone are proved ones (issue 47).
+  await provePhone(app.baseURL, states.esi, esi.phone);
+  await provePhone(app.baseURL, states.kwame, kwame.phone);
 });
 
 test.afterAll(async () => {
@@ -184,6 +192,10 @@ test('an usher checks a member in by phone, and hands a child back only for the 
   await page.getByLabel('Guardian’s phone (+233…)').fill('+233 50 765 4321');
   await page.getByRole('button', { name: 'Check the child in' }).click();
   await expect(page.getByText(/^Kojo is checked in\. Pick-up code \d{4} was sent/)).toBeVisible();
+  // Nobody proved that number: no member sees the child, and the usher is told (issue 47).
+  await expect(
+    page.getByText('No member has proved this number: the code reaches the guardian by SMS only.'),
+  ).toBeVisible();
 
   // Attendance: three members and two children at Sunday Service.
   const desk = await open(browser, 'admin', '/admin/checkin');

@@ -127,3 +127,52 @@ test('a member with email proves the profile phone by SMS code, then logs in wit
   await expect(login).toHaveURL(/\/home$/);
   await fresh.close();
 });
+
+test('a stranger signing up with the same number cannot take the owner’s sign-up over (issue 47)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const local = localNumber();
+  const phone = `+233${local}`;
+  await page.goto('/auth/phone');
+  await page.getByRole('button', { name: 'New here? Sign up with your phone' }).click();
+  await page.getByLabel('First name').fill('Owner');
+  await page.getByLabel('Last name').fill('Asante');
+  await page.getByLabel('Phone', { exact: true }).fill(local);
+  await page.getByLabel('Assembly').selectOption('grace');
+  await page.getByLabel('Password', { exact: true }).fill('the owner 12');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
+  await codeTo(page, phone);
+
+  // A stranger signs up with the owner's number and a password of their own.
+  const stranger = await browser.newContext({ baseURL });
+  const res = await stranger.request.post('/api/accounts/sign-up/phone', {
+    headers: { origin: baseURL! },
+    data: {
+      firstName: 'Stranger',
+      lastName: 'Boateng',
+      phone,
+      assembly: 'grace',
+      password: 'stranger pass 1',
+    },
+  });
+  expect(res.status()).toBe(201);
+  await stranger.close();
+
+  // The newest code on the owner's handset is the stranger's: it proves nothing here.
+  const strangers = await codeTo(page, phone, 1);
+  await page.getByLabel('6-digit code').fill(strangers);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText(PHONE_ACCOUNT_MESSAGES.codeInvalid);
+
+  // A new code for the owner's own sign-up opens the owner's account.
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  const own = await codeTo(page, phone, 2);
+  await page.getByLabel('6-digit code').fill(own);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const me = (await (await page.request.get('/api/me')).json()) as { user: { fullName: string } };
+  expect(me.user.fullName).toBe('Owner Asante');
+});

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from './support/accounts.ts';
 import { checkScreen } from './support/screens.ts';
-import { createAccount } from './support/sessions.ts';
+import { createAccount, provePhone, uniquePhone } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 // Recurring gifts (issue 33) on the sandbox the shared app runs on: a monthly card tithe goes
@@ -25,7 +25,10 @@ test('a member sets a monthly card tithe and a weekly mobile-money offering, pau
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('recurring');
-  const storageState = await createAccount(baseURL!, { email, password: 'long-enough-1' });
+  const phone = uniquePhone();
+  const storageState = await createAccount(baseURL!, { email, password: 'long-enough-1', phone });
+  // A prompt goes only to the member's proved phone (issue 47).
+  await provePhone(baseURL!, storageState, phone);
   const context = await browser.newContext({ storageState, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
 
@@ -55,7 +58,7 @@ test('a member sets a monthly card tithe and a weekly mobile-money offering, pau
   await form.getByLabel('Weekly').check();
   await form.getByLabel('On which day').selectOption('Sunday');
   await form.getByLabel('Mobile Money').check();
-  await form.getByLabel('Mobile money number').fill('0241234567');
+  await form.getByLabel('Mobile money number').fill(`0${phone.slice(4)}`);
   await form.getByLabel('MTN').check();
   await form.getByLabel('Send a payment prompt to my phone').check();
   await form.getByRole('button', { name: 'Set up recurring gift' }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { RECEIPT_CHANNEL_MESSAGES } from '../../src/shared/receipt-channels.ts';
 import { uniqueEmail } from './support/accounts.ts';
-import { createAccount } from './support/sessions.ts';
+import { createAccount, provePhone, uniquePhone } from './support/sessions.ts';
 import { checkScreen } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
@@ -12,9 +12,11 @@ test('a member chooses SMS for receipts on the profile, by keyboard, and the cho
   browser,
   baseURL,
 }) => {
+  const phone = uniquePhone();
   const storageState = await createAccount(baseURL!, {
     email: uniqueEmail('sms'),
     password: 'long-enough-1',
+    phone,
   });
   const context = await browser.newContext({ storageState, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
@@ -25,6 +27,13 @@ test('a member chooses SMS for receipts on the profile, by keyboard, and the cho
   await section.getByRole('radio', { name: 'Email', exact: true }).focus();
   await page.keyboard.press('ArrowDown'); // radios move with the arrows
   await expect(section.getByRole('radio', { name: 'SMS to my phone' })).toBeChecked();
+  // The profile's phone is only typed: SMS goes to a proved one (issue 47), and it says so.
+  await page.getByRole('button', { name: 'Confirm choice' }).click();
+  await expect(page.getByText(RECEIPT_CHANNEL_MESSAGES.needsPhone)).toBeVisible();
+
+  await provePhone(baseURL!, storageState, phone);
+  await page.reload();
+  await section.getByRole('radio', { name: 'SMS to my phone' }).check();
   await page.getByRole('button', { name: 'Confirm choice' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: RECEIPT_CHANNEL_MESSAGES.saved.sms }),

@@ -67,16 +67,22 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     /**
      * The phone the member signs in with and USSD knows them by (E.164), once an SMS code
-     * proved it theirs — or a phone-first sign-up's, until its code is entered (issue 32).
+     * proved it theirs (issue 32); set only with `phone_verified` (decision 050).
      */
     loginPhone: text('login_phone'),
     phoneVerified: boolean('phone_verified').notNull().default(false),
+    /**
+     * A phone-first sign-up waiting for its code: the number it will sign in with once the
+     * code sent for this sign-up proves it. Not unique: another sign-up for the same number
+     * waits beside it, and neither holds the number (decision 050).
+     */
+    pendingPhone: text('pending_phone'),
     assemblyName: text('assembly_name').references(() => assemblies.slug, {
       onUpdate: 'cascade',
     }),
     location: text('location'),
     dateOfBirth: date('date_of_birth'),
-    /** Where receipts and codes go: 'email', 'sms' (to phone_number) or 'both' (issue 32). */
+    /** Where receipts and codes go: 'email', 'sms' (to the proved login phone) or 'both'. */
     receiptChannel: text('receipt_channel').notNull().default('email'),
     /**
      * Quiet hours ('HH:MM', Ghana time = UTC; both or neither): SMS and push wait until they
@@ -92,6 +98,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_login_phone_idx').on(t.loginPhone),
+    index('users_pending_phone_idx').on(t.pendingPhone),
     check('users_receipt_channel', inList('receipt_channel', RECEIPT_CHANNELS)),
     check('users_locale', inList('locale', LANGUAGES)),
   ],

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import type { Church } from '../db/content.ts';
 import { authAccounts, authSessions, authVerifications, users } from '../db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { phoneSignUpPlugin } from './phone-sign-up.ts';
 import type { Secrets } from './secrets.ts';
 import type { SmsSender } from './sms/sms.ts';
 
@@ -164,6 +165,8 @@ export function createAuth({ config, db, mailer, sms, church, secrets, log }: Au
           user: { fields: { phoneNumber: 'loginPhone', phoneNumberVerified: 'phoneVerified' } },
         },
       }),
+      // A phone-first sign-up proves itself with a code of its own (decision 050).
+      phoneSignUpPlugin(db),
     ],
   });
 }

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { devMails } from '../db/schema.ts';
+import { devMails, users } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 // Helpers for tests that need members: sign up, confirm through the mailed link, log in.
@@ -96,4 +96,17 @@ export async function memberSession(
   const res = await logIn(t, email, password);
   expect(res.statusCode).toBe(200);
   return cookieHeader(res);
+}
+
+/**
+ * Setup only: the member `email` has proved `phone` (decision 050), as a code would have done
+ * (the code itself is tested in features/accounts). SMS, USSD and lookups by phone use it.
+ */
+export async function provePhone(t: Pick<TestApp, 'db'>, email: string, phone: string) {
+  const proved = await t.db
+    .update(users)
+    .set({ loginPhone: phone, phoneVerified: true })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  expect(proved, `a member ${email}`).toHaveLength(1);
 }

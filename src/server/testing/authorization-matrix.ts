@@ -286,6 +286,26 @@ export const matrix: Record<string, MatrixCase[]> = {
       expect: publicRoute(201),
     },
   ],
+  'POST /api/accounts/sign-up/phone/code': [
+    {
+      label: 'a sign-up that does not exist (the usual answer, nothing sent)',
+      request: (f) => ({
+        url: '/api/accounts/sign-up/phone/code',
+        payload: { phoneNumber: freshPhone(), signUp: `made-up-${f.unique()}` },
+      }),
+      expect: publicRoute(),
+    },
+  ],
+  'POST /api/auth/phone-sign-up/verify': [
+    {
+      label: 'a forged code for a sign-up that does not exist',
+      request: (f) => ({
+        url: '/api/auth/phone-sign-up/verify',
+        payload: { phoneNumber: freshPhone(), code: '123456', signUp: `made-up-${f.unique()}` },
+      }),
+      expect: publicRoute(400),
+    },
+  ],
   'POST /api/auth/sign-in/phone-number': [
     {
       label: 'a number without an account',

@@ -10,7 +10,7 @@ import {
   type MatrixRequest,
   MATRIX_USSD_SECRET,
 } from './authorization-matrix.ts';
-import { confirmEmail, memberSession, ORIGIN, signUp } from './accounts.ts';
+import { confirmEmail, memberSession, ORIGIN, provePhone, signUp } from './accounts.ts';
 import { call, give, multipartFile } from './finance.ts';
 import type { TestApp } from './test-app.ts';
 import { approvedPastor, jpegPhoto, multipart, pendingApplicant } from './workers.ts';
@@ -73,6 +73,10 @@ export async function seedCallers(t: TestApp) {
   const peerMessageId = await sendText(peer.cookie, pastorUser!.id);
   const applicant = await pendingApplicant(t, EMAILS.applicant);
   cookies.applicant = applicant.cookie;
+  // Each caller proved a phone of their own: SMS and lookups by phone use proved ones (issue 47).
+  for (const [i, caller] of (Object.keys(EMAILS) as (keyof typeof EMAILS)[]).entries()) {
+    await provePhone(t, EMAILS[caller], `+23320777000${i}`);
+  }
   // The guest has given without an account, as guests do.
   await give(t, '', { paymentMethod: 'cash', firstName: 'Guest' });
 

@@ -57,13 +57,17 @@ export const isValidPhone: PhoneValidator = (value) => isValidPhoneNumber(value)
 export const formatPhone = (e164: string): string =>
   parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
-/** International phone number in E.164 (+233…), at most 15 digits (as `checkPhone`). */
+/**
+ * International phone number in E.164 (+233…), at most 15 digits (as `checkPhone`), stored as
+ * the library writes it: '+2330241234567' is '+233241234567', one handset one number (issue 47).
+ */
 export const phoneSchema = z
   .string({ error: () => PHONE_ERRORS.required })
   .trim()
   .min(1, { error: () => PHONE_ERRORS.required })
   .refine((v) => PHONE_FORMAT.test(v), { error: () => PHONE_ERRORS.format })
-  .refine((v) => isValidPhone(v), { error: () => PHONE_ERRORS.invalid });
+  .refine((v) => isValidPhone(v), { error: () => PHONE_ERRORS.invalid })
+  .transform((v) => parsePhoneNumberFromString(v)?.number ?? v);
 
 export const assemblySchema = z
   .string({ error: assemblyRequired })
@@ -122,6 +126,17 @@ export const phoneVerifySchema = z
     /** The signed-in member proves a phone for their account (the profile). */
     updatePhoneNumber: z.boolean().optional(),
   })
+  .strict();
+
+/** A phone-first sign-up's own code (decision 050): `signUp` names the sign-up it proves. */
+const signUpIdSchema = z.string().trim().min(1).max(64);
+
+export const phoneSignUpVerifySchema = z
+  .object({ phoneNumber: phoneSchema, code: phoneCodeSchema, signUp: signUpIdSchema })
+  .strict();
+
+export const phoneSignUpCodeSchema = z
+  .object({ phoneNumber: phoneSchema, signUp: signUpIdSchema })
   .strict();
 
 export const phoneResetSchema = z

@@ -57,3 +57,37 @@ export async function signIn(baseURL: string, account: Account): Promise<Storage
     await api.dispose();
   }
 }
+
+/** A Ghana mobile number (E.164) no other spec's account has proved. */
+export const uniquePhone = () =>
+  `+23324${String(Date.now() * 10 + Math.floor(Math.random() * 10)).slice(-7)}`;
+
+/**
+ * The member proves `phone` as on the profile ('Phone for login and USSD'): a code by SMS,
+ * read from the dev outbox, then verified. SMS and lookups by phone use proved numbers only.
+ */
+export async function provePhone(baseURL: string, storageState: StorageState, phone: string) {
+  const api = await request.newContext({
+    baseURL,
+    storageState,
+    extraHTTPHeaders: { origin: baseURL },
+  });
+  try {
+    const sent = await api.post('/api/auth/phone-number/send-otp', {
+      data: { phoneNumber: phone },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const { messages } = (await (await api.get('/dev/outbox.json')).json()) as {
+      messages: { to: string; text: string }[];
+    };
+    const text = messages.find((m) => m.to === phone)?.text ?? '';
+    const code = /^(\d{6}) is your/.exec(text)?.[1];
+    expect(code, `a code texted to ${phone}`).toBeTruthy();
+    const proved = await api.post('/api/auth/phone-number/verify', {
+      data: { phoneNumber: phone, code, updatePhoneNumber: true },
+    });
+    expect(proved.status(), await proved.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}

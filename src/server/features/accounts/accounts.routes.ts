@@ -7,7 +7,9 @@ import {
   phoneOnlySchema,
   phoneResetSchema,
   phoneSignInSchema,
+  phoneSignUpCodeSchema,
   phoneSignUpSchema,
+  phoneSignUpVerifySchema,
   phoneVerifySchema,
   signUpSchema,
   usersQuery,
@@ -21,7 +23,7 @@ import { clearGuestId, guestIdOf } from '../../platform/guest-giver.ts';
 import { attachGuestGifts } from '../history/history.service.ts';
 import { getMe, isEmailAvailable, listMembers, requireAdmin, signUp } from './accounts.service.ts';
 import { keepChosenLanguage } from '../profile/language.ts';
-import { guardPhoneRequest, signUpByPhone } from './phone.ts';
+import { afterPhoneRequest, guardPhoneRequest, resendSignUpCode, signUpByPhone } from './phone.ts';
 import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
 
 interface AuthEndpoint {
@@ -48,6 +50,8 @@ const authEndpoints: AuthEndpoint[] = [
   { method: 'POST', path: '/phone-number/verify', phone: phoneVerifySchema },
   { method: 'POST', path: '/phone-number/request-password-reset', phone: phoneOnlySchema },
   { method: 'POST', path: '/phone-number/reset-password', phone: phoneResetSchema },
+  // A phone-first sign-up proves itself (its own code; decision 050) and signs in.
+  { method: 'POST', path: '/phone-sign-up/verify', phone: phoneSignUpVerifySchema },
 ];
 
 /** Ends what this process remembers of sessions: a sign-out, or a password set anew. */
@@ -84,10 +88,6 @@ async function forwardToAuth(
   }
   // Phone endpoints: numbers in E.164 from here on, and our limits before the library's code.
   const phoneBody = endpoint.phone ? parseInput(endpoint.phone, request.body) : undefined;
-  if (phoneBody) {
-    const answer = await guardPhoneRequest(ctx, request, endpoint.path, phoneBody);
-    if (answer) return reply.send(answer);
-  }
   const body = sameOriginRedirects(phoneBody ?? request.body) as
     { email?: unknown; password?: unknown; phoneNumber?: string } | undefined;
   const email =
@@ -109,8 +109,15 @@ async function forwardToAuth(
           email: account,
           password: typeof body?.password === 'string' ? body.password : '',
           ip: request.ip,
+          // Phone numbers are few and guessable: their failures also have an app-wide cap.
+          appWide: endpoint.path === '/sign-in/phone-number' ? 'phone' : undefined,
         })
       : undefined;
+  // Counted first: a number without an account is refused here as a wrong password.
+  if (phoneBody) {
+    const answer = await guardPhoneRequest(ctx, request, endpoint.path, phoneBody);
+    if (answer) return reply.send(answer);
+  }
   // A member's inbox cannot be flooded from many clients: past the cap, the request is
   // answered as usual (so it tells nothing) but no mail goes out. Earlier links still work.
   if (endpoint.mail && email !== undefined) {
@@ -138,6 +145,7 @@ async function forwardToAuth(
   // nothing this process remembers about sessions may outlive that.
   if (endsSessions.has(endpoint.path)) ctx.sessions.forget();
   if (attempt && response.ok) await attempt.succeeded();
+  if (phoneBody && response.ok) await afterPhoneRequest(ctx, endpoint.path, phoneBody.phoneNumber);
 
   const text = await response.text();
   // The language chosen on the login screen becomes the account's (decision 043).
@@ -244,7 +252,18 @@ export const accountsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     { config: { rateLimit: perAddress } },
     async (request, reply) => {
       const input = parseInput(phoneSignUpSchema, request.body);
-      return reply.status(201).send(await signUpByPhone(ctx, input, authHeaders(request)));
+      const created = await signUpByPhone(ctx, input, authHeaders(request), request.ip);
+      return reply.status(201).send(created);
+    },
+  );
+
+  // 'Send a new code' for a sign-up waiting for its own (the usual answer whatever it is).
+  app.post(
+    '/api/accounts/sign-up/phone/code',
+    { config: { rateLimit: perAddress } },
+    async (request) => {
+      const input = parseInput(phoneSignUpCodeSchema, request.body);
+      return resendSignUpCode(ctx, input, request.ip);
     },
   );
 

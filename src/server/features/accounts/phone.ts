@@ -1,25 +1,41 @@
 import { m } from '../../../paraglide/messages.js';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PHONE_ONLY_EMAIL_DOMAIN } from '../../../shared/accounts.ts';
 import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import type { phoneSignUpSchema } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema.ts';
+import { authAccounts, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { PHONE_CODE_SECONDS, phoneCodeText } from '../../platform/auth.ts';
+import {
+  dropExpiredSignUps,
+  dropSignUpsWaitingFor,
+  newSignUpCode,
+  waitingSignUp,
+} from '../../platform/phone-sign-up.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import {
+  assertCodeBudgetOpen,
+  claimCodeSms,
+  CODE_SMS_PER_PHONE_PER_HOUR,
+  countCodeRequest,
+  smsCountryAllowed,
+} from '../../platform/sms/sms-budget.ts';
 import { currentLocale } from '../../platform/locale.ts';
 import { assertAssemblyOffered, createAuthUser, sessionUserOf } from './accounts.service.ts';
 
-// Phone-first members (issue 32, decision 032). The auth library's phone-number plugin keeps
-// the codes (six digits, ten minutes, three tries each, single use) and signs members in;
-// these rules stand in front of it: who may have a code sent, how many SMS one number gets,
-// how many codes one number may try, and sign-up without email.
+// Phone-first members (issue 32, decision 033; issue 47, decisions 050 and 051). The auth
+// library's phone-number plugin keeps the codes of signed-in members adding a phone and of
+// resets, signs members in, and counts tries; a sign-up proves itself with a code of its own
+// (platform/phone-sign-up.ts). These rules stand in front: who may have a code sent, what code
+// SMS may cost (platform/sms/sms-budget.ts), how many codes one number may try, and sign-up
+// without email. A number is a person only once proven: nothing here answers differently for
+// a number that waits for its code and one nobody has used.
 
-/** Code SMS per number per hour; past it, requests are answered as usual and send nothing. */
-export const CODE_SMS_PER_PHONE_PER_HOUR = 5;
+export { CODE_SMS_PER_PHONE_PER_HOUR };
 /** Code entries per number per 15 minutes (each code also dies after three wrong tries). */
 export const CODE_TRIES_PER_PHONE = 10;
 /** Phone sign-ups per number per hour. */
@@ -30,7 +46,7 @@ const HOUR = 60 * 60 * 1000;
 /** A placeholder address for an account without email (never mailed: see mailer.ts). */
 export const phoneOnlyEmail = () => `member-${randomUUID()}@${PHONE_ONLY_EMAIL_DOMAIN}`;
 
-/** The account that signs in with this phone (E.164), verified or still waiting for its code. */
+/** The account that signs in with this phone (E.164): one that proved it. */
 export async function loginPhoneAccount(ctx: Pick<AppContext, 'db'>, phone: string) {
   const [row] = await ctx.db
     .select({ id: users.id, phoneVerified: users.phoneVerified })
@@ -48,17 +64,6 @@ export async function memberByVerifiedPhone(ctx: Pick<AppContext, 'db'>, phone: 
   return row;
 }
 
-/** Whether one more code SMS may go to this number this hour. */
-async function claimCodeSms(ctx: Pick<AppContext, 'db'>, phone: string): Promise<boolean> {
-  const cap = await consumeRateLimit(
-    ctx.db,
-    `code-sms:${phone}`,
-    CODE_SMS_PER_PHONE_PER_HOUR,
-    HOUR,
-  );
-  return cap.allowed;
-}
-
 async function countCodeTry(ctx: Pick<AppContext, 'db'>, phone: string) {
   const tries = await consumeRateLimit(
     ctx.db,
@@ -73,6 +78,53 @@ async function countCodeTry(ctx: Pick<AppContext, 'db'>, phone: string) {
   }
 }
 
+/** 400 on the phone field: Flock does not text this country (SMS_ALLOWED_COUNTRIES). */
+function assertTextable(ctx: AppContext, phone: string, field: string) {
+  if (smsCountryAllowed(ctx, phone)) return;
+  const message = m.server_accounts_phone_country({
+    countries: ctx.config.smsLimits.allowedCountries.join(', '),
+  });
+  throw new AppError(400, 'VALIDATION_ERROR', message, { [field]: message });
+}
+
+/** A password hash of nobody's, checked when a number has no account (same time, same answer). */
+const dummyHashes = new WeakMap<object, Promise<string>>();
+
+/**
+ * Phone sign-in for a number no member has proved (unknown, or a sign-up still waiting for
+ * its code), or proved without a password yet: the answer and the time of a wrong password.
+ */
+async function refuseLikeWrongPassword(ctx: AppContext, password: string): Promise<never> {
+  const { password: hasher } = await ctx.auth.$context;
+  let dummy = dummyHashes.get(ctx.auth);
+  if (!dummy) dummyHashes.set(ctx.auth, (dummy = hasher.hash(randomUUID())));
+  await hasher.verify({ hash: await dummy, password });
+  throw new AppError(
+    401,
+    'INVALID_PHONE_NUMBER_OR_PASSWORD',
+    PHONE_ACCOUNT_MESSAGES.wrongPhoneOrPassword,
+  );
+}
+
+/** Whether a proved phone's account has a password to sign in with. */
+async function signsInWithPassword(ctx: Pick<AppContext, 'db'>, phone: string) {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(
+      authAccounts,
+      and(eq(authAccounts.userId, users.id), eq(authAccounts.providerId, 'credential')),
+    )
+    .where(
+      and(
+        eq(users.loginPhone, phone),
+        eq(users.phoneVerified, true),
+        isNotNull(authAccounts.password),
+      ),
+    );
+  return row !== undefined;
+}
+
 /**
  * Before a phone endpoint of the auth library runs: throws to refuse, returns an answer to
  * give instead of running it (so that the answer tells nothing but no SMS goes out), or
@@ -82,68 +134,83 @@ export async function guardPhoneRequest(
   ctx: AppContext,
   request: FastifyRequest,
   path: string,
-  body: { phoneNumber: string; updatePhoneNumber?: boolean | undefined },
+  body: { phoneNumber: string; password?: string; updatePhoneNumber?: boolean | undefined },
 ): Promise<object | undefined> {
   const phone = body.phoneNumber;
   switch (path) {
-    case '/sign-in/phone-number': {
-      // The library sends a code to an unverified account's phone before it checks the
-      // password: that SMS counts too.
-      const account = await loginPhoneAccount(ctx, phone);
-      if (account && !account.phoneVerified && !(await claimCodeSms(ctx, phone))) {
-        throw new AppError(401, 'PHONE_NUMBER_NOT_VERIFIED', PHONE_ACCOUNT_MESSAGES.notVerified);
+    case '/sign-in/phone-number':
+      if (!(await signsInWithPassword(ctx, phone))) {
+        await refuseLikeWrongPassword(ctx, body.password ?? '');
       }
       return undefined;
-    }
     case '/phone-number/send-otp': {
-      // A code goes to a phone waiting for its sign-up code, or to a phone a signed-in member
-      // is adding to their account; to nobody else (so nobody can text any number from us).
+      // A code goes to a phone a signed-in member is adding to their account, to nobody else
+      // (a sign-up asks for its own code again through its own route).
       const sent = { message: 'code sent' };
-      const [member, account] = await Promise.all([
-        sessionUserOf(ctx, request),
-        loginPhoneAccount(ctx, phone),
-      ]);
-      if (member && account && account.id !== member.id) {
+      const member = await sessionUserOf(ctx, request);
+      if (!member) return sent;
+      await countCodeRequest(ctx, request.ip);
+      assertTextable(ctx, phone, 'phoneNumber');
+      const account = await loginPhoneAccount(ctx, phone);
+      if (account && account.id !== member.id) {
         throw new AppError(409, 'PHONE_NUMBER_EXIST', PHONE_ACCOUNT_MESSAGES.phoneElsewhere);
       }
-      const waiting = account !== undefined && !account.phoneVerified;
-      if (!member && !waiting) return sent;
+      await assertCodeBudgetOpen(ctx, phone);
       if (!(await claimCodeSms(ctx, phone))) return sent;
       return undefined;
     }
-    case '/phone-number/verify': {
+    case '/phone-number/verify':
       await countCodeTry(ctx, phone);
-      if (body.updatePhoneNumber) {
-        if (!(await sessionUserOf(ctx, request))) {
-          throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
-        }
-      } else if (!(await loginPhoneAccount(ctx, phone))) {
-        // The library would fail on a number without an account; the answer is a wrong code.
+      // Only a signed-in member adding a number: a sign-up proves itself at
+      // /phone-sign-up/verify, and nobody else signs in with a code.
+      if (!body.updatePhoneNumber) {
         throw new AppError(400, 'INVALID_OTP', PHONE_ACCOUNT_MESSAGES.codeInvalid);
       }
+      if (!(await sessionUserOf(ctx, request))) {
+        throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
+      }
       return undefined;
-    }
-    case '/phone-number/request-password-reset':
-      return (await claimCodeSms(ctx, phone)) ? undefined : { status: true };
+    case '/phone-sign-up/verify':
     case '/phone-number/reset-password':
       await countCodeTry(ctx, phone);
       return undefined;
+    case '/phone-number/request-password-reset': {
+      // Budgets first, for every number alike; then a code only to a proved number.
+      await countCodeRequest(ctx, request.ip);
+      await assertCodeBudgetOpen(ctx, phone);
+      const member = await memberByVerifiedPhone(ctx, phone);
+      return member && (await claimCodeSms(ctx, phone)) ? undefined : { status: true };
+    }
     default:
       return undefined;
   }
 }
 
+/** After a phone endpoint of the auth library succeeded. */
+export async function afterPhoneRequest(ctx: AppContext, path: string, phone: string) {
+  // A member proved a number: sign-ups still waiting for it can never have it.
+  if (path === '/phone-number/verify') await dropSignUpsWaitingFor(ctx.db, phone);
+}
+
+/** Texts a waiting sign-up a new code for itself. */
+async function textSignUpCode(ctx: AppContext, signUpId: string, phone: string) {
+  if (!(await claimCodeSms(ctx, phone))) return;
+  const code = await newSignUpCode(ctx.db, signUpId, PHONE_CODE_SECONDS / 60);
+  await ctx.sms.send({ to: phone, text: phoneCodeText(ctx.church.productName, code, 'verify') });
+}
+
 /**
- * Creates a member without email who signs in with this phone, and texts the code that
- * proves it theirs; until the code is entered the account cannot sign in. A sign-up still
- * waiting for its code gives way to a new one for the same number (nobody can hold another
- * person's number by signing up with it).
+ * Creates a member without email who will sign in with this phone, and texts the code that
+ * proves this sign-up; until the code is entered the account holds no number and cannot sign
+ * in. Another sign-up for the same number waits beside it and neither replaces the other; the
+ * first proved gets the number (decision 050). `signUp` names this sign-up for its code.
  */
 export async function signUpByPhone(
   ctx: AppContext,
   input: z.output<typeof phoneSignUpSchema>,
   headers: Headers,
-): Promise<{ phone: string }> {
+  ip: string,
+): Promise<{ phone: string; signUp: string }> {
   const perPhone = await consumeRateLimit(
     ctx.db,
     `signup-phone:${input.phone}`,
@@ -153,16 +220,14 @@ export async function signUpByPhone(
   if (!perPhone.allowed) {
     throw new AppError(429, 'RATE_LIMITED', m.server_accounts_sign_up_phone_limit());
   }
+  await countCodeRequest(ctx, ip);
+  assertTextable(ctx, input.phone, 'phone');
   await assertAssemblyOffered(ctx, input.assembly);
-  const existing = await loginPhoneAccount(ctx, input.phone);
-  if (existing?.phoneVerified) {
+  if (await memberByVerifiedPhone(ctx, input.phone)) {
     throw new AppError(409, 'PHONE_TAKEN', PHONE_ACCOUNT_MESSAGES.phoneTaken);
   }
-  if (existing) {
-    await ctx.db
-      .delete(users)
-      .where(and(eq(users.id, existing.id), eq(users.phoneVerified, false)));
-  }
+  await assertCodeBudgetOpen(ctx, input.phone);
+  await dropExpiredSignUps(ctx.db);
 
   const userId = await createAuthUser(ctx, headers, {
     name: `${input.firstName} ${input.lastName}`,
@@ -171,21 +236,26 @@ export async function signUpByPhone(
     contactPhone: input.phone,
     assemblyName: input.assembly,
   });
-  try {
-    // Receipts and codes by SMS: there is no mailbox.
-    await ctx.db
-      .update(users)
-      .set({ loginPhone: input.phone, receiptChannel: 'sms', locale: currentLocale() })
-      .where(eq(users.id, userId));
-  } catch {
-    // Another sign-up took the number a moment ago.
-    await ctx.db.delete(users).where(eq(users.id, userId));
-    throw new AppError(409, 'PHONE_TAKEN', PHONE_ACCOUNT_MESSAGES.phoneTaken);
-  }
-  if (await claimCodeSms(ctx, input.phone)) {
-    await ctx.auth.api.sendPhoneNumberOTP({ body: { phoneNumber: input.phone } });
-  }
-  return { phone: input.phone };
+  // Receipts and codes by SMS: there is no mailbox.
+  await ctx.db
+    .update(users)
+    .set({ pendingPhone: input.phone, receiptChannel: 'sms', locale: currentLocale() })
+    .where(eq(users.id, userId));
+  await textSignUpCode(ctx, userId, input.phone);
+  return { phone: input.phone, signUp: userId };
+}
+
+/** 'Send a new code' for a waiting sign-up: the usual answer whatever the sign-up. */
+export async function resendSignUpCode(
+  ctx: AppContext,
+  input: { phoneNumber: string; signUp: string },
+  ip: string,
+): Promise<{ message: string }> {
+  await countCodeRequest(ctx, ip);
+  await assertCodeBudgetOpen(ctx, input.phoneNumber);
+  const waiting = await waitingSignUp(ctx.db, input.signUp, input.phoneNumber);
+  if (waiting) await textSignUpCode(ctx, waiting.id, input.phoneNumber);
+  return { message: 'code sent' };
 }
 
 /**
@@ -224,6 +294,7 @@ export async function registerByCall(
       .update(users)
       .set({ receiptChannel: 'sms', locale: currentLocale() })
       .where(eq(users.id, user.id));
+    await dropSignUpsWaitingFor(ctx.db, input.phone);
     return { id: user.id };
   } catch (error) {
     // Another registration took the number a moment ago.

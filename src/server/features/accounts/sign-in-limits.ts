@@ -28,6 +28,13 @@ export const ADDRESS_FAILURE_SHARE = 30;
  */
 export const ADDRESS_SIGN_IN_SHARE = 300;
 
+/**
+ * Failed phone sign-ins across every client together (times AUTH_RATE_LIMIT) per window:
+ * 3,000 as shipped. Phone numbers are few and dense, so a botnet could otherwise try
+ * passwords on all of them (issue 47; the email lookup has such a cap too, decision 010).
+ */
+export const APP_WIDE_FAILURE_SHARE = 300;
+
 const accountMessage = () => m.server_accounts_too_many_account_attempts();
 const clientMessage = () => m.server_accounts_too_many_attempts();
 
@@ -42,7 +49,7 @@ export interface PasswordAttempt {
  */
 export async function startPasswordAttempt(
   ctx: Pick<AppContext, 'db' | 'config' | 'secrets'>,
-  attempt: { email: string; password: string; ip: string },
+  attempt: { email: string; password: string; ip: string; appWide?: string | undefined },
 ): Promise<PasswordAttempt> {
   const perPerson = ctx.config.authRateLimit;
   const credential = createHmac('sha256', ctx.secrets.authSecret)
@@ -64,6 +71,15 @@ export async function startPasswordAttempt(
       max: perPerson * ADDRESS_FAILURE_SHARE,
       message: clientMessage(),
     },
+    ...(attempt.appWide
+      ? [
+          {
+            key: `sign-in-failures:all:${attempt.appWide}`,
+            max: perPerson * APP_WIDE_FAILURE_SHARE,
+            message: clientMessage(),
+          },
+        ]
+      : []),
   ];
   const hits = await Promise.all(
     limits.map((limit) => hitRateLimit(ctx.db, limit.key, SIGN_IN_WINDOW_MS)),

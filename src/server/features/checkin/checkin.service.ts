@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import QRCode from 'qrcode';
 import {
   CHECKIN_CODE_LENGTH,
@@ -28,6 +29,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { inLocale } from '../../platform/locale.ts';
+import { provenPhone } from '../../platform/sms/sms.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
 import { assertAssemblyOffered } from '../accounts/accounts.service.ts';
 
@@ -132,25 +134,35 @@ export async function listUshers(ctx: Pick<AppContext, 'db'>): Promise<Usher[]> 
   }));
 }
 
-/** An admin makes a member an usher by their email or their phone (login or profile). */
+/**
+ * An admin makes a member an usher by their email or a phone they proved (decision 050): a
+ * profile's typed phone is anyone's to type, so it names nobody.
+ */
 export async function grantUsher(
   ctx: Pick<AppContext, 'db'>,
   admin: SessionUser,
   contact: string,
 ): Promise<Usher[]> {
-  const phone = contact.replace(/[\s-]/g, '');
-  const [member] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      or(
-        sql`lower(${users.email}) = ${contact.toLowerCase()}`,
-        eq(users.loginPhone, phone),
-        eq(users.phoneNumber, phone),
-      ),
-    )
-    .limit(1);
-  if (!member) throw new AppError(404, 'NOT_FOUND', CHECKIN_MESSAGES.noSuchMember);
+  const byEmail = contact.includes('@');
+  const phone = byEmail ? undefined : parsePhoneNumberFromString(contact, 'GH')?.number;
+  const [member] = byEmail
+    ? await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${contact.toLowerCase()}`)
+    : phone
+      ? await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.loginPhone, phone), eq(users.phoneVerified, true)))
+      : [];
+  if (!member) {
+    throw new AppError(
+      404,
+      'NOT_FOUND',
+      byEmail ? CHECKIN_MESSAGES.noSuchMember : CHECKIN_MESSAGES.noProvedPhone,
+    );
+  }
   await ctx.db
     .insert(checkinUshers)
     .values({ userId: member.id, grantedBy: admin.id })
@@ -400,7 +412,7 @@ export async function searchMembers(
     .select({
       id: users.id,
       name: users.fullName,
-      phone: sql<string | null>`coalesce(${users.phoneNumber}, ${users.loginPhone})`,
+      phone: provenPhone,
       assembly: users.assemblyName,
       checkedIn: sql<boolean>`${checkins.userId} is not null`,
     })
@@ -409,11 +421,9 @@ export async function searchMembers(
     .where(
       or(
         sql`${users.fullName} ilike ${pattern}`,
+        // By the digits of a proved phone only: a typed one is anyone's to type.
         phoneDigits.length >= 4
-          ? or(
-              sql`${users.phoneNumber} like ${`%${phoneDigits}%`}`,
-              sql`${users.loginPhone} like ${`%${phoneDigits}%`}`,
-            )
+          ? and(eq(users.phoneVerified, true), sql`${users.loginPhone} like ${`%${phoneDigits}%`}`)
           : undefined,
       ),
     )
@@ -454,9 +464,10 @@ export async function usherCheckIn(
 type ChildCtx = Ctx & Pick<AppContext, 'sms' | 'church' | 'log'>;
 
 /**
- * Checks a child in with a fresh pick-up code. The guardian's phone is required; when it is a
- * member's, the code shows on their check-in screen too. An usher's check-in sends the code
- * to that phone by SMS (the guardian may have no app).
+ * Checks a child in with a fresh pick-up code. The guardian's phone is required; when a member
+ * proved it theirs, the code shows on their check-in screen too (never for a typed profile
+ * phone: anyone can type a parent's number). An usher's check-in sends the code to that phone
+ * by SMS (the guardian may have no app), and says when no member has proved it.
  */
 export async function checkInChild(
   ctx: ChildCtx,
@@ -480,11 +491,11 @@ export async function checkInChild(
   // the language of the usher's request.
   let guardianLocale: string | undefined;
   if (!guardianUserId) {
+    // login_phone is unique: one member at most, the one whose code proved the number.
     const [guardian] = await ctx.db
       .select({ id: users.id, locale: users.locale })
       .from(users)
-      .where(or(eq(users.loginPhone, guardianPhone), eq(users.phoneNumber, guardianPhone)))
-      .limit(1);
+      .where(and(eq(users.loginPhone, guardianPhone), eq(users.phoneVerified, true)));
     guardianUserId = guardian?.id ?? null;
     guardianLocale = guardian?.locale;
   }
@@ -523,6 +534,7 @@ export async function checkInChild(
         childName: child.childName,
         pickupCode: child.pickupCode,
         checkedInAt: child.checkedInAt.toISOString(),
+        ...(guardianUserId ? {} : { guardianNote: CHECKIN_MESSAGES.guardianNotMember }),
       };
     } catch (error) {
       // A child still in care at this session has that code: draw again.
@@ -531,13 +543,13 @@ export async function checkInChild(
   }
 }
 
-/** The guardian's own phone: their profile's, else the one they sign in with. */
+/** The guardian's own phone: the one they proved; without one, they are told to prove it. */
 export async function guardianPhoneOf(ctx: Pick<AppContext, 'db'>, userId: string) {
-  const [me] = await ctx.db
-    .select({ phone: sql<string | null>`coalesce(${users.phoneNumber}, ${users.loginPhone})` })
-    .from(users)
-    .where(eq(users.id, userId));
-  return me?.phone ?? null;
+  const [me] = await ctx.db.select({ phone: provenPhone }).from(users).where(eq(users.id, userId));
+  if (!me?.phone) {
+    throw new AppError(400, 'PHONE_NOT_PROVED', CHECKIN_MESSAGES.guardianNeedsProvedPhone);
+  }
+  return me.phone;
 }
 
 /** Pick-up: the code on the guardian's phone lets the child go, once; who did it is kept. */

@@ -12,7 +12,7 @@ import type {
 import { m } from '../../../paraglide/messages.js';
 import { checkins, childCheckins, devSms, events, users } from '../../db/schema.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
-import { memberSession } from '../../testing/accounts.ts';
+import { memberSession, provePhone } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { qrToken } from './checkin.service.ts';
@@ -50,6 +50,9 @@ describe('service check-in', () => {
       phone: '+233201112233',
       assembly: 'grace',
     });
+    // Lookups by phone and SMS use proved numbers only (issue 47).
+    await provePhone(t, 'kwame@example.com', '+233201112233');
+    await provePhone(t, 'ama@example.com', '+233241234567');
     const created = await call(t, 'POST', '/api/admin/checkin/sessions', admin, {
       title: 'Sunday Service',
       assembly: '',

@@ -19,7 +19,6 @@ import { assemblies, eventRsvps, events } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
-import { currentLocale, inLocale } from '../../platform/locale.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { icsCalendar } from './ics.ts';
 
@@ -27,7 +26,7 @@ import { icsCalendar } from './ics.ts';
 // guests by name and phone. Admins publish for any assembly or all; an assembly's finance
 // officers for theirs. Seats: replies 'going' plus the guests they bring, never over the
 // capacity (the event's row is locked while a reply is counted). A reminder per 'going'
-// reply, a day before the start, by the job schedule, sent at most once.
+// member's reply, a day before the start, by the job schedule, sent at most once.
 
 type Ctx = Pick<AppContext, 'db'>;
 type Db = AppContext['db'];
@@ -226,17 +225,8 @@ function reminderAt(startsAt: Date | string, now: Date) {
   return at > now ? at : now;
 }
 
-/**
- * `guestLocale`: a guest's reminder is in the language of the request that replied (they have
- * no account to keep one); a member's is in their account's language when it is sent.
- */
-async function scheduleReminder(
-  db: Tx | Db,
-  rsvpId: string,
-  startsAt: Date | string,
-  now: Date,
-  guestLocale?: string,
-) {
+/** A member's reminder, in their account's language when it is sent. */
+async function scheduleReminder(db: Tx | Db, rsvpId: string, startsAt: Date | string, now: Date) {
   // A key per reply and time: a reply that is 'going' again gets a job again; reminded_at
   // keeps it to one reminder.
   const runAt = reminderAt(startsAt, now);
@@ -244,7 +234,7 @@ async function scheduleReminder(
     kind: EVENT_REMINDER,
     key: `events:reminder:${rsvpId}:${now.getTime()}`,
     runAt,
-    payload: guestLocale ? { rsvpId, locale: guestLocale } : { rsvpId },
+    payload: { rsvpId },
   });
 }
 
@@ -286,7 +276,10 @@ export async function replyToEvent(
   return getEvent(ctx, id, userId, now);
 }
 
-/** A guest's reply: going, by name and phone, once per phone (their reminder is an SMS). */
+/**
+ * A guest's reply: going, by name and phone, once per phone. No reminder: nothing proved the
+ * number theirs, and an SMS to a typed number is anyone's to aim (issue 47, decision 050).
+ */
 export async function guestReply(
   ctx: Ctx,
   id: string,
@@ -308,7 +301,6 @@ export async function guestReply(
       .onConflictDoNothing()
       .returning({ id: eventRsvps.id });
     if (!saved) throw new AppError(409, 'ALREADY_REPLIED', EVENT_MESSAGES.guestTaken);
-    await scheduleReminder(tx, saved.id, event.starts_at, now, currentLocale());
   });
   return summaryOf(await findEvent(ctx.db, id), now);
 }
@@ -471,34 +463,31 @@ interface ReminderRow {
   title: string;
   place: string;
   starts_at: Date | string;
-  guest_phone: string | null;
   user_id: string | null;
 }
 
 /**
- * Sends one reply's reminder, if it is still 'going', not yet reminded and the event not yet
- * started. A guest's SMS: reminded_at is set first (only the run that sets it sends); one
- * that fails clears it and throws, so the job is retried. A member's reminder is a notice
- * (notifications.service.ts), sent by their channels and retried there, in their language:
- * written first (once, by its key), reminded_at set after, so a crash between the two leaves
- * the job to write it again, which finds it written and sends nothing twice.
- * A guest's SMS is in `guestLocale`, their reply's language (English when it had none).
+ * Sends one member's reminder, if their reply is still 'going', not yet reminded and the event
+ * not yet started. It is a notice (notifications.service.ts), sent by their channels (SMS
+ * only to a proved phone) and retried there, in their language: written first (once, by its
+ * key), reminded_at set after, so a crash between the two leaves the job to write it again,
+ * which finds it written and sends nothing twice. A guest's reply gets none (decision 050):
+ * a job scheduled for one before that is skipped.
  */
 export async function sendEventReminder(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'>,
   rsvpId: string,
   now: Date,
-  guestLocale?: string,
 ): Promise<'sent' | 'skipped'> {
   const due = sql`r.id = ${rsvpId} and e.id = r.event_id and r.going and r.reminded_at is null
     and e.starts_at > ${now.toISOString()}::timestamptz`;
   const [reply] = rowsOf<ReminderRow>(
     await ctx.db.execute(sql`
-      select r.event_id, e.title, e.place, e.starts_at, r.guest_phone, r.user_id
+      select r.event_id, e.title, e.place, e.starts_at, r.user_id
       from event_rsvps r join events e on e.id = r.event_id
       where ${due}`),
   );
-  if (!reply) return 'skipped';
+  if (!reply?.user_id) return 'skipped';
   // Dates keep en-GH in either language (decision 042).
   const facts = {
     church: ctx.church.registeredName,
@@ -516,20 +505,6 @@ export async function sendEventReminder(
         returning r.id`),
     ).length > 0;
 
-  if (reply.guest_phone) {
-    if (!(await markReminded())) return 'skipped';
-    try {
-      await ctx.sms.send({
-        to: reply.guest_phone,
-        text: inLocale(guestLocale, () => m.sms_events_reminder(facts)),
-      });
-    } catch (error) {
-      await ctx.db.update(eventRsvps).set({ remindedAt: null }).where(eq(eventRsvps.id, rsvpId));
-      throw error;
-    }
-    return 'sent';
-  }
-  if (!reply.user_id) return 'skipped';
   await notify(ctx, {
     userId: reply.user_id,
     kind: 'event.reminder',
@@ -552,8 +527,7 @@ export function eventJobHandlers(ctx: AppContext): Record<string, JobHandler> {
   return {
     [EVENT_REMINDER]: async (job) => {
       const rsvpId = String(job.payload.rsvpId ?? '');
-      const locale = typeof job.payload.locale === 'string' ? job.payload.locale : undefined;
-      if (rsvpId) await sendEventReminder(ctx, rsvpId, ctx.now(), locale);
+      if (rsvpId) await sendEventReminder(ctx, rsvpId, ctx.now());
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMails, receipts, users } from '../../db/schema.ts';
-import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { memberSession, ORIGIN, provePhone, someClient } from '../../testing/accounts.ts';
 import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
 import { call, give } from '../../testing/finance.ts';
@@ -12,7 +12,8 @@ import { deliverPendingReceipts } from './receipts.service.ts';
 
 // Receipts by SMS (issue 32): a member who chose SMS on the profile gets each receipt as an
 // SMS through the configured gateway (here a fake Arkesel over HTTP), once, retried when the
-// gateway is down; 'both' brings mail and SMS; a member's choice is theirs alone.
+// gateway is down; 'both' brings mail and SMS; a member's choice is theirs alone. SMS goes
+// only to a phone the member proved (issue 47), never to the profile's typed one.
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -48,6 +49,13 @@ describe('receipts by SMS', () => {
     await providers.moolre.close();
   });
 
+  /** A member who proved `phone` (the only number SMS goes to). */
+  async function smsMember(email: string, phone: string) {
+    const cookie = await memberSession(t, email, undefined, { phone });
+    await provePhone(t, email, phone);
+    return cookie;
+  }
+
   const choose = (cookie: string | undefined, channel: unknown) =>
     call(t, 'PUT', '/api/profile/receipt-channel', cookie, { channel });
 
@@ -67,8 +75,8 @@ describe('receipts by SMS', () => {
       m.subject.startsWith('Your receipt'),
     );
 
-  it('sends the receipt by SMS only, to the profile phone, once', async () => {
-    const member = await memberSession(t, 'sms@example.com');
+  it('sends the receipt by SMS only, to the proved phone, once', async () => {
+    const member = await smsMember('sms@example.com', '+233241234567');
     const saved = await choose(member, 'sms');
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -95,7 +103,7 @@ describe('receipts by SMS', () => {
   });
 
   it("sends both when asked, and leaves another member's choice alone", async () => {
-    const both = await memberSession(t, 'both@example.com');
+    const both = await smsMember('both@example.com', '+233241234501');
     const plain = await memberSession(t, 'plain@example.com');
     expect((await choose(both, 'both')).statusCode).toBe(200);
     const before = gateway.delivered.length;
@@ -113,7 +121,7 @@ describe('receipts by SMS', () => {
   });
 
   it('retries an SMS the gateway refused, and sends it once when it is back', async () => {
-    const member = await memberSession(t, 'retry@example.com');
+    const member = await smsMember('retry@example.com', '+233241234502');
     await choose(member, 'sms');
     const before = gateway.delivered.length;
     gateway.setMode('error');
@@ -126,7 +134,7 @@ describe('receipts by SMS', () => {
     const [row] = await t.db
       .select()
       .from(receipts)
-      .where(eq(receipts.phone, '+233241234567'))
+      .where(eq(receipts.phone, '+233241234502'))
       .then((rows) => rows.filter((r) => r.smsSentAt === null));
     expect(row).toBeDefined();
     await deliverPendingReceipts(t.app.ctx);
@@ -176,20 +184,35 @@ describe('receipts by SMS', () => {
     expect((await choose(member, 'fax')).json()).toMatchObject({
       error: { fields: { channel: 'Choose email, SMS or both.' } },
     });
-    await t.db
-      .update(users)
-      .set({ phoneNumber: null })
-      .where(eq(users.email, 'nophone@example.com'));
+    // A profile phone is typed, not proved: SMS needs a proved one.
     const refused = await choose(member, 'sms');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields.channel).toBe(
-      'Add your phone number above first: SMS goes to it.',
+      "Prove your phone first under 'Phone for login and USSD': SMS goes only to a proved number.",
     );
     expect((await choose(member, 'email')).statusCode).toBe(200);
     expect((await choose(undefined, 'sms')).statusCode).toBe(401);
   });
+  it('item 4: never texts a typed profile phone, even for a member who chose SMS before the rule', async () => {
+    // A stranger types someone else's number as their profile phone; SMS was chosen before
+    // SMS needed a proved phone.
+    const member = await memberSession(t, 'typed@example.com', undefined, {
+      phone: '+233241234599',
+    });
+    await t.db
+      .update(users)
+      .set({ receiptChannel: 'sms' })
+      .where(eq(users.email, 'typed@example.com'));
+    const before = gateway.delivered.length;
+    await cashGiftReceived(member, '9');
+    await deliverPendingReceipts(t.app.ctx);
+    expect(gateway.delivered.slice(before)).toEqual([]);
+    // The receipt is mailed instead (SMS needs a proved number, decision 050).
+    expect(await receiptMails('typed@example.com')).toHaveLength(1);
+  });
+
   it("writes a Twi member's code, receipt SMS and receipt mail in Twi (GSM-7 by SMS), whoever's request confirms it", async () => {
-    const member = await memberSession(t, 'twi@example.com');
+    const member = await smsMember('twi@example.com', '+233241234503');
     expect((await choose(member, 'both')).statusCode).toBe(200);
     const language = await call(t, 'PUT', '/api/profile/language', member, { locale: 'ak' });
     expect(language.statusCode).toBe(200);

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { currentLocale, inLocale } from '../../platform/locale.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { provenPhone, smsNumberOf } from '../../platform/sms/sms.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { DbOrTx } from './audit.service.ts';
 
@@ -79,13 +79,14 @@ export async function issueReceipt(
     })
     .returning({ last: receiptCounters.last });
   let email = gift.guestEmail ?? null;
+  // A guest's number proved itself: the USSD gateway's caller, or the payer who approved it.
   let phone = email ? null : (gift.guestPhone ?? null);
   if (gift.userId) {
     const [user] = await tx
-      .select({ email: users.email, phone: users.phoneNumber, channel: users.receiptChannel })
+      .select({ email: users.email, phone: provenPhone, channel: users.receiptChannel })
       .from(users)
       .where(eq(users.id, gift.userId));
-    // SMS needs a number; without one the receipt is mailed whatever was chosen.
+    // SMS needs a proved number; without one the receipt is mailed whatever was chosen.
     phone = smsNumberOf(user);
     email = phone && user?.channel === 'sms' ? null : (user?.email ?? null);
   }

@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import { inLocale } from '../../platform/locale.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { ProviderError, type Verification } from '../../platform/payments/types.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { provenPhone, smsNumberOf } from '../../platform/sms/sms.ts';
 import { bankDetails, isAssemblyOffered } from '../church/church.service.ts';
 import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
 
@@ -129,7 +129,7 @@ export async function sendCodeToMember(ctx: AppContext, userId: string, gift: Co
   // Never throws: nobody waits for it, and the gift and its code on screen stand anyway.
   try {
     const [member] = await ctx.db
-      .select({ phone: users.phoneNumber, channel: users.receiptChannel, locale: users.locale })
+      .select({ phone: provenPhone, channel: users.receiptChannel, locale: users.locale })
       .from(users)
       .where(eq(users.id, userId));
     const to = smsNumberOf(member);

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
 import { scheduleJob, wakeJobRunners, type JobHandler } from '../../platform/jobs.ts';
 import { PUSH_TIMEOUT_MS, sendPush } from '../../platform/push.ts';
-import { smsNumberOf } from '../../platform/sms/sms.ts';
+import { provenPhone, smsNumberOf } from '../../platform/sms/sms.ts';
 
 // One notification service (issue 35, decision 041). A feature calls `notify` when something
 // happens to a member; the notice is written once (its key is unique), and each channel the
@@ -63,7 +63,7 @@ export async function memberOf(ctx: Pick<Ctx, 'db'>, userId: string): Promise<Me
   const [member] = await ctx.db
     .select({
       email: users.email,
-      phone: users.phoneNumber,
+      phone: provenPhone,
       channel: users.receiptChannel,
       quietFrom: users.quietFrom,
       quietUntil: users.quietUntil,

@@ -19,7 +19,7 @@ import {
 import { runJobsNow } from '../../jobs.ts';
 import { createSmtpMailer, type Mailer } from '../../platform/mail/mailer.ts';
 import { pushEndpointAllowed } from '../../platform/push.ts';
-import { memberSession } from '../../testing/accounts.ts';
+import { memberSession, provePhone } from '../../testing/accounts.ts';
 import { startFakePushService, type FakePushService } from '../../testing/fake-push.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { call } from '../../testing/finance.ts';
@@ -73,6 +73,8 @@ const pushesTo = (deviceId: string) => push.delivered.filter((p) => p.device ===
 /** A member with push turned on for one fake device. */
 async function memberWithDevice(email: string, overrides: Record<string, unknown> = {}) {
   const cookie = await memberSession(t, email, 'correct horse 1', overrides);
+  // SMS goes only to a proved phone (issue 47): a member given one has proved it.
+  if (typeof overrides.phone === 'string') await provePhone(t, email, overrides.phone);
   const device = push.newDevice();
   const res = await call(t, 'POST', '/api/notifications/devices', cookie, device.subscription);
   expect(res.statusCode, res.body).toBe(200);

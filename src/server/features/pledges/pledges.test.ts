@@ -14,7 +14,7 @@ import { pledgeReminders, scheduledJobs, transactions, users } from '../../db/sc
 import { killedAtNoticeInsert } from '../../testing/killed-at-insert.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import type { Sms } from '../../platform/sms/sms.ts';
-import { memberSession } from '../../testing/accounts.ts';
+import { memberSession, provePhone } from '../../testing/accounts.ts';
 import { call, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from '../finance/officers.service.ts';
@@ -488,6 +488,7 @@ describe('pledges', () => {
 
     it('retries a reminder whose sending failed, by SMS for a member who chose SMS', async () => {
       const cookie = await memberSession(t, 'yaw@example.com');
+      await provePhone(t, 'yaw@example.com', '+233241234567'); // SMS needs a proved phone
       expect(
         (await call(t, 'PUT', '/api/profile/receipt-channel', cookie, { channel: 'sms' }))
           .statusCode,

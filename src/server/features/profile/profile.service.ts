@@ -52,14 +52,14 @@ export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): P
   };
 }
 
-/** Where receipts and codes go (issue 32). SMS needs the phone number on the profile. */
+/** Where receipts and codes go (issue 32). SMS needs a proved phone (decision 050). */
 export async function setReceiptChannel(
   ctx: Pick<AppContext, 'db'>,
   userId: string,
   channel: ReceiptChannel,
 ): Promise<{ message: string; profile: Profile }> {
   const current = await getProfile(ctx, userId);
-  if (channel !== 'email' && !current.phoneNumber) {
+  if (channel !== 'email' && !current.signInPhone) {
     throw new AppError(400, 'VALIDATION_ERROR', RECEIPT_CHANNEL_MESSAGES.needsPhone, {
       channel: RECEIPT_CHANNEL_MESSAGES.needsPhone,
     });

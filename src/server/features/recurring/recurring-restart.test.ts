@@ -104,6 +104,21 @@ describe('recurring gifts across kill -9 and restarts', () => {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
+      // A prompt goes only to the member's proved phone (issue 47): proved by its code.
+      const phoneNumber = '+233241234567';
+      expect((await call('POST', '/api/auth/phone-number/send-otp', { phoneNumber })).status).toBe(
+        200,
+      );
+      const { messages } = (await (await call('GET', '/dev/outbox.json')).json()) as {
+        messages: { to: string; text: string }[];
+      };
+      const code = /^(\d{6}) /.exec(messages.find((m) => m.to === phoneNumber)!.text)![1];
+      const proved = await call('POST', '/api/auth/phone-number/verify', {
+        phoneNumber,
+        code,
+        updatePhoneNumber: true,
+      });
+      expect(proved.status).toBe(200);
       const today = new Date().toISOString().slice(0, 10);
       const made = await call('POST', '/api/giving/schedules', {
         type: 'offering',

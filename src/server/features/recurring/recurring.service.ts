@@ -15,9 +15,11 @@ import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/givin
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { givingSchedules, scheduleOccurrences, transactions } from '../../db/schema.ts';
+import { givingSchedules, scheduleOccurrences, transactions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { scheduleJob, type Job, type JobHandler } from '../../platform/jobs.ts';
+import { consumeRateLimit } from '../../platform/rate-limit.ts';
+import { provenPhone } from '../../platform/sms/sms.ts';
 import {
   applyVerification,
   assertAssembly,
@@ -38,6 +40,34 @@ type Ctx = Pick<
   'db' | 'config' | 'payments' | 'log' | 'mailer' | 'sms' | 'church' | 'now' | 'secrets'
 >;
 type Schedule = typeof givingSchedules.$inferSelect;
+
+/** Mobile-money prompts one number gets from schedules on one due day, however many are due. */
+export const PROMPTS_PER_PHONE_PER_DAY = 3;
+
+/** The member's proved phone: the only one a schedule's prompt may go to. */
+async function provedPhoneOf(db: Db, userId: string) {
+  const [row] = await db.select({ phone: provenPhone }).from(users).where(eq(users.id, userId));
+  return row?.phone ?? null;
+}
+
+/**
+ * Whether `day` may prompt the schedule's phone: it is still the member's proved one (a
+ * schedule made before this rule may name another), and it had fewer than
+ * PROMPTS_PER_PHONE_PER_DAY prompts for that day. Otherwise the member is reminded instead.
+ * `db`: the due day's transaction (the embedded database has one connection).
+ */
+async function mayPrompt(db: Db, schedule: Schedule, day: string) {
+  if (!schedule.phone || schedule.phone !== (await provedPhoneOf(db, schedule.userId))) {
+    return false;
+  }
+  const cap = await consumeRateLimit(
+    db,
+    `recurring-prompts:${schedule.phone}:${day}`,
+    PROMPTS_PER_PHONE_PER_DAY,
+    2 * 24 * 60 * 60 * 1000,
+  );
+  return cap.allowed;
+}
 
 /** Due-day work starts at 07:00 in Ghana (UTC). */
 export const dueAt = (day: string) => new Date(`${day}T07:00:00Z`);
@@ -132,6 +162,12 @@ export async function createSchedule(
     if (input.endOn && nextDueOn > input.endOn) {
       throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
         endOn: m.server_recurring_no_gift_day(),
+      });
+    }
+    // A prompt asks a phone to pay: only the member's own proved number (decision 050).
+    if (input.onDue === 'prompt' && input.phone !== (await provedPhoneOf(ctx.db, userId))) {
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
+        phone: m.server_recurring_phone_not_proved(),
       });
     }
     const row = await ctx.db.transaction(async (tx) => {
@@ -603,7 +639,7 @@ async function runDue(ctx: Ctx, job: Job) {
         .values(missed.map((day) => ({ scheduleId, dueOn: day, outcome: 'missed' })))
         .onConflictDoNothing();
     }
-    const prompt = schedule.onDue === 'prompt';
+    const prompt = schedule.onDue === 'prompt' && (await mayPrompt(tx, schedule, latest));
     const reference = prompt ? newReference('MOMO') : null;
     const [occurrence] = await tx
       .insert(scheduleOccurrences)

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { runJobsNow } from '../../jobs.ts';
-import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
+import { memberSession, ORIGIN, provePhone, someClient } from '../../testing/accounts.ts';
 import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -40,6 +40,8 @@ describe('recurring gifts', () => {
     });
     ama = await memberSession(t, 'ama.recurring@example.com');
     kofi = await memberSession(t, 'kofi.recurring@example.com');
+    // Prompts go only to the member's proved phone (issue 47).
+    await provePhone(t, 'kofi.recurring@example.com', '+233241234567');
   }, 60_000);
   afterAll(async () => {
     await t.close();

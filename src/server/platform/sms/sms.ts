@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import type { SmsSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { devSms } from '../../db/schema.ts';
+import { devSms, users } from '../../db/schema.ts';
 import { createGatewaySender } from './gateways.ts';
 
 // SMS (issue 32): receipts and codes for members without email or data. One interface,
@@ -29,8 +31,17 @@ export interface SmsShape {
 }
 
 /**
+ * A member's proved phone: the login phone an SMS code (or their own USSD call) proved theirs;
+ * null without one. The profile's typed phone proves nothing and is never texted (decision 050).
+ */
+export const provenPhone = sql<
+  string | null
+>`case when ${users.phoneVerified} then ${users.loginPhone} end`;
+
+/**
  * The number a member's receipts, codes and notices go to by SMS: they chose SMS or both on
- * the profile ('Receipts, codes and notices', `users.receipt_channel`) and have a phone; else none.
+ * the profile ('Receipts, codes and notices', `users.receipt_channel`) and have a proved phone
+ * (`phone` read with `provenPhone`); else none.
  */
 export function smsNumberOf(
   member: { phone: string | null; channel: string } | undefined,
@@ -74,15 +85,36 @@ export function createDevSmsSender(db: Db, log: FastifyBaseLogger): SmsSender {
   };
 }
 
+/** Whether a number (E.164) is in one of the countries SMS may go to (SMS_ALLOWED_COUNTRIES). */
+export function inAllowedCountry(phone: string, allowedCountries: readonly string[]): boolean {
+  const country = parsePhoneNumberFromString(phone)?.country;
+  return country !== undefined && allowedCountries.includes(country);
+}
+
 export function createSmsSender(options: {
   settings: SmsSettings | undefined;
   timeoutMs: number;
+  /** ISO codes: an SMS to any other country is dropped (decision 051), whoever asked. */
+  allowedCountries: readonly string[];
   db: Db;
   log: FastifyBaseLogger;
 }): SmsSender {
   const sender = options.settings
     ? createGatewaySender(options.settings, options.timeoutMs)
     : createDevSmsSender(options.db, options.log);
-  // Every SMS in GSM-7 letters: a Twi text or label from the catalogue may have ɛ and ɔ.
-  return { kind: sender.kind, send: (sms) => sender.send({ ...sms, text: smsLetters(sms.text) }) };
+  return {
+    kind: sender.kind,
+    async send(sms) {
+      // The last gate: premium and satellite ranges abroad cost the church whatever asked.
+      if (!inAllowedCountry(sms.to, options.allowedCountries)) {
+        options.log.warn(
+          { country: parsePhoneNumberFromString(sms.to)?.country ?? null },
+          'SMS to a country not in SMS_ALLOWED_COUNTRIES: not sent',
+        );
+        return;
+      }
+      // Every SMS in GSM-7 letters: a Twi text or label from the catalogue may have ɛ and ɔ.
+      await sender.send({ ...sms, text: smsLetters(sms.text) });
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { checkNewPassword, passwordRequired } from '../../../shared/accounts.ts'
 import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
 import { checkPhone } from '../../../shared/phone.ts';
 import { checkPhoneSignUp, type PhoneSignUpRequest } from '../../../shared/sign-up.ts';
-import { ApiError, messageOf } from '../../api.ts';
+import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
@@ -21,9 +21,9 @@ import {
   phoneSignIn,
   phoneSignUp,
   requestPhoneReset,
+  resendPhoneSignUpCode,
   resetPasswordByPhone,
-  sendPhoneCode,
-  verifyPhoneCode,
+  verifyPhoneSignUp,
 } from './accounts.api.ts';
 import { setGuest } from './useIsGuest.ts';
 import { refreshMe } from './useMe.ts';
@@ -32,8 +32,9 @@ import { refreshMe } from './useMe.ts';
 // with their phone; an SMS code proves the number theirs. The email screens stay the spec's.
 
 type Mode = 'login' | 'signup' | 'reset';
-/** The number waiting for a code, and what the code is for. */
-type Waiting = { phone: string; purpose: 'verify' | 'reset' };
+/** The number waiting for a code, and what the code is for (a sign-up: which one). */
+type Waiting =
+  { phone: string; purpose: 'reset' } | { phone: string; purpose: 'verify'; signUp: string };
 
 const titles = (): Record<Mode, string> => ({
   login: m.accounts_phone_login_title(),
@@ -105,9 +106,11 @@ export function PhoneAuthPage() {
             onReset={() => setDone(true)}
           />
         ) : mode === 'login' ? (
-          <LoginForm onUnverified={(phone) => setWaiting({ phone, purpose: 'verify' })} />
+          <LoginForm />
         ) : mode === 'signup' ? (
-          <SignUpForm onCodeSent={(phone) => setWaiting({ phone, purpose: 'verify' })} />
+          <SignUpForm
+            onCodeSent={(phone, signUp) => setWaiting({ phone, purpose: 'verify', signUp })}
+          />
         ) : (
           <ResetRequestForm onCodeSent={(phone) => setWaiting({ phone, purpose: 'reset' })} />
         )}
@@ -158,7 +161,7 @@ const loginResolver = checkResolver<LoginValues, LoginValues>(async (values) => 
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 });
 
-function LoginForm({ onUnverified }: { onUnverified: (phone: string) => void }) {
+function LoginForm() {
   const id = useId();
   const navigate = useNavigate();
   const form = useForm<LoginValues>({
@@ -166,16 +169,8 @@ function LoginForm({ onUnverified }: { onUnverified: (phone: string) => void }) 
     defaultValues: { phone: '', password: '' },
   });
   const { onSubmit, alert } = useSubmit(form, async ({ phone, password }) => {
-    try {
-      await phoneSignIn(phone, password);
-    } catch (error) {
-      // The server has texted a code: the number is proved first.
-      if (error instanceof ApiError && error.code === 'PHONE_NUMBER_NOT_VERIFIED') {
-        onUnverified(phone);
-        return;
-      }
-      throw error;
-    }
+    // A sign-up still waiting for its code is answered as a wrong password (decision 050).
+    await phoneSignIn(phone, password);
     await enterApp(navigate, m.shared_accounts_logged_in());
   });
   const fields = formFields(id, form);
@@ -205,7 +200,7 @@ const signUpResolver = checkResolver<PhoneSignUpRequest, PhoneSignUpRequest>(asy
   checkPhoneSignUp(values, await phoneValidator(values.phone)),
 );
 
-function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
+function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string, signUp: string) => void }) {
   const id = useId();
   const { data: church } = useChurch();
   const form = useForm<PhoneSignUpRequest>({
@@ -213,8 +208,8 @@ function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
     defaultValues: { firstName: '', lastName: '', phone: '', assembly: '', password: '' },
   });
   const { onSubmit, alert } = useSubmit(form, async (values) => {
-    const { phone } = await phoneSignUp(values);
-    onCodeSent(phone);
+    const { phone, signUp } = await phoneSignUp(values);
+    onCodeSent(phone, signUp);
   });
   const fields = formFields(id, form);
   return (
@@ -304,6 +299,7 @@ function CodeForm({ waiting, onReset }: { waiting: Waiting; onReset: () => void 
   const id = useId();
   const navigate = useNavigate();
   const resetting = waiting.purpose === 'reset';
+  const signUp = waiting.purpose === 'verify' ? waiting.signUp : '';
   const [resent, setResent] = useState('');
   const form = useForm<CodeValues>({
     resolver: checkResolver<CodeValues, CodeValues>(async (values) => {
@@ -324,13 +320,15 @@ function CodeForm({ waiting, onReset }: { waiting: Waiting; onReset: () => void 
       onReset();
       return;
     }
-    await verifyPhoneCode(waiting.phone, code);
+    await verifyPhoneSignUp(waiting.phone, code, signUp);
     await enterApp(navigate, PHONE_ACCOUNT_MESSAGES.signedUp);
   });
   const sendAgain = async () => {
     setResent('');
     try {
-      await (resetting ? requestPhoneReset(waiting.phone) : sendPhoneCode(waiting.phone));
+      await (resetting
+        ? requestPhoneReset(waiting.phone)
+        : resendPhoneSignUpCode(waiting.phone, signUp));
       setResent(m.accounts_code_resent());
     } catch (error) {
       setResent(messageOf(error));

@@ -42,10 +42,27 @@ export function resetPassword(newPassword: string, token: string) {
 
 // Phone-first accounts (issue 32): numbers in E.164, codes of six digits.
 
+/** `signUp` names this sign-up: its code proves it, and nobody else's (decision 050). */
 export function phoneSignUp(values: PhoneSignUpRequest) {
-  return apiFetch<{ phone: string }>(accountsApiPaths.phoneSignUp, {
+  return apiFetch<{ phone: string; signUp: string }>(accountsApiPaths.phoneSignUp, {
     method: 'POST',
     body: values,
+  });
+}
+
+/** Proves the sign-up with its code: the number becomes its own and it is signed in. */
+export function verifyPhoneSignUp(phoneNumber: string, code: string, signUp: string) {
+  return apiFetch<unknown>(accountsApiPaths.phoneSignUpVerify, {
+    method: 'POST',
+    body: { phoneNumber, code, signUp },
+  });
+}
+
+/** Texts the sign-up a new code of its own. */
+export function resendPhoneSignUpCode(phoneNumber: string, signUp: string) {
+  return apiFetch<unknown>(accountsApiPaths.phoneSignUpCode, {
+    method: 'POST',
+    body: { phoneNumber, signUp },
   });
 }
 
@@ -56,7 +73,7 @@ export function phoneSignIn(phoneNumber: string, password: string) {
   });
 }
 
-/** Texts a new code to a number waiting for its sign-up code, or one the member is adding. */
+/** Texts a code to a number the signed-in member is adding to their account. */
 export function sendPhoneCode(phoneNumber: string) {
   return apiFetch<unknown>(accountsApiPaths.phoneSendCode, {
     method: 'POST',
@@ -64,11 +81,11 @@ export function sendPhoneCode(phoneNumber: string) {
   });
 }
 
-/** Proves the number: signs its account in, or (`addToAccount`) adds it to the signed-in one. */
-export function verifyPhoneCode(phoneNumber: string, code: string, addToAccount = false) {
+/** Proves a number the signed-in member is adding to their account. */
+export function verifyPhoneCode(phoneNumber: string, code: string) {
   return apiFetch<unknown>(accountsApiPaths.phoneVerify, {
     method: 'POST',
-    body: { phoneNumber, code, ...(addToAccount ? { updatePhoneNumber: true } : {}) },
+    body: { phoneNumber, code, updatePhoneNumber: true },
   });
 }
 

@@ -11,6 +11,9 @@ export const accountsApiPaths = {
   resetPassword: '/api/auth/reset-password',
   // Phone-first accounts (issue 32).
   phoneSignUp: '/api/accounts/sign-up/phone',
+  /** A sign-up proves itself with its own code (decision 050), and asks for a new one. */
+  phoneSignUpVerify: '/api/auth/phone-sign-up/verify',
+  phoneSignUpCode: '/api/accounts/sign-up/phone/code',
   phoneSignIn: '/api/auth/sign-in/phone-number',
   phoneSendCode: '/api/auth/phone-number/send-otp',
   phoneVerify: '/api/auth/phone-number/verify',

@@ -199,7 +199,7 @@ function ChildIn({ sessionId }: { sessionId: string }) {
   const id = useId();
   const [form, setForm] = useState({ childName: '', guardianPhone: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<{ name: string; code: string } | null>(null);
+  const [done, setDone] = useState<{ name: string; code: string; note?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -219,7 +219,7 @@ function ChildIn({ sessionId }: { sessionId: string }) {
         childName: form.childName.trim(),
         guardianPhone: form.guardianPhone.replace(/[\s-]/g, ''),
       });
-      setDone({ name: child.childName, code: child.pickupCode });
+      setDone({ name: child.childName, code: child.pickupCode, note: child.guardianNote });
       setForm({ childName: '', guardianPhone: '' });
     } catch (error) {
       setErrors(error instanceof ApiError && error.fields ? error.fields : { _: messageOf(error) });
@@ -252,6 +252,7 @@ function ChildIn({ sessionId }: { sessionId: string }) {
           )}
         </p>
       )}
+      {done?.note && <p className="muted">{done.note}</p>}
       {errors._ && (
         <p className="form-alert" role="alert">
           {errors._}

@@ -49,7 +49,7 @@ export function SignInPhoneForm({ profile }: { profile: Profile }) {
 
   const verify = form.handleSubmit(async ({ code }) => {
     try {
-      await verifyPhoneCode(phone!, code, true);
+      await verifyPhoneCode(phone!, code);
       setSent(false);
       form.reset();
       show(PHONE_ACCOUNT_MESSAGES.phoneVerified, 'success');
