@@ -6,7 +6,7 @@ import { openPglite, openPostgres } from '../src/server/db/client.ts';
 import { liveLocalHolder } from '../src/server/db/data-dir-lock.ts';
 
 // npm run backup [-- <folder>]: a consistent backup of the database and the file store,
-// while the server runs or not (README "Backup and restore", decision 015).
+// while the server runs or not (docs/deploy.md "Backup and restore", decision 015).
 
 loadDotEnv();
 const config = loadConfig();
