@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { matchPath } from 'react-router';
+import { DRAWN_PAGE_GLOBAL } from '../../../src/shared/pages.ts';
 import { screens } from '../../../src/web/routes.ts';
 import { startApp, type RunningApp } from './harness.ts';
 import { applyAsPastor, approve } from './pastor.ts';
@@ -67,6 +68,17 @@ async function contextFor(browser: Browser, role: Role): Promise<BrowserContext>
 
 /** Where the page has settled: its path and its screen's heading, once that stops changing. */
 async function screenOf(page: Page): Promise<{ path: string; heading: string }> {
+  // Settled, whatever the machine's speed (decision 049): the app has taken over a drawn page
+  // (a tap on the drawn page is first-paint.spec.ts's business), no navigation is loading a
+  // screen's code or data, and the page has had an idle moment to render what it loaded.
+  await page.waitForFunction((name) => !(name in window), DRAWN_PAGE_GLOBAL);
+  await expect(page.locator('.route-progress')).toHaveCount(0);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+      ),
+  );
   // A screen's heading, or the title of the popup a screen is (the workers gate).
   const heading = page.locator('main h1, [role="dialog"] h2').first();
   await expect(heading).toBeVisible();
