@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduledJobs } from './db/schema.ts';
+import { scheduledJobs, users } from './db/schema.ts';
 import { EVENT_REMINDER } from './features/events/events.service.ts';
 import { scheduleJob } from './platform/jobs.ts';
+import { memberSession, provePhone } from './testing/accounts.ts';
 import { FAKE_SMS, startFakeSmsGateways } from './testing/fake-sms.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -58,15 +59,22 @@ describe('job runner: a drain waits for the job it is running', () => {
   });
 
   it('finishes only once the job it is running is done', async () => {
-    // A guest's reply to an event in two hours: its reminder is an SMS, due now, and the
-    // gateway takes 1.5 s to answer, so the job is still running when the drain begins.
+    // A member who proved her phone and takes receipts by SMS replied to an event in two
+    // hours: its reminder is an SMS, due now, and the gateway takes 1.5 s to answer, so the
+    // job is still running when the drain begins. (A guest's typed number gets no SMS.)
+    await memberSession(t, 'ama@example.com');
+    await provePhone(t, 'ama@example.com', '+233241234567');
+    await t.db
+      .update(users)
+      .set({ receiptChannel: 'sms' })
+      .where(eq(users.email, 'ama@example.com'));
     const rows = await t.db.execute(sql`
       with e as (
         insert into events (title, starts_at, ends_at, place)
         values ('Vigil', now() + interval '2 hours', now() + interval '3 hours', 'Grace')
         returning id)
-      insert into event_rsvps (event_id, guest_name, guest_phone, going)
-      select id, 'Ama', '+233241234567', true from e returning id`);
+      insert into event_rsvps (event_id, user_id, going)
+      select e.id, u.id, true from e, users u where u.email = 'ama@example.com' returning id`);
     const rsvpId = (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
     gateway.setDelay(1_500);
     const key = `drain:reminder:${rsvpId}`;
