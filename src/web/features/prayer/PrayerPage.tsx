@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import {
@@ -178,8 +179,10 @@ function Share() {
   return open ? (
     <ShareForm
       onClose={() => {
-        setOpen(false);
-        requestAnimationFrame(() => openerRef.current?.focus());
+        // The button is drawn before it is focused: a frame's wait raced the render under
+        // load (the form was still there, and focus was lost).
+        flushSync(() => setOpen(false));
+        openerRef.current?.focus();
       }}
     />
   ) : (
