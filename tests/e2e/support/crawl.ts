@@ -71,28 +71,48 @@ async function screenOf(page: Page): Promise<{ path: string; heading: string }> 
   // Settled, whatever the machine's speed (decision 049): the app has taken over a drawn page
   // (a tap on the drawn page is first-paint.spec.ts's business), no navigation is loading a
   // screen's code or data, and the page has had an idle moment to render what it loaded.
-  await page.waitForFunction((name) => !(name in window), DRAWN_PAGE_GLOBAL);
-  await expect(page.locator('.route-progress')).toHaveCount(0);
+  // Then the screen's heading (or the title of the popup a screen is: the workers gate),
+  // visible, past 'Loading…' (screens that wait for the server say so in their heading first),
+  // and the same for 100 ms. One check in the page, polled each frame: the crawl makes ~1,000
+  // of them, and one round trip per condition cost a third of its time.
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>
         requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 2000 })),
       ),
   );
-  // A screen's heading, or the title of the popup a screen is (the workers gate).
-  const heading = page.locator('main h1, [role="dialog"] h2').first();
-  await expect(heading).toBeVisible();
-  // Screens that wait for the server say so in their heading first.
-  await expect(heading).not.toHaveText(/loading|verifying|checking/i);
-  let text = '';
-  for (let i = 0; i < 20; i++) {
-    const now = (await heading.innerText()).trim();
-    if (now === text) break;
-    text = now;
-    await page.waitForTimeout(100);
-  }
+  const settled = await page
+    .waitForFunction(
+      (drawnGlobal) => {
+        const state = window as unknown as {
+          crawlHeading?: { element: Element; text: string; since: number };
+        };
+        if (drawnGlobal in window || document.querySelector('.route-progress')) return false;
+        const heading = document.querySelector<HTMLElement>('main h1, [role="dialog"] h2');
+        if (!heading?.checkVisibility()) return false;
+        const text = heading.innerText.trim();
+        if (/loading|verifying|checking/i.test(text)) return false;
+        const seen = state.crawlHeading;
+        const now = performance.now();
+        if (seen?.element !== heading || seen.text !== text) {
+          state.crawlHeading = { element: heading, text, since: now };
+          return false;
+        }
+        return now - seen.since >= 100 ? text : false;
+      },
+      DRAWN_PAGE_GLOBAL,
+      { polling: 'raf', timeout: 10_000 },
+    )
+    .catch(async (error: Error) => {
+      const heading = await page
+        .locator('main h1, [role="dialog"] h2')
+        .first()
+        .innerText({ timeout: 500 })
+        .catch(() => '(none)');
+      throw new Error(`${page.url()} did not settle (heading: ${heading}): ${error.message}`);
+    });
   const url = new URL(page.url());
-  return { path: `${url.pathname}${url.search}`, heading: text };
+  return { path: `${url.pathname}${url.search}`, heading: (await settled.jsonValue()) as string };
 }
 
 /** The links of the screen a member can follow within the app. */
