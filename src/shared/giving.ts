@@ -46,28 +46,6 @@ export const GIVING_MESSAGES = {
   },
 };
 
-/** A gift's state in words (the app's payment history, the USSD's last gifts). */
-export function giftStatusLabel(status: string): string {
-  switch (status) {
-    case 'pending':
-      return m.history_status_pending();
-    case 'success':
-      return m.history_status_success();
-    case 'failed':
-      return m.history_status_failed();
-    case 'abandoned':
-      return m.history_status_abandoned();
-    case 'received':
-      return m.history_status_received();
-    case 'flagged':
-      return m.history_status_flagged();
-    case 'matched':
-      return m.history_status_matched();
-    default:
-      return status;
-  }
-}
-
 export const OFFERING_TYPE_LABELS: Record<(typeof OFFERING_TYPES)[number], string> = {
   get tithe() {
     return m.shared_giving_type_tithe();

@@ -1,9 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import {
-  formatCedis,
-  giftStatusLabel,
-  OFFERING_TYPE_LABELS,
-} from '../../../shared/schemas/giving.ts';
+import { giftStatusLabel } from '../../../shared/gift-status.ts';
+import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';

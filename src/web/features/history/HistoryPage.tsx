@@ -5,12 +5,12 @@ import { toast } from '../../components/Toasts.tsx';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
 import {
   formatCedis,
-  giftStatusLabel,
   GIVING_MESSAGES,
   historyYear,
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/giving.ts';
+import { giftStatusLabel } from '../../../shared/gift-status.ts';
 import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { PledgeSummary } from '../pledges/PledgeSummary.tsx';
