@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { writePages } from './scripts/page-build.ts';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
 import { precompressDir } from './scripts/precompress.ts';
+import { BUILD_CHECKS, nestedBuild } from './scripts/quiet-build.ts';
 import { checkRouteBudgets } from './scripts/route-budgets.ts';
 import { pageTexts } from './src/shared/page-texts.ts';
 import { DRAWER_FILE, HEAD_TAGS } from './src/shared/pages.ts';
@@ -104,11 +105,7 @@ const precompressAndCheckBudgets = () =>
 let bootFile = '';
 const bootScript = () =>
   afterBuild('flock-boot-script', async ({ outDir, root }, info) => {
-    const output = await build({
-      configFile: false,
-      root,
-      publicDir: false,
-      logLevel: 'warn',
+    const output = await nestedBuild(root, {
       build: {
         outDir,
         emptyOutDir: false,
@@ -188,11 +185,7 @@ const serviceWorker = () =>
               .digest('hex'),
           },
     );
-    await build({
-      configFile: false,
-      root,
-      publicDir: false,
-      logLevel: 'warn',
+    await nestedBuild(root, {
       define: {
         'self.__WB_MANIFEST': JSON.stringify(entries),
         'process.env.NODE_ENV': JSON.stringify('production'),
@@ -216,11 +209,7 @@ const serviceWorker = () =>
 const prerenderScreens = () =>
   afterBuild('flock-prerender', async ({ outDir, root }, info) => {
     const moduleFile = path.join(outDir, DRAWER_FILE);
-    await build({
-      configFile: false,
-      root,
-      publicDir: false,
-      logLevel: 'warn',
+    await nestedBuild(root, {
       // The lazy forms the pages import come along (the sign-up form's phone metadata too).
       plugins: [react(), phoneMetadata()],
       // Bundled in: the update prompt's library is CommonJS to Node, and never runs here.
@@ -312,6 +301,8 @@ export default defineConfig({
     // .vite/manifest.json: what each lazy module loads, for the route budgets (not served).
     manifest: true,
     rolldownOptions: {
+      // No plugin timings report (scripts/quiet-build.ts).
+      checks: BUILD_CHECKS,
       // The catalogue's runtime sets itself up for server rendering when loaded: nothing the
       // browser needs. Without this, every chunk of messages would import it for that alone.
       treeshake: {

@@ -15,6 +15,8 @@ const sources = [
   'vite.config.ts',
   // It writes part of the build (decision 018).
   'scripts/page-build.ts',
+  // The checks every build shares (no plugin timings report).
+  'scripts/quiet-build.ts',
   'package-lock.json',
   // The message catalogue (decision 042), compiled into src/paraglide.
   'messages',

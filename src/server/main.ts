@@ -26,6 +26,15 @@ if (process.execArgv.length === 0 && typeof process.execve === 'function') {
     console.warn(`Could not restart with ${flags.join(' ')}: ${(error as Error).message}`);
   }
 }
+// A signal while the server starts, before it can drain (stopOnSignals below), stops it at once.
+// Node's default does the same, except as a container's PID 1: the kernel drops a signal PID 1
+// has no handler for, the start went on, and only SIGKILL ended it (decision 057).
+const stopWhileStarting = (signal: NodeJS.Signals) => {
+  console.error(`${signal} while starting: stopped before serving.`);
+  process.exit(1);
+};
+process.on('SIGTERM', stopWhileStarting);
+process.on('SIGINT', stopWhileStarting);
 // Half of a start was Node finding ~1,000 modules (fast-resolve.ts) and compiling them: both
 // are now done once. The compile cache lives in the system's temp folder, keyed by Node's
 // version and each file's contents (a changed file is compiled afresh).
@@ -34,6 +43,12 @@ module.enableCompileCache();
 // Before any message is made: Twi's plural where Node has no `ak` data (decision 042).
 ensureTwiPlural();
 const { ConfigError, loadConfig } = await import('./config.ts');
+// Log lines go out from a thread of their own: a pipe nobody reads never stops the server,
+// nor its SIGTERM (platform/log-output.ts, decision 057).
+const { startLogOutput } = await import('./platform/log-output.ts');
+const logs = startLogOutput();
+/** Exits once the log lines are out, waiting a second at most for a pipe nobody reads. */
+const exitAfterLogs = (code: number) => void logs.flushed(1000).then(() => process.exit(code));
 
 async function main() {
   const started = performance.now();
@@ -52,6 +67,7 @@ async function main() {
   const app = await buildApp(config, {
     database: opened && wrapPglite(opened.client, opened.release),
     ownsDatabase: true,
+    logStream: logs,
   });
 
   // `npm run backup` asks the server holding the embedded database for a snapshot.
@@ -60,7 +76,9 @@ async function main() {
     answerBackupRequests(app.ctx.database, config.dataDir, app.log);
   }
   // SIGTERM/SIGINT: not ready, serve out the grace period, close, exit (platform/shutdown.ts).
-  stopOnSignals(app, config.shutdown);
+  process.off('SIGTERM', stopWhileStarting);
+  process.off('SIGINT', stopWhileStarting);
+  stopOnSignals(app, config.shutdown, exitAfterLogs);
 
   await app.listen({ port: config.port, host: config.host });
   const database = config.databaseUrl
@@ -82,5 +100,5 @@ main().catch((error: Error) => {
   } else {
     console.error('Flock cannot start:', error);
   }
-  process.exit(1);
+  exitAfterLogs(1);
 });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.ts';
 import { start, waitReady, type Started } from '../testing/server-process.ts';
+import { repoRoot } from '../testing/test-app.ts';
 import { withDatabaseName } from '../testing/test-database.ts';
 
 // A rolling deploy's SIGTERM (issue 36, decision 046) on the real entry point, as a supervisor
@@ -147,6 +149,43 @@ describe(`SIGTERM drains the real server (${serverUrl ? 'PostgreSQL' : 'embedded
     await stuck.response.catch(() => {}); // cut off with the process
   }, 180_000);
 
+  it('ends within SHUTDOWN_TIMEOUT_MS while nobody reads its output (decision 057)', async () => {
+    // As a log collector that stalled, or a parent that stopped reading after a run: the
+    // server's log lines fill the pipe. Written from the main thread, the next line blocked
+    // the whole process, SIGTERM and the timeout's timer included: only SIGKILL ended it.
+    const { port, server } = await startServer({
+      LOG_LEVEL: 'debug',
+      SHUTDOWN_GRACE_MS: '200',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    });
+    server.child.stdout!.removeAllListeners('data');
+    server.child.stdout!.pause();
+    const held = slowSupportRequest(port);
+    // Each request logs its long URL twice: 300 of them are megabytes, more than a pipe holds.
+    const pad = 'x'.repeat(4000);
+    for (let sent = 0; sent < 300; sent += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`http://127.0.0.1:${port}/api/health?pad=${pad}`, {
+            signal: AbortSignal.timeout(2000),
+          }).then(
+            (response) => response.arrayBuffer(),
+            () => undefined,
+          ),
+        ),
+      );
+    }
+    // It still answers while its output waits.
+    expect(await within(statusOf(port, '/api/health'), 2000)).toBe(200);
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    // The held request keeps it past the grace period: the timeout ends it, with 1.
+    expect(await within(server.exited, 10_000)).toBe(1);
+    expect(Date.now() - signalled).toBeLessThan(3000 + 2000);
+    await held.response.catch(() => {}); // cut off with the process
+  }, 180_000);
+
   it('exits 1 at once on a second signal while draining', async () => {
     const { port, server } = await startServer({
       SHUTDOWN_GRACE_MS: '20000',
@@ -159,4 +198,64 @@ describe(`SIGTERM drains the real server (${serverUrl ? 'PostgreSQL' : 'embedded
     expect(await within(server.exited, 5_000)).toBe(1);
     expect(server.output()).toContain('second signal');
   }, 180_000);
+});
+
+describe('SIGTERM while the server starts, as PID 1 of a container (decision 057)', () => {
+  it('stops it at once instead of being dropped', async () => {
+    // `unshare --pid --fork`: the server is PID 1 of a namespace of its own, as in a container
+    // (root only; the machines are). The kernel drops a signal PID 1 does not handle itself:
+    // without a handler of ours until the app was built, the start went on until SIGKILL.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-pid1-'));
+    const port = await freePort();
+    const child = spawn(
+      'unshare',
+      ['--pid', '--fork', process.execPath, path.join(repoRoot, 'src/server/main.ts')],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          SMTP_URL: '',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let output = '';
+    // Its first line (no SMTP_URL: mail is kept) comes while the app is being built.
+    const starting = new Promise<void>((resolve) => {
+      const keep = (chunk: Buffer) => {
+        output += chunk;
+        resolve();
+      };
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+    });
+    await within(starting, 60_000);
+    const server = Number(
+      fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim(),
+    );
+    expect(server, output).toBeGreaterThan(0);
+    const ready = await statusOf(port, '/api/ready').catch(() => 0);
+    process.kill(server, 'SIGTERM');
+    try {
+      expect(ready, 'still starting').not.toBe(200);
+      expect(await within(exited, 10_000), output).not.toBeNull();
+      expect(output).toContain('SIGTERM while starting');
+    } finally {
+      child.kill('SIGKILL');
+      try {
+        process.kill(server, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { giftStatusLabel } from '../../../shared/gift-status.ts';
 import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
@@ -270,7 +271,7 @@ export async function look(
   const lines = rows.map((r) => {
     const day = r.createdAt.toISOString().slice(5, 10).split('-').reverse().join('/');
     const type = OFFERING_TYPE_LABELS[r.type as keyof typeof OFFERING_TYPE_LABELS] ?? r.type;
-    return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? m.ussd_paid() : r.status}`;
+    return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? m.ussd_paid() : giftStatusLabel(r.status)}`;
   });
   return { text: m.ussd_last_gifts({ lines: lines.join('\n') }), end: true };
 }

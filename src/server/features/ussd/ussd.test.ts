@@ -480,7 +480,7 @@ describe('USSD', () => {
     expect(await at(dial, ['9'], number)).toMatch(/^CON Paw 1 kosi 7\.\n/);
     const confirm = await at(dial, ['9', '4', '1', '30'], number);
     expect(confirm).toBe(
-      'CON Du mu baako, sika: GHS 30.00, Bethel, Akosua Boakye. Wope code no SMS so?\n1 Pene so\n0 San 00 Menu',
+      'CON Ntotosoo, sika: GHS 30.00, Bethel, Akosua Boakye. Wope code no SMS so?\n1 Pene so\n0 San 00 Menu',
     );
     const end = await at(dial, ['9', '4', '1', '30', '1'], number);
     expect(end).toMatch(
@@ -494,6 +494,34 @@ describe('USSD', () => {
       .poll(async () => (await textsTo(number)).at(-1) ?? '')
       .toMatch(/: yakyerew wo .+ sika GHS 30\.00\. Fa code yi ka wo sika no ho: \d{6}$/);
     expect(smsShape((await textsTo(number)).at(-1)!).encoding).toBe('GSM-7');
+
+    // The last gifts: the states too in Twi (issue 48: they came from the code, in English).
+    const [akosua] = await t.db.select().from(users).where(eq(users.loginPhone, number));
+    const gift = (status: string, type: string, reference: string) => ({
+      userId: akosua!.id,
+      reference,
+      method: 'momo',
+      provider: 'moolre',
+      type,
+      amount: 1500,
+      status,
+      firstName: 'Akosua',
+      lastName: 'Boakye',
+      assembly: 'bethel',
+      phone: number,
+      channel: 'ussd',
+    });
+    await t.db
+      .insert(transactions)
+      .values([
+        gift('failed', 'offering', 'FLK-TWI-FAILED'),
+        gift('pending', 'tithe', 'FLK-TWI-PENDING'),
+      ]);
+    const gifts = await at(newSession(), ['2'], number);
+    expect(gifts).toMatch(/^END Wo akyede a etwa to \(GHS\):\n/);
+    expect(gifts).toMatch(/ 15\.00 Ntotosoo eretwen$/);
+    expect(gifts).toMatch(/ 15\.00 Afodee eanye yie\n/);
+    expect(gifts).not.toMatch(/failed|pending|Offering|Tithe/);
 
     // Another number, no account: English.
     expect(await at(newSession(), [], '+233261239877')).toMatch(/\n1 Give\n/);
@@ -511,7 +539,7 @@ describe('USSD', () => {
     const dial = newSession();
     expect(await at(dial, [], number)).toMatch(/^CON Welcome, Kwabena\n1 Give\n.+\n7 Twi$/s);
     const twi = await at(dial, ['7'], number);
-    expect(twi).toMatch(/^CON Akwaaba, Kwabena\n1 Ma akyede\n.+\n6 Kyere se woaba\n7 English$/s);
+    expect(twi).toMatch(/^CON Akwaaba, Kwabena\n1 Ma akyede\n.+\n6 Kyerew wo din\n7 English$/s);
     expect(await localeOf(number)).toBe('ak');
     // The rest of the session speaks it.
     expect(await at(dial, ['7', '1'], number)).toMatch(/^CON Ma akyede: paw\n/);
@@ -544,16 +572,16 @@ describe('USSD', () => {
     const english = await at(session, [], number);
     expect(english).toMatch(/\n6 Register\n7 Twi$/);
     const twi = await at(session, ['7'], number);
-    expect(twi).toMatch(/^CON .+\n1 Ma akyede\n.+\n6 Kyerew din\n7 English$/s);
+    expect(twi).toMatch(/^CON .+\n1 Ma akyede\n.+\n6 Bue akawnt\n7 English$/s);
     expect(await at(session, ['7', '5'], number)).toMatch(/\n0 San 00 Menu$/);
     expect(await at(session, ['7', '5', '00'], number)).toBe(twi);
     // No account to keep it on: the next session is in English.
     expect(await at(newSession(), [], number)).toBe(english);
 
     const steps = ['7', '5', '00', '6', 'Abena', 'Kusi', '1'];
-    expect(await at(session, steps, number)).toMatch(/^CON Kyerew Abena Kusi/);
+    expect(await at(session, steps, number)).toMatch(/^CON Bue akawnt ma Abena Kusi/);
     expect(await at(session, [...steps, '1'], number)).toBe(
-      'END Akwaaba, Abena! Yakyerew wo din. Fre bio na ma akyede. Sede wode app no bedi dwuma no beba SMS so.',
+      'END Akwaaba, Abena! Yabue akawnt ama wo. Fre bio na ma akyede. Sede wode app no bedi dwuma no beba SMS so.',
     );
     expect(await localeOf(number)).toBe('ak');
     await expect

@@ -10,6 +10,7 @@ import {
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../../../shared/giving.ts';
+import { giftStatusLabel } from '../../../shared/gift-status.ts';
 import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { PledgeSummary } from '../pledges/PledgeSummary.tsx';
@@ -36,28 +37,6 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
 });
-
-/** An entry's state in words (its value stays the page's `data-status`). */
-function statusLabel(status: string): string {
-  switch (status) {
-    case 'pending':
-      return m.history_status_pending();
-    case 'success':
-      return m.history_status_success();
-    case 'failed':
-      return m.history_status_failed();
-    case 'abandoned':
-      return m.history_status_abandoned();
-    case 'received':
-      return m.history_status_received();
-    case 'flagged':
-      return m.history_status_flagged();
-    case 'matched':
-      return m.history_status_matched();
-    default:
-      return status;
-  }
-}
 
 const typeLabel = (type: string) =>
   OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
@@ -243,7 +222,7 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
           <dt>{m.history_status()}</dt>
           <dd>
             <span className="history-status" data-status={entry.status}>
-              {statusLabel(entry.status)}
+              {giftStatusLabel(entry.status)}
             </span>
           </dd>
         </div>
