@@ -58,9 +58,6 @@ export const EVENT_MESSAGES = {
   get guestNameTooLong() {
     return m.shared_events_guest_name_too_long({ max: GUEST_NAME_MAX });
   },
-  get guestPhone() {
-    return m.shared_events_guest_phone();
-  },
   get notFound() {
     return m.shared_events_not_found();
   },

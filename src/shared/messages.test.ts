@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { m } from '../paraglide/messages.js';
 
 // The message catalogue (decision 042): messages/en.json (the base) and messages/ak.json hold
 // the same keys; a Twi message with variants has every case the English one has, and the same
@@ -115,6 +116,38 @@ describe('the message catalogue', () => {
     expect(catalogueProblems({ a: 'A' }, { a: 'A' }, ['a', 'gone', 'a'])).toEqual([
       'gone: awaiting review, but no such key',
       'a: listed twice for review',
+    ]);
+  });
+});
+
+describe('counts on the screens (issue 48, item 11)', () => {
+  it('say one and many in English and Twi', () => {
+    const say = (locale: 'en' | 'ak', count: number) => [
+      m.events_places_left({ count }, { locale }),
+      m.events_places_taken({ count }, { locale }),
+      m.checkin_session_counts(
+        {
+          code: '123456',
+          members: m.checkin_members_count({ count }, { locale }),
+          children: m.checkin_children_count({ count: count + 1 }, { locale }),
+        },
+        { locale },
+      ),
+    ];
+    expect(say('en', 1)).toEqual([
+      '1 place left',
+      '1 place taken',
+      'Code 123456 · 1 member · 2 children',
+    ]);
+    expect(say('en', 2)).toEqual([
+      '2 places left',
+      '2 places taken',
+      'Code 123456 · 2 members · 3 children',
+    ]);
+    expect(say('ak', 1)).toEqual([
+      'Baabi 1 aka',
+      'Wɔafa baabi 1',
+      'Koodu 123456 · asafoni 1 · mmofra 2',
     ]);
   });
 });

@@ -15,6 +15,10 @@ export const PHONE_ERRORS = {
   get invalid() {
     return m.shared_phone_invalid();
   },
+  /** A number typed without a phone input (`readTypedPhone`): what it takes, by example. */
+  get typedInvalid() {
+    return m.shared_phone_typed_invalid();
+  },
 };
 
 /** E.164: a plus and at most 15 digits, calling code included (spec §5, §9). */

@@ -1,5 +1,5 @@
 import { m } from '../paraglide/messages.js';
-import type { ReceiptChannel } from './constants.ts';
+import { RECEIPT_CHANNELS, type ReceiptChannel } from './constants.ts';
 
 // Where receipts and codes go (issue 32): the profile's choice, its words apart from
 // ./profile.ts so that the profile's phone sections, loaded after it, bring their own.
@@ -34,4 +34,39 @@ export const RECEIPT_CHANNEL_MESSAGES = {
   get needsPhone() {
     return m.shared_receipt_channels_needs_phone();
   },
+  get needsEmail() {
+    return m.shared_receipt_channels_needs_email();
+  },
 };
+
+/** Why a member cannot have a channel (null: they can): no email, or no proved phone. */
+export function receiptChannelRefusal(
+  member: { email: string | null; signInPhone: string | null },
+  channel: ReceiptChannel,
+): string | null {
+  if (channel !== 'sms' && !member.email) return RECEIPT_CHANNEL_MESSAGES.needsEmail;
+  if (channel !== 'email' && !member.signInPhone) return RECEIPT_CHANNEL_MESSAGES.needsPhone;
+  return null;
+}
+
+/**
+ * The channels a member can receive on (issue 48, decision 054): email with an email, SMS with
+ * a proved phone, both with both. The profile offers these; the server takes no other.
+ */
+export const receiptChannelsFor = (member: {
+  email: string | null;
+  signInPhone: string | null;
+}): ReceiptChannel[] => RECEIPT_CHANNELS.filter((c) => !receiptChannelRefusal(member, c));
+
+/**
+ * Where receipts go now: the choice, or what it falls back to when it reaches nobody (the
+ * server's `reachOf`), so the profile never shows a choice that is not kept.
+ */
+export function receiptChannelInForce(
+  member: { email: string | null; signInPhone: string | null },
+  chosen: ReceiptChannel,
+): ReceiptChannel {
+  const offered = receiptChannelsFor(member);
+  if (offered.includes(chosen)) return chosen;
+  return offered.includes('email') ? 'email' : offered.includes('sms') ? 'sms' : chosen;
+}

@@ -50,31 +50,48 @@ export const SUPPORT_MESSAGES = {
   get success() {
     return m.shared_support_success();
   },
+  /** A member without email: the team answers on the phone they proved. */
+  get successByPhone() {
+    return m.shared_support_success_phone();
+  },
   get failure() {
     return m.shared_support_failure();
   },
 };
 
 export type SupportField = keyof typeof SUPPORT_FIELDS;
+/** The form's values: an email left empty is none. */
 export type SupportRequest = Record<SupportField, string>;
+/** What the server takes: every field trimmed, no email as null. */
+export type SupportValues = Omit<SupportRequest, 'email'> & { email: string | null };
 
 export const supportTooLong = (field: SupportField) =>
   m.shared_support_too_long({ label: SUPPORT_FIELDS[field].label, max: SUPPORT_FIELDS[field].max });
 
 export type SupportCheck =
-  | { ok: true; values: SupportRequest }
+  | { ok: true; values: SupportValues }
   | { ok: false; errors: Partial<Record<SupportField, string>> };
 
-/** What `supportRequestSchema` decides, with its messages: every field trimmed. */
-export function checkSupportRequest(input: SupportRequest): SupportCheck {
+/**
+ * What `supportRequestSchema` decides, with its messages: every field trimmed. The schema takes
+ * a request without an email (the server then answers on a member's proved phone, decision
+ * 054); the form asks for one (`emailRequired`) unless the member has no email.
+ */
+export function checkSupportRequest(
+  input: SupportRequest,
+  { emailRequired = true }: { emailRequired?: boolean } = {},
+): SupportCheck {
   const values = {} as SupportRequest;
   const errors: Partial<Record<SupportField, string>> = {};
   for (const field of Object.keys(SUPPORT_FIELDS) as SupportField[]) {
     const value = input[field].trim();
     values[field] = value;
-    if (value.length === 0) errors[field] = SUPPORT_FIELDS[field].required;
-    else if (value.length > SUPPORT_FIELDS[field].max) errors[field] = supportTooLong(field);
+    if (value.length === 0) {
+      if (field !== 'email' || emailRequired) errors[field] = SUPPORT_FIELDS[field].required;
+    } else if (value.length > SUPPORT_FIELDS[field].max) errors[field] = supportTooLong(field);
     else if (field === 'email' && !EMAIL_PATTERN.test(value)) errors[field] = supportInvalidEmail();
   }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+  return Object.keys(errors).length > 0
+    ? { ok: false, errors }
+    : { ok: true, values: { ...values, email: values.email || null } };
 }

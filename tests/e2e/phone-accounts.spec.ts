@@ -71,10 +71,15 @@ test('a member without email signs up with a phone, proves it by SMS code, reset
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText(PHONE_ACCOUNT_MESSAGES.signedUp)).toBeVisible();
 
-  // The profile says there is no email, and receipts come by SMS.
+  // The profile says there is no email, and receipts come by SMS: email is not offered, so a
+  // receipt cannot be sent where nothing reaches the member (issue 48, item 2).
   await page.goto('/profile');
   await expect(page.getByText('None (you log in with your phone)')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'SMS to my phone' })).toBeChecked();
+  await expect(page.getByTestId('receipt-channel')).toHaveText(
+    `Your account has no email, so receipts, codes and notices come by SMS to ${phone.replace(/^\+233(\d{2})(\d{3})(\d{4})$/, '+233 $1 $2 $3')}.`,
+  );
+  await expect(page.getByRole('radio', { name: 'Email' })).toHaveCount(0);
+  await checkScreen(page, 'profile-phone-only');
 
   // Signed out, the password is forgotten and reset by SMS.
   await page.context().clearCookies();

@@ -1,6 +1,9 @@
+import { request } from '@playwright/test';
 import { SUPPORT_MESSAGES } from '../../src/shared/schemas/support.ts';
 import { ADDRESS_SHARE } from '../../src/server/platform/rate-limit.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
+import { checkScreen } from './support/screens.ts';
+import { uniquePhone } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 
 // Its own app, so the spec can read the row the request created (on PGlite that means
@@ -86,17 +89,101 @@ test('a sent request shows the confirmation for 3 s, then a refused one says so'
   await expect(dialog.getByLabel('Title')).toHaveValue('Second request');
 });
 
-test('the request is stored as a support_requests row', async () => {
+/** A member who signed up with a phone (no email), its code read from the dev outbox. */
+async function phoneMember(phone: string) {
+  const api = await request.newContext({
+    baseURL: app.baseURL,
+    extraHTTPHeaders: { origin: app.baseURL },
+  });
+  try {
+    const created = await api.post('/api/accounts/sign-up/phone', {
+      data: {
+        firstName: 'Kwabena',
+        lastName: 'Asante',
+        phone,
+        assembly: 'grace',
+        password: 'phone first 1',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { messages } = (await (await api.get('/dev/outbox.json')).json()) as {
+      messages: { to: string; text: string }[];
+    };
+    const code = /^(\d{6}) is your/.exec(messages.find((m) => m.to === phone)?.text ?? '')?.[1];
+    const proved = await api.post('/api/auth/phone-sign-up/verify', {
+      data: {
+        phoneNumber: phone,
+        code,
+        signUp: ((await created.json()) as { signUp: string }).signUp,
+      },
+    });
+    expect(proved.status(), await proved.text()).toBe(200);
+    return await api.storageState();
+  } finally {
+    await api.dispose();
+  }
+}
+
+for (const locale of ['en', 'ak'] as const) {
+  test(`a member without email asks for support in ${locale}: no email asked, their phone answered (issue 48, item 5)`, async ({
+    browser,
+  }) => {
+    const phone = uniquePhone();
+    const context = await browser.newContext({
+      storageState: await phoneMember(phone),
+      viewport: { width: 360, height: 740 },
+    });
+    await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: app.baseURL }]);
+    const page = await context.newPage();
+    await page.goto(app.baseURL + '/home');
+    await page.locator('.support-fab').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('input[type="email"]')).toHaveCount(0);
+    await expect(dialog.locator('.form-intro')).toHaveText(
+      locale === 'en'
+        ? 'Tell us what went wrong and we will call or text you on the phone you log in with. All fields are required.'
+        : /^Ka deɛ ɛkɔɔ basaa kyerɛ yɛn na yɛbɛfrɛ wo/,
+    );
+    await dialog.locator('input[autocomplete="name"]').fill('Kwabena Asante');
+    await dialog.locator('input[autocomplete="off"]').fill('My gift is missing');
+    await dialog.locator('textarea').fill('I gave GHS 12 by cash on Sunday.');
+    await checkScreen(page, `support-phone-${locale}`);
+    await page.screenshot({ path: `.tmp/support-phone-${locale}-360.png` });
+    await dialog.locator('button[type="submit"]').click();
+    await expect(page.getByRole('status')).toHaveText(
+      locale === 'en'
+        ? 'Confirmation received! Our team will call or text you on the phone you log in with.'
+        : /^Yɛanya wo nkra no!/,
+    );
+    await context.close();
+  });
+}
+
+test('the requests are stored as support_requests rows', async () => {
   expect(await app.stop()).toBe(0); // SIGTERM: a clean exit
-  const rows = await app.query<{ full_name: string; email: string; title: string; issue: string }>(
-    'select full_name, email, title, issue from support_requests order by created_at',
-  );
+  const rows = await app.query<{
+    full_name: string;
+    email: string | null;
+    phone: string | null;
+    title: string;
+    issue: string;
+  }>('select full_name, email, phone, title, issue from support_requests order by created_at');
+  const byPhone = {
+    full_name: 'Kwabena Asante',
+    email: null,
+    phone: expect.stringMatching(/^\+23324\d{7}$/),
+    title: 'My gift is missing',
+    issue: 'I gave GHS 12 by cash on Sunday.',
+  };
   expect(rows).toEqual([
     {
       full_name: 'Kwame Boateng',
       email: 'kwame@example.com',
+      phone: null,
       title: 'Receipt for my tithe',
       issue: 'Please send me a receipt for last Sunday.',
     },
+    byPhone,
+    byPhone,
   ]);
 });

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { devMails, users } from '../db/schema.ts';
+import { devMails, devSms, users } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 // Helpers for tests that need members: sign up, confirm through the mailed link, log in.
@@ -109,4 +109,43 @@ export async function provePhone(t: Pick<TestApp, 'db'>, email: string, phone: s
     .where(eq(users.email, email))
     .returning({ id: users.id });
   expect(proved, `a member ${email}`).toHaveLength(1);
+}
+
+/** The newest sign-up code texted to `phone` (E.164), from the dev outbox. */
+export async function devOutboxCode(t: Pick<TestApp, 'db'>, phone: string) {
+  const [sms] = await t.db
+    .select()
+    .from(devSms)
+    .where(eq(devSms.to, phone))
+    .orderBy(desc(devSms.createdAt))
+    .limit(1);
+  return /^(\d{6}) is your /.exec(sms?.text ?? '')?.[1];
+}
+
+/**
+ * A member who signed up with a phone (no email) and proved it with the sign-up's code, as
+ * the phone sign-up screen does: the Cookie header of the session the code opened. `codeTo`
+ * reads the code (the dev outbox, or a test's fake gateway).
+ */
+export async function phoneMemberSession(
+  t: TestApp,
+  phone: string,
+  codeTo: (phone: string) => Promise<string | undefined> | string | undefined = (p) =>
+    devOutboxCode(t, p),
+) {
+  const created = await postFrom(t, '/api/accounts/sign-up/phone', {
+    firstName: 'Kwabena',
+    lastName: 'Asante',
+    phone,
+    assembly: 'grace',
+    password: 'phone first 1',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const proved = await postFrom(t, '/api/auth/phone-sign-up/verify', {
+    phoneNumber: phone,
+    code: await codeTo(phone),
+    signUp: created.json().signUp,
+  });
+  expect(proved.statusCode, proved.body).toBe(200);
+  return cookieHeader(proved);
 }

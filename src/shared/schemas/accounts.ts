@@ -69,6 +69,30 @@ export const phoneSchema = z
   .refine((v) => isValidPhone(v), { error: () => PHONE_ERRORS.invalid })
   .transform((v) => parsePhoneNumberFromString(v)?.number ?? v);
 
+/**
+ * A number as a person types or says it where there is no phone input (a guest's reply to an
+ * event, the guardian's phone at the door): a Ghana number without its code ('020 987 6543')
+ * or any country's with it, as E.164; null when it is no valid number (issue 48).
+ */
+export function readTypedPhone(value: string): string | null {
+  const phone = parsePhoneNumberFromString(value.trim(), 'GH');
+  return phone?.isValid() ? phone.number : null;
+}
+
+/** `readTypedPhone` as a field: `required` when empty, `invalid` when no number. */
+export const typedPhoneSchema = (messages: { required: () => string; invalid: () => string }) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .max(40, { error: messages.invalid })
+    .transform((value, ctx) => {
+      const e164 = readTypedPhone(value);
+      if (e164) return e164;
+      ctx.addIssue({ code: 'custom', message: messages.invalid() });
+      return z.NEVER;
+    });
+
 export const assemblySchema = z
   .string({ error: assemblyRequired })
   .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECKIN_CODE_LENGTH, CHECKIN_MESSAGES, PICKUP_CODE_LENGTH } from '../checkin.ts';
-import { phoneSchema } from './accounts.ts';
+import { PHONE_ERRORS } from '../phone.ts';
+import { typedPhoneSchema } from './accounts.ts';
 
 export * from '../checkin.ts';
 
@@ -88,8 +89,16 @@ export const childCheckinSchema = z
   .object({ sessionId: z.uuid({ error: () => CHECKIN_MESSAGES.noSessions }), childName })
   .strict();
 
-/** An usher checks a child in: the guardian's phone is required. */
-export const usherChildSchema = z.object({ childName, guardianPhone: phoneSchema }).strict();
+/** An usher checks a child in: the guardian's phone is required, typed as said at the door. */
+export const usherChildSchema = z
+  .object({
+    childName,
+    guardianPhone: typedPhoneSchema({
+      required: () => CHECKIN_MESSAGES.guardianPhone,
+      invalid: () => PHONE_ERRORS.typedInvalid,
+    }),
+  })
+  .strict();
 
 export const pickupSchema = z
   .object({ code: digits(PICKUP_CODE_LENGTH, () => CHECKIN_MESSAGES.pickupCode) })

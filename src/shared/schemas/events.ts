@@ -1,6 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { m } from '../../paraglide/messages.js';
+import { PHONE_ERRORS } from '../phone.ts';
+import { typedPhoneSchema } from './accounts.ts';
 import {
   EVENT_CAPACITY_MAX,
   EVENT_DESCRIPTION_MAX,
@@ -142,12 +143,6 @@ export const rsvpSchema = z
   .strict();
 export type Rsvp = z.output<typeof rsvpSchema>;
 
-/** A Ghana number as typed ('024 123 4567') or any country's with its code, as E.164. */
-export function toGuestPhone(value: string): string | null {
-  const phone = parsePhoneNumberFromString(value.trim(), 'GH');
-  return phone?.isValid() ? phone.number : null;
-}
-
 /** A guest's reply (no account): their name and phone; going, with the people they bring. */
 export const guestRsvpSchema = z
   .object({
@@ -156,15 +151,10 @@ export const guestRsvpSchema = z
       GUEST_NAME_MAX,
       () => EVENT_MESSAGES.guestNameTooLong,
     ),
-    phone: z
-      .string({ error: () => EVENT_MESSAGES.guestPhone })
-      .max(40, { error: () => EVENT_MESSAGES.guestPhone })
-      .transform((value, ctx) => {
-        const e164 = toGuestPhone(value);
-        if (e164) return e164;
-        ctx.addIssue({ code: 'custom', message: EVENT_MESSAGES.guestPhone });
-        return z.NEVER;
-      }),
+    phone: typedPhoneSchema({
+      required: () => PHONE_ERRORS.typedInvalid,
+      invalid: () => PHONE_ERRORS.typedInvalid,
+    }),
     guests,
   })
   .strict();

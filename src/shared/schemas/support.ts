@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../email.ts';
 import {
   SUPPORT_FIELDS,
   supportInvalidEmail,
@@ -6,7 +7,8 @@ import {
   type SupportField,
 } from '../support.ts';
 
-// Support modal (spec §2, §5): all four fields are required. The limits and texts live in
+// Support modal (spec §2, §5): all four fields are required, but the email of a member who has
+// none (the service answers on their proved phone, decision 054). The limits and texts live in
 // ../support.ts (no zod there, for the form on every screen); they are re-exported from here.
 export * from '../support.ts';
 
@@ -20,11 +22,18 @@ const text = (field: SupportField) =>
 export const supportRequestSchema = z
   .object({
     full_name: text('full_name'),
-    email: text('email').pipe(z.email({ error: supportInvalidEmail })),
+    // Empty or absent: none (support.service.ts decides who may leave it out).
+    email: z
+      .string({ error: () => SUPPORT_FIELDS.email.required })
+      .trim()
+      .max(SUPPORT_FIELDS.email.max, { error: () => supportTooLong('email') })
+      .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: supportInvalidEmail })
+      .transform((v) => v || null)
+      .optional()
+      .transform((v) => v ?? null),
     title: text('title'),
     issue: text('issue'),
   })
   .strict();
 
 export type SupportRequestInput = z.input<typeof supportRequestSchema>;
-export type SupportRequest = z.output<typeof supportRequestSchema>;

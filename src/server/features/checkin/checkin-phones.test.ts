@@ -103,6 +103,43 @@ describe('check-in looks members up by proved phones only (issue 47)', () => {
     expect(mine.statusCode).toBe(201);
   });
 
+  it('issue 48 item 7: an usher types the guardian’s number as said at the door, local or not', async () => {
+    // '024 147 0001' is PARENT: the proved parent sees the child, as with '+233…'.
+    for (const [name, typed] of [
+      ['Adwoa', '024 147 0001'],
+      ['Kobina', '0241-470-001'],
+    ] as const) {
+      const res = await childIn(name, typed);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().guardianNote).toBeUndefined();
+    }
+    expect((await childrenOf(parent)).map((c) => c.childName)).toEqual(
+      expect.arrayContaining(['Adwoa', 'Kobina']),
+    );
+    const [sms] = await t.db.select().from(devSms).orderBy(desc(devSms.createdAt)).limit(1);
+    expect(sms?.to).toBe(PARENT);
+    // Not a number at all, or too short: said so, with an example of what is taken.
+    for (const typed of ['12', 'not a phone']) {
+      const bad = await childIn('Ekow', typed);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.guardianPhone).toBe(
+        'Enter a valid phone number (e.g. 024 123 4567 or +233 24 123 4567).',
+      );
+    }
+    // Members may not: usher mode is the ushers' and admins'.
+    const byMember = await call(
+      t,
+      'POST',
+      `/api/checkin/sessions/${session.id}/children`,
+      stranger,
+      {
+        childName: 'Ekow',
+        guardianPhone: '024 147 0001',
+      },
+    );
+    expect(byMember.statusCode).toBe(403);
+  });
+
   it('item 6: the usher role is granted by email or a proved phone, never a typed one', async () => {
     // The owner typed USHER_TO_BE first; a typed phone names nobody.
     const typed = await call(t, 'POST', '/api/admin/checkin/ushers', admin, {

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventCreateSchema,
   parseEventTime,
-  toGuestPhone,
   type EventView,
   type ManagedEvents,
 } from '../../../shared/schemas/events.ts';
+import { readTypedPhone } from '../../../shared/schemas/accounts.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { eventRsvps, notifications, scheduledJobs, users } from '../../db/schema.ts';
@@ -95,9 +95,9 @@ describe('the event form’s checks', () => {
   });
 
   it('takes a guest’s Ghana number as typed', () => {
-    expect(toGuestPhone('024 123 4567')).toBe('+233241234567');
-    expect(toGuestPhone('+44 7911 123456')).toBe('+447911123456');
-    expect(toGuestPhone('12')).toBeNull();
+    expect(readTypedPhone('024 123 4567')).toBe('+233241234567');
+    expect(readTypedPhone('+44 7911 123456')).toBe('+447911123456');
+    expect(readTypedPhone('12')).toBeNull();
   });
 });
 

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMails, receipts, users } from '../../db/schema.ts';
-import { memberSession, ORIGIN, provePhone, someClient } from '../../testing/accounts.ts';
+import {
+  memberSession,
+  ORIGIN,
+  phoneMemberSession,
+  provePhone,
+  someClient,
+} from '../../testing/accounts.ts';
 import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
 import { call, give } from '../../testing/finance.ts';
@@ -209,6 +215,53 @@ describe('receipts by SMS', () => {
     expect(gateway.delivered.slice(before)).toEqual([]);
     // The receipt is mailed instead (SMS needs a proved number, decision 050).
     expect(await receiptMails('typed@example.com')).toHaveLength(1);
+  });
+
+  /** A member who signed up with a phone (no email): the sign-up's code came by the gateway. */
+  const phoneOnlyMember = (phone: string) =>
+    phoneMemberSession(
+      t,
+      phone,
+      (to) =>
+        /^(\d{6}) is your /.exec(
+          gateway.delivered.findLast((m) => m.to === to.slice(1))?.text ?? '',
+        )?.[1],
+    );
+
+  it('issue 48 item 2: offers a member without email no email, and texts a receipt an old choice of email would lose', async () => {
+    const phone = '+233241234504';
+    const member = await phoneOnlyMember(phone);
+    // Email, alone or with SMS, is a choice this member cannot receive on: refused, kept SMS.
+    for (const channel of ['email', 'both']) {
+      const refused = await choose(member, channel);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.channel).toBe(
+        'Your account has no email: receipts, codes and notices come by SMS.',
+      );
+    }
+    expect((await choose(member, 'sms')).statusCode).toBe(200);
+    // A member who chose email before this rule: the profile says where receipts really go,
+    // and the GHS 12 gift's receipt is texted to the proved phone, not lost.
+    await t.db.update(users).set({ receiptChannel: 'email' }).where(eq(users.loginPhone, phone));
+    const profile = (await call(t, 'GET', '/api/profile', member)).json();
+    expect(profile).toMatchObject({ email: null, signInPhone: phone, receiptChannel: 'sms' });
+    const before = gateway.delivered.length;
+    await cashGiftReceived(member, '12');
+    await deliverPendingReceipts(t.app.ctx);
+    await expect
+      .poll(() => gateway.delivered.slice(before).filter((m) => m.text.includes('Receipt')))
+      .toEqual([expect.objectContaining({ to: phone.slice(1) })]);
+    const [receipt] = await t.db.select().from(receipts).where(eq(receipts.phone, phone));
+    expect(receipt).toMatchObject({ email: null, smsSentAt: expect.any(Date) });
+  });
+
+  it('issue 48 item 2: a member with email and a proved phone may choose any of the three', async () => {
+    const member = await smsMember('all3@example.com', '+233241234505');
+    for (const channel of ['email', 'sms', 'both']) {
+      const saved = await choose(member, channel);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().profile.receiptChannel).toBe(channel);
+    }
   });
 
   it("writes a Twi member's code, receipt SMS and receipt mail in Twi (GSM-7 by SMS), whoever's request confirms it", async () => {

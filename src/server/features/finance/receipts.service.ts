@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { currentLocale, inLocale } from '../../platform/locale.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
-import { provenPhone, smsNumberOf } from '../../platform/sms/sms.ts';
+import { provenPhone, reachOf } from '../../platform/sms/sms.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { DbOrTx } from './audit.service.ts';
 
@@ -30,8 +30,8 @@ import type { DbOrTx } from './audit.service.ts';
 // (the counter moves in the confirming transaction). The mail goes out after the
 // confirmation commits; a receipt whose mail failed is retried by the background job, and a
 // claim (`sending_at`) keeps two instances from sending the same one. A member who chose
-// SMS on the profile (or a guest who gave by mobile money without an email) gets it by SMS
-// too, with its own claim and retry (issue 32).
+// SMS on the profile, or has no email (or a guest who gave by mobile money without an email),
+// gets it by SMS, with its own claim and retry (issue 32, decision 054).
 
 type Ctx = Pick<
   AppContext,
@@ -86,9 +86,9 @@ export async function issueReceipt(
       .select({ email: users.email, phone: provenPhone, channel: users.receiptChannel })
       .from(users)
       .where(eq(users.id, gift.userId));
-    // SMS needs a proved number; without one the receipt is mailed whatever was chosen.
-    phone = smsNumberOf(user);
-    email = phone && user?.channel === 'sms' ? null : (user?.email ?? null);
+    // As chosen, among what reaches them: SMS needs a proved number, mail a real address;
+    // a choice that reaches nobody falls back to the channel that does (decision 054).
+    ({ email, phone } = reachOf(user));
   }
   const [row] = await tx
     .insert(receipts)

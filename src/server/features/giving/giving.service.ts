@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import { inLocale } from '../../platform/locale.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { ProviderError, type Verification } from '../../platform/payments/types.ts';
-import { provenPhone, smsNumberOf } from '../../platform/sms/sms.ts';
+import { provenPhone, reachOf } from '../../platform/sms/sms.ts';
 import { bankDetails, isAssemblyOffered } from '../church/church.service.ts';
 import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
 
@@ -122,17 +122,22 @@ export function codeSmsText(ctx: Pick<AppContext, 'church'>, gift: CodeGift): st
 }
 
 /**
- * A member who chose SMS for receipts and codes gets a cash or bank gift's code by SMS too
- * (issue 32). Not awaited by the caller's answer; a failure is logged, the gift stands.
+ * A member who chose SMS for receipts and codes (or has no email) gets a cash or bank gift's
+ * code by SMS too (issue 32, decision 054). Not awaited by the caller's answer; a failure is logged, the gift stands.
  */
 export async function sendCodeToMember(ctx: AppContext, userId: string, gift: CodeGift) {
   // Never throws: nobody waits for it, and the gift and its code on screen stand anyway.
   try {
     const [member] = await ctx.db
-      .select({ phone: provenPhone, channel: users.receiptChannel, locale: users.locale })
+      .select({
+        email: users.email,
+        phone: provenPhone,
+        channel: users.receiptChannel,
+        locale: users.locale,
+      })
       .from(users)
       .where(eq(users.id, userId));
-    const to = smsNumberOf(member);
+    const to = reachOf(member).phone;
     if (to) {
       await ctx.sms.send({ to, text: inLocale(member!.locale, () => codeSmsText(ctx, gift)) });
     }

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
 import { scheduleJob, wakeJobRunners, type JobHandler } from '../../platform/jobs.ts';
 import { PUSH_TIMEOUT_MS, sendPush } from '../../platform/push.ts';
-import { provenPhone, smsNumberOf } from '../../platform/sms/sms.ts';
+import { provenPhone, reachOf } from '../../platform/sms/sms.ts';
 
 // One notification service (issue 35, decision 041). A feature calls `notify` when something
 // happens to a member; the notice is written once (its key is unique), and each channel the
@@ -83,20 +83,20 @@ export async function deviceCount(ctx: Pick<Ctx, 'db'>, userId: string) {
 }
 
 /**
- * The channels a notice goes by: those its kind may use, as the member chose. As receipts go:
- * SMS to a member who chose it (or both) and has a number; mail unless they chose SMS alone;
- * push to every device they turned it on for.
+ * The channels a notice goes by: those its kind may use, as the member chose. As receipts go
+ * (`reachOf`): SMS to a member who chose it (or both) and proved a number, or has no email;
+ * mail unless they chose SMS alone; push to every device they turned it on for.
  */
 function chosenChannels(
   notice: NoticeTexts & Pick<Notice, 'kind'>,
   member: Member,
   devices: number,
 ): NotificationChannel[] {
-  const phone = smsNumberOf(member);
+  const reach = reachOf(member);
   const allowed: readonly NotificationChannel[] = NOTIFICATION_KINDS[notice.kind];
   return allowed.filter((channel) => {
-    if (channel === 'email') return !!notice.email && !(phone && member.channel === 'sms');
-    if (channel === 'sms') return !!notice.sms && !!phone;
+    if (channel === 'email') return !!notice.email && !!reach.email;
+    if (channel === 'sms') return !!notice.sms && !!reach.phone;
     return devices > 0;
   });
 }
@@ -271,15 +271,16 @@ export async function deliver(
   }
   try {
     if (channel === 'email') {
-      if (!notice.emailSubject || !notice.emailText) return await skip();
+      const to = reachOf(member).email;
+      if (!to || !notice.emailSubject || !notice.emailText) return await skip();
       await ctx.mailer.send({
-        to: member.email,
+        to,
         subject: notice.emailSubject,
         text: notice.emailText,
         messageId: noticeMessageId(ctx.config.publicUrl, id),
       });
     } else if (channel === 'sms') {
-      const to = smsNumberOf(member);
+      const to = reachOf(member).phone;
       if (!to || !notice.smsText) return await skip();
       await ctx.sms.send({ to, text: notice.smsText });
     } else {

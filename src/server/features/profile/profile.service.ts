@@ -1,11 +1,13 @@
 import { m } from '../../../paraglide/messages.js';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, formatPhone, shownEmail } from '../../../shared/schemas/accounts.ts';
 import {
   PROFILE_MESSAGES,
   RECEIPT_CHANNEL_MESSAGES,
+  receiptChannelInForce,
+  receiptChannelRefusal,
   type ReceiptChannel,
   type changePasswordSchema,
   type Profile,
@@ -41,35 +43,40 @@ const profileOf = preparedQuery((db) =>
 export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Profile> {
   const [profile] = await profileOf(ctx.db).execute({ userId });
   if (!profile) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notFound);
-  const { loginPhone, phoneVerified, ...rest } = profile;
+  const { loginPhone, phoneVerified, receiptChannel, ...rest } = profile;
   const phone = profile.phoneNumber;
-  return {
-    ...rest,
+  const reach = {
     email: shownEmail(profile.email),
     signInPhone: phoneVerified ? loginPhone : null,
-    receiptChannel: profile.receiptChannel as ReceiptChannel,
+  };
+  return {
+    ...rest,
+    ...reach,
+    // Where receipts go now: a choice that reaches nobody shows what it falls back to.
+    receiptChannel: receiptChannelInForce(reach, receiptChannel as ReceiptChannel),
     phoneDisplay: phone ? formatPhone(phone) : null,
   };
 }
 
-/** Where receipts and codes go (issue 32). SMS needs a proved phone (decision 050). */
+/**
+ * Where receipts and codes go (issue 32): only a channel the member can receive on, SMS with
+ * a proved phone (decision 050), email with an email (decision 054).
+ */
 export async function setReceiptChannel(
   ctx: Pick<AppContext, 'db'>,
   userId: string,
   channel: ReceiptChannel,
 ): Promise<{ message: string; profile: Profile }> {
   const current = await getProfile(ctx, userId);
-  if (channel !== 'email' && !current.signInPhone) {
-    throw new AppError(400, 'VALIDATION_ERROR', RECEIPT_CHANNEL_MESSAGES.needsPhone, {
-      channel: RECEIPT_CHANNEL_MESSAGES.needsPhone,
-    });
+  const refusal = receiptChannelRefusal(current, channel);
+  if (refusal) {
+    throw new AppError(400, 'VALIDATION_ERROR', refusal, { channel: refusal });
   }
-  if (channel !== current.receiptChannel) {
-    await ctx.db
-      .update(users)
-      .set({ receiptChannel: channel, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-  }
+  // Kept even when it is the channel in force already: a fallback shown is no choice stored.
+  await ctx.db
+    .update(users)
+    .set({ receiptChannel: channel, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), ne(users.receiptChannel, channel)));
   return {
     message: RECEIPT_CHANNEL_MESSAGES.saved[channel],
     profile: await getProfile(ctx, userId),

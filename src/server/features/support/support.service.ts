@@ -1,7 +1,10 @@
-import type { SupportRequest } from '../../../shared/schemas/support.ts';
+import { eq } from 'drizzle-orm';
+import { SUPPORT_FIELDS, type SupportValues } from '../../../shared/schemas/support.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
-import { supportRequests } from '../../db/schema.ts';
+import { supportRequests, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { provenPhone } from '../../platform/sms/sms.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'church' | 'log'>;
 
@@ -11,7 +14,10 @@ type Ctx = Pick<AppContext, 'db' | 'mailer' | 'church' | 'log'>;
  */
 const team = { locale: 'en' } as const;
 
-/** What a request holds: the app's form brings an email, 'Talk to us' on USSD a phone. */
+/**
+ * What a request holds: the app's form brings an email (a member without one, their proved
+ * phone), 'Talk to us' on USSD the caller's phone.
+ */
 interface Stored {
   fullName: string;
   email: string | null;
@@ -20,23 +26,38 @@ interface Stored {
   issue: string;
 }
 
-/** Stores the request first (nothing lost), then tells the support inbox if there is one. */
+/**
+ * The app's support form. Stores the request first (nothing lost), then tells the support inbox.
+ * Without an email the team answers on the phone the member proved (decision 054): a guest, or
+ * a member without one, must give an email; a typed phone is no way back to anyone.
+ */
 export async function createSupportRequest(
   ctx: Ctx,
-  input: SupportRequest,
+  input: SupportValues,
   userId: string | null,
 ): Promise<{ id: string }> {
+  const phone = input.email || !userId ? null : await provedPhoneOf(ctx, userId);
+  if (!input.email && !phone) {
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_http_fields_need_attention(), {
+      email: SUPPORT_FIELDS.email.required,
+    });
+  }
   return storeSupportRequest(
     ctx,
     {
       fullName: input.full_name,
       email: input.email,
-      phone: null,
+      phone,
       title: input.title,
       issue: input.issue,
     },
     userId,
   );
+}
+
+async function provedPhoneOf(ctx: Ctx, userId: string): Promise<string | null> {
+  const [row] = await ctx.db.select({ phone: provenPhone }).from(users).where(eq(users.id, userId));
+  return row?.phone ?? null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMails, supportRequests } from '../../db/schema.ts';
 import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
-import { memberSession, ORIGIN } from '../../testing/accounts.ts';
+import { memberSession, ORIGIN, phoneMemberSession } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const valid = {
@@ -175,5 +175,48 @@ describe('POST /api/support', () => {
         valid.issue,
       ].join('\n'),
     );
+  });
+
+  describe('issue 48 item 5: without an email', () => {
+    const { email: _email, ...noEmail } = valid;
+    const send = (payload: object, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/support',
+        payload,
+        remoteAddress: '10.0.2.1',
+        headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      });
+
+    it("takes a phone member's request with the phone they proved, and tells the team", async () => {
+      const phone = '+233241119001';
+      const cookie = await phoneMemberSession(t, phone);
+      for (const payload of [noEmail, { ...noEmail, email: '' }]) {
+        const res = await send(payload, cookie);
+        expect(res.statusCode, res.body).toBe(201);
+        const [row] = await t.db
+          .select()
+          .from(supportRequests)
+          .where(eq(supportRequests.id, res.json().id));
+        expect(row).toMatchObject({ email: null, phone, userId: expect.any(String) });
+      }
+      const [mail] = await t.db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(1);
+      expect(mail?.to).toBe('support@flock.example');
+      expect(mail?.text).toMatch(new RegExp(`^From: Ama Mensah, phone \\${phone}\n`));
+    });
+
+    it('still needs an email from a guest, and from a member without a proved phone', async () => {
+      const guest = await send(noEmail);
+      expect(guest.statusCode).toBe(400);
+      expect(guest.json().error.fields).toEqual({ email: 'Email is required.' });
+      const member = await memberSession(t, 'no.phone.support@example.com');
+      const refused = await send({ ...noEmail, email: '' }, member);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ email: 'Email is required.' });
+      // A typed phone is no way back to anyone: the request takes no phone field.
+      const typed = await send({ ...noEmail, phone: '+233241119002' }, member);
+      expect(typed.statusCode).toBe(400);
+      expect(typed.json().error.message).toBe('Unknown field: phone.');
+    });
   });
 });

@@ -11,7 +11,7 @@ import { checkIn } from '../checkin/checkin.service.ts';
 import { todaysDevotional } from '../devotional/devotional.service.ts';
 import { codeSmsText, createGift } from '../giving/giving.service.ts';
 import { createPhoneSupportRequest } from '../support/support.service.ts';
-import type { Action, Caller, Screen } from './ussd.menu.ts';
+import { USSD_SCREEN_MAX, type Action, type Caller, type Screen } from './ussd.menu.ts';
 import { withinUssdCap } from './ussd.limits.ts';
 
 // What a USSD session does once the menu has its answer (issue 32): start a gift's prompt,
@@ -215,8 +215,15 @@ async function register(
 }
 
 /**
- * What the menus that end at once answer (the last screen of the session): a check-in (each a
- * guess of the service's code, counted as the web counts a member's), the devotional's link
+ * What a look-up answers: the session's last screen (`end`), or a screen to stay on, so a
+ * caller is never left without a way back (issue 48): `show`, a text to read with 0 Back and
+ * 00 Menu; `retry`, a refusal above the step the caller was on.
+ */
+export type LookAnswer = { end: Screen } | { show: string } | { retry: string };
+
+/**
+ * What the menus that look something up answer: a check-in (each a guess of the service's
+ * code, counted as the web counts a member's; a wrong one asked again), the devotional's link
  * by SMS, the last gifts.
  */
 export async function look(
@@ -224,33 +231,40 @@ export async function look(
   action: Action,
   caller: Caller,
   session: string,
-): Promise<Screen> {
+): Promise<LookAnswer> {
+  const end = (text: string): LookAnswer => ({ end: { text, end: true } });
   if (action.kind === 'checkin') {
     // Checking in twice changes nothing: racing requests may both ask.
-    if (!caller.member) return { text: m.ussd_register_first(), end: true };
-    if (!(await withinUssdCap(ctx, 'checkin', caller.phone, session))) return tooManyScreen();
+    if (!caller.member) return end(m.ussd_register_first());
+    if (!(await withinUssdCap(ctx, 'checkin', caller.phone, session))) {
+      return { end: tooManyScreen() };
+    }
     try {
       const result = await checkIn(ctx, caller.member, { code: action.code }, 'ussd');
-      return { text: result.message, end: true };
+      return end(result.message);
     } catch (error) {
-      if (error instanceof AppError) return { text: error.message, end: true };
+      if (error instanceof AppError) return { retry: error.message };
       throw error;
     }
   }
   if (action.kind === 'devotional') {
     const today = await todaysDevotional(ctx, ctx.now());
-    if (!today) return { text: m.ussd_no_devotional(), end: true };
+    if (!today) return end(m.ussd_no_devotional());
     // The screen says the link comes: it comes, or the caller is told to try later.
-    if (!(await withinUssdCap(ctx, 'sms', caller.phone, session))) return tooManyScreen();
+    if (!(await withinUssdCap(ctx, 'sms', caller.phone, session))) {
+      return { end: tooManyScreen() };
+    }
     // The day's own page, by SMS: a USSD screen cannot be kept or tapped.
     const link = `${ctx.config.publicUrl}/devotional/week/${today.weekId}/day/${today.day}`;
     const title = today.title.slice(0, 80);
     void textCaller(ctx, caller.phone, session, m.sms_ussd_devotional({ title, link }), true);
-    return {
-      text: m.ussd_devotional({ title }),
-      end: true,
-    };
+    return end(m.ussd_devotional({ title }));
   }
+  return { show: await lastGifts(ctx, caller) };
+}
+
+/** 'My last 5 gifts': as many of the five as fit the screen with its 0 Back 00 Menu line. */
+async function lastGifts(ctx: AppContext, caller: Caller): Promise<string> {
   const rows = await ctx.db
     .select({
       amount: transactions.amount,
@@ -267,11 +281,15 @@ export async function look(
     )
     .orderBy(desc(transactions.createdAt))
     .limit(5);
-  if (rows.length === 0) return { text: m.ussd_no_gifts(), end: true };
+  if (rows.length === 0) return m.ussd_no_gifts();
   const lines = rows.map((r) => {
     const day = r.createdAt.toISOString().slice(5, 10).split('-').reverse().join('/');
     const type = OFFERING_TYPE_LABELS[r.type as keyof typeof OFFERING_TYPE_LABELS] ?? r.type;
     return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? m.ussd_paid() : giftStatusLabel(r.status)}`;
   });
-  return { text: m.ussd_last_gifts({ lines: lines.join('\n') }), end: true };
+  const room = USSD_SCREEN_MAX - m.ussd_nav().length - 1;
+  const text = (count: number) => m.ussd_last_gifts({ lines: lines.slice(0, count).join('\n') });
+  let count = lines.length;
+  while (count > 1 && text(count).length > room) count--;
+  return text(count);
 }

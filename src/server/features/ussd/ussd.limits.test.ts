@@ -173,7 +173,8 @@ describe.each<[Contract, string]>([
     }
     expect(answers.slice(0, USSD_CAPS.checkin.number)).toEqual(
       Array(USSD_CAPS.checkin.number).fill(
-        'That code is not open for check-in. Check the screen at the entrance.',
+        'That code is not open for check-in. Check the screen at the entrance.\n' +
+          'Check in: type the 6-digit code on the screen at the entrance.\n0 Back 00 Menu',
       ),
     );
     expect(answers.slice(USSD_CAPS.checkin.number)).toEqual(
@@ -182,6 +183,15 @@ describe.each<[Contract, string]>([
     // The right code is refused too until the window ends: guessing gains nothing.
     const right = contract === 'hubtel' ? '515151' : '616161';
     expect(await dial(t, contract, phone, ['6', right])).toBe(TOO_MANY);
+  });
+
+  it(`asks a wrong check-in code again at most ${USSD_CAPS.checkin.session} times a session`, async () => {
+    const phone = await member(fresh());
+    const guesses = Array.from({ length: USSD_CAPS.checkin.session }, (_, i) => `${200_000 + i}`);
+    expect(await dial(t, contract, phone, ['6', ...guesses])).toMatch(
+      /^That code is not open for check-in\..*\nCheck in: type the 6-digit code/,
+    );
+    expect(await dial(t, contract, phone, ['6', ...guesses, '299999'])).toBe(TOO_MANY);
   });
 
   it(`switches a member's language at most ${USSD_CAPS.language.session} times a session and ${USSD_CAPS.language.number} an hour`, async () => {

@@ -21,8 +21,11 @@ export const USSD_CAPS = {
   support: { number: 3, windowMs: HOUR, session: 1 },
   /** SMS to the calling number (a code, a link, the welcome, a prompt that failed). */
   sms: { number: 10, windowMs: HOUR, session: 2 },
-  /** Check-ins, each a guess of a service's code: what the web allows a member. */
-  checkin: { number: CHECKIN_GUESSES.max, windowMs: CHECKIN_GUESSES.windowMs, session: 1 },
+  /**
+   * Check-ins, each a guess of a service's code: what the web allows a member; a wrong code is
+   * asked again (issue 48), a mistyped one or two in a session.
+   */
+  checkin: { number: CHECKIN_GUESSES.max, windowMs: CHECKIN_GUESSES.windowMs, session: 3 },
   /** Language switches (a member's is written to the account). */
   language: { number: 10, windowMs: HOUR, session: 3 },
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANKS, OFFERING_TYPES } from '../../../shared/constants.ts';
+import { m } from '../../../paraglide/messages.js';
 import { inLocale } from '../../platform/locale.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
 import {
@@ -50,6 +51,7 @@ const steps: Step[] = [
   'give.network',
   'give.confirm',
   'checkin.code',
+  'shown',
   'code.method',
   'code.bank',
   'code.type',
@@ -83,6 +85,7 @@ function screens(): string[] {
           code,
           talk: { name: 'Oheneba Owusu-Ansah' },
           register: { firstName: long(30), lastName: long(30), assembly: 'a1' },
+          shown: m.ussd_no_gifts(),
         };
         texts.push(render(state, caller(known), data).text);
       }

@@ -34,7 +34,9 @@ export type Step =
   | TalkStep
   | RegisterStep
   /** 'Check in' (members, issue 34): the short code on the entrance screen. */
-  | 'checkin.code';
+  | 'checkin.code'
+  /** What a menu item looked up ('My last 5 gifts'): read, then 0 Back or 00 Menu. */
+  | 'shown';
 
 /** 'Cash or bank code' (issue 32): the app's cash and bank gifts, their code by SMS. */
 type CodeStep =
@@ -103,6 +105,8 @@ export interface UssdState {
   member?: CallerMember | null;
   /** A refusal shown above the screen once. */
   notice?: string;
+  /** The text of the 'shown' step, as the service looked it up. */
+  shown?: string;
   /**
    * The language chosen on the main menu in this session; absent (older sessions too): none
    * chosen, the member's or English. The service speaks it and keeps a member's on the account.
@@ -241,6 +245,8 @@ function renderStep(state: UssdState, caller: Caller, data: MenuData): Screen {
       return con(`${m.ussd_give_other()}\n${nav()}`);
     case 'checkin.code':
       return con(`${m.ussd_checkin_code()}\n${nav()}`);
+    case 'shown':
+      return con(`${state.shown ?? ''}\n${nav()}`);
     case 'give.amount':
       return con(`${m.ussd_give_amount({ max: formatCedis(data.maxPesewas) })}\n${nav()}`);
     case 'give.name':
@@ -433,6 +439,9 @@ export function answer(
       if (!/^\d{6}$/.test(input)) return refuse(m.ussd_type_6_digits());
       return { state: base, action: { kind: 'checkin', code: input } };
     }
+    case 'shown':
+      // Nothing to choose here but 0 and 00 (above): the same screen again.
+      return { state: base };
     case 'give.type': {
       const n = choice(input, OFFERING_TYPES.length);
       if (n === null) return refuse(m.ussd_choose_from_list());

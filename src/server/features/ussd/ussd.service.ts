@@ -234,10 +234,21 @@ async function answerCaller(
       break;
     }
     const action = next.action;
-    screen = action
-      ? await speak(() => look(ctx, action, caller, id))
-      : speak(() => render(state, caller, data));
-    if (action) break;
+    if (!action) {
+      screen = speak(() => render(state, caller, data));
+      continue;
+    }
+    const looked = await speak(() => look(ctx, action, caller, id));
+    if ('end' in looked) {
+      screen = looked.end;
+      break;
+    }
+    // A look-up that leaves the caller a way on: its text to read, or the step asked again.
+    state =
+      'show' in looked
+        ? { ...state, step: 'shown', back: [...state.back, state.step], shown: looked.show }
+        : { ...state, notice: looked.retry };
+    screen = speak(() => render(state, caller, data));
   }
   screen = fit(screen);
   const won = await ctx.db

@@ -231,8 +231,14 @@ describe('USSD', () => {
     ]);
 
     // The caller's last gifts show it.
-    const last = await at(newSession(), ['2'], giver);
-    expect(last).toMatch(/^END Your last gifts \(GHS\):\n\d\d\/\d\d 50\.00 Tithe paid/);
+    // Read, then back to the menu (issue 48: the call no longer ends there).
+    const gifts = newSession();
+    const last = await at(gifts, ['2'], giver);
+    expect(last).toMatch(
+      /^CON Your last gifts \(GHS\):\n\d\d\/\d\d 50\.00 Tithe paid\n0 Back 00 Menu$/,
+    );
+    expect(await at(gifts, ['2', '5'], giver)).toBe(last);
+    expect(await at(gifts, ['2', '5', '0'], giver)).toMatch(/^CON .+\n1 Give\n/);
   });
 
   /** Walks a session input by input; returns the last screen. */
@@ -435,7 +441,7 @@ describe('USSD', () => {
     // Their last gifts are their account's.
     const last = newSession();
     expect(await at(last, ['2'], number)).toMatch(
-      /^END Your last gifts \(GHS\):\n.+ 20\.00 Offering/,
+      /^CON Your last gifts \(GHS\):\n.+ 20\.00 Offering .+\n0 Back 00 Menu$/,
     );
 
     // The account signs in to the app once a password is set by SMS code.
@@ -613,7 +619,33 @@ describe('USSD', () => {
     const main = await at(newSession(), [], stranger);
     expect(main).not.toContain('Yaw');
     expect(main).toContain('6 Register');
-    expect(await at(newSession(), ['2'], stranger)).toBe('END No gifts from this number yet.');
+    expect(await at(newSession(), ['2'], stranger)).toBe(
+      'CON No gifts from this number yet.\n0 Back 00 Menu',
+    );
+  });
+
+  it('shows as many of the last 5 gifts as fit, with 0 Back 00 Menu (issue 48, item 11)', async () => {
+    const number = '+233241110555';
+    await t.db.insert(transactions).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        reference: `ussd-last-${i}-${Date.now()}`,
+        method: 'momo',
+        provider: 'moolre',
+        type: 'building_project',
+        amount: 9_999_999_99,
+        status: 'abandoned',
+        firstName: 'Kofi',
+        lastName: 'Boateng',
+        assembly: 'grace',
+        phone: number,
+      })),
+    );
+    for (const locale of [[], ['7']]) {
+      const screen = await at(newSession(), [...locale, '2'], number);
+      expect(screen.length - 4).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+      expect(screen).toMatch(/^CON .+\n.+ 9,999,999\.99 .+\n0 (Back|San) 00 Menu$/s);
+      expect(screen).not.toContain('…');
+    }
   });
 
   it('answers a replayed or late request with the screen already sent', async () => {
@@ -653,10 +685,17 @@ describe('USSD', () => {
     expect(await at(dial, ['6', '12', '424242'], number)).toBe(
       'END You are checked in to Sunday Service.',
     );
+    // A wrong code is said above the same question (issue 48): type it again, or go back.
     const wrong = newSession();
     expect(await at(wrong, ['6', '111111'], number)).toBe(
-      'END That code is not open for check-in. Check the screen at the entrance.',
+      'CON That code is not open for check-in. Check the screen at the entrance.\n' +
+        'Check in: type the 6-digit code on the screen at the entrance.\n0 Back 00 Menu',
     );
+    expect(await at(wrong, ['6', '111111', '424242'], number)).toBe(
+      'END You were already checked in to Sunday Service.',
+    );
+    const back = newSession();
+    expect(await at(back, ['6', '111111', '0'], number)).toMatch(/^CON Welcome, Kojo\n1 Give/);
     const rows = await t.db.select().from(checkins).where(eq(checkins.sessionId, session!.id));
     expect(rows.map((r) => r.method)).toEqual(['ussd']);
   });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { SegmentedMessage } from 'sms-segments-calculator';
+import { isPhoneOnlyEmail } from '../../../shared/accounts.ts';
 import type { SmsSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { devSms, users } from '../../db/schema.ts';
@@ -38,15 +39,31 @@ export const provenPhone = sql<
   string | null
 >`case when ${users.phoneVerified} then ${users.loginPhone} end`;
 
+/** What `reachOf` reads of a member: `phone` read with `provenPhone`, `channel` their choice. */
+export interface MemberContact {
+  email: string;
+  phone: string | null;
+  channel: string;
+}
+
 /**
- * The number a member's receipts, codes and notices go to by SMS: they chose SMS or both on
- * the profile ('Receipts, codes and notices', `users.receipt_channel`) and have a proved phone
- * (`phone` read with `provenPhone`); else none.
+ * Where a member's receipts, codes and notices go: the channels they chose on the profile
+ * ('Receipts, codes and notices', `users.receipt_channel`) among those they can receive on, an
+ * email (not a phone-first account's placeholder) and a proved phone (decision 050). A choice
+ * they cannot receive on falls back to the one they can (decision 054): never nowhere while
+ * one works. Null for a channel that is not used.
  */
-export function smsNumberOf(
-  member: { phone: string | null; channel: string } | undefined,
-): string | null {
-  return member && member.channel !== 'email' && member.phone ? member.phone : null;
+export function reachOf(member: MemberContact | undefined): {
+  email: string | null;
+  phone: string | null;
+} {
+  if (!member) return { email: null, phone: null };
+  const email = isPhoneOnlyEmail(member.email) ? null : member.email;
+  const phone = member.phone;
+  const byMail = member.channel !== 'sms' && email ? email : null;
+  const bySms = member.channel !== 'email' && phone ? phone : null;
+  if (byMail || bySms) return { email: byMail, phone: bySms };
+  return email ? { email, phone: null } : { email: null, phone };
 }
 
 /**

@@ -71,8 +71,8 @@ export function AdminCheckinPage() {
                     (mark) =>
                       m.checkin_session_counts({
                         code: mark,
-                        members: s.members,
-                        children: s.children,
+                        members: m.checkin_members_count({ count: s.members }),
+                        children: m.checkin_children_count({ count: s.children }),
                       }),
                     <strong>{s.code}</strong>,
                   )}

@@ -11,6 +11,7 @@ import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
+import { useSession } from '../accounts/useSession.ts';
 import { checkIn, checkInOwnChild, checkinKeys, useCheckinHome } from './checkin.api.ts';
 import { formatTime } from './checkin-format.ts';
 import './checkin.css';
@@ -33,9 +34,30 @@ type Outcome = { ok: boolean; message: string } | null;
 /**
  * /checkin (issue 34): a member checks in to the service they are at, by the entrance QR
  * (scanned here, or with the phone's camera, which opens this screen with the code in the
- * link) or by the short code, and checks their children in with a pick-up code.
+ * link) or by the short code, and checks their children in with a pick-up code. A guest is
+ * told what to do: check-in is a member's (issue 48).
  */
 export function CheckinPage() {
+  const { status } = useSession();
+  return status === 'guest' ? <GuestCheckin /> : <MemberCheckin />;
+}
+
+function GuestCheckin() {
+  const id = useId();
+  return (
+    <section className="page narrow-page checkin-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{m.checkin_check_in()}</h1>
+      <div className="card">
+        <p>{m.checkin_guest()}</p>
+        <Link className="button button-block" to={paths.auth}>
+          {m.shell_log_in_sign_up()}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function MemberCheckin() {
   const id = useId();
   const queryClient = useQueryClient();
   const home = useCheckinHome();

@@ -217,7 +217,7 @@ function ChildIn({ sessionId }: { sessionId: string }) {
     try {
       const child = await usherCheckInChild(sessionId, {
         childName: form.childName.trim(),
-        guardianPhone: form.guardianPhone.replace(/[\s-]/g, ''),
+        guardianPhone: form.guardianPhone.trim(),
       });
       setDone({ name: child.childName, code: child.pickupCode, note: child.guardianNote });
       setForm({ childName: '', guardianPhone: '' });
@@ -265,7 +265,13 @@ function ChildIn({ sessionId }: { sessionId: string }) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-guardianPhone`}>{m.checkin_guardian_phone()}</label>
-        <input {...field('guardianPhone')} type="tel" autoComplete="off" inputMode="tel" />
+        <input
+          {...field('guardianPhone')}
+          type="tel"
+          autoComplete="off"
+          inputMode="tel"
+          placeholder="024 123 4567"
+        />
         <FieldError id={`${id}-guardianPhone-error`} message={errors.guardianPhone} />
       </div>
       <button

@@ -232,7 +232,7 @@ function ManagedItem({ event, onChange }: { event: ManagedEvent; onChange: () =>
         <span>{m.events_count_not_going({ count: event.notGoing })}</span>
         <span>
           {event.capacity === null
-            ? m.events_places_taken({ taken: event.seatsTaken })
+            ? m.events_places_taken({ count: event.seatsTaken })
             : m.events_places_taken_of({ taken: event.seatsTaken, capacity: event.capacity })}
         </span>
       </p>

@@ -36,6 +36,8 @@ export function EventPage() {
   const eventId = useParams().id ?? '';
   const event = useEvent(eventId);
   const { user, status } = useSession();
+  // A guest's reply, once saved: the name it was saved under.
+  const [guestDone, setGuestDone] = useState<string | null>(null);
 
   if (event.isPending) return <Spinner label={m.events_loading_event()} />;
   if (event.isError) {
@@ -63,7 +65,7 @@ export function EventPage() {
   }
 
   const e = event.data;
-  const note = registrationNote(e);
+  const note = registrationNote(e, { hasPlace: user ? !!e.myRsvp?.going : guestDone !== null });
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <BackLink to={paths.events}>{m.events_title()}</BackLink>
@@ -114,13 +116,17 @@ export function EventPage() {
         <MemberReply event={e} />
       ) : status === 'loading' ? (
         <Spinner label={m.events_loading_reply()} />
+      ) : guestDone !== null ? (
+        <p className="form-success" role="status">
+          {m.events_guest_done({ name: guestDone })}
+        </p>
       ) : note ? (
         // Full, closed or started: nothing a guest could send would be taken.
         <p className="muted">
           <Link to={paths.events}>{m.events_see_other()}</Link>
         </p>
       ) : (
-        <GuestReply event={e} />
+        <GuestReply event={e} onDone={setGuestDone} />
       )}
       {user && e.attendees.length > 0 && (
         <>
@@ -266,21 +272,13 @@ function MemberReply({ event }: { event: EventView }) {
   );
 }
 
-function GuestReply({ event }: { event: EventView }) {
+/** A guest's reply; `onDone` with their name once saved (the page says so from then on). */
+function GuestReply({ event, onDone }: { event: EventView; onDone: (name: string) => void }) {
   const id = useId();
   const refresh = useRefresh(event.id);
   const [form, setForm] = useState({ name: '', phone: '', guests: '0' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-
-  if (done) {
-    return (
-      <p className="form-success" role="status">
-        {m.events_guest_done({ name: form.name })}
-      </p>
-    );
-  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -297,7 +295,7 @@ function GuestReply({ event }: { event: EventView }) {
     setBusy(true);
     try {
       await guestReply(event.id, form);
-      setDone(true);
+      onDone(form.name.trim());
       await refresh();
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);

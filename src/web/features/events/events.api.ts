@@ -86,10 +86,17 @@ export function formatWhen(event: Pick<EventSummary, 'startsAt' | 'endsAt'>) {
 
 export const formatTime = (iso: string) => `${whenFormat.format(new Date(iso))} GMT`;
 
-/** What stands between a person and a place, in words (or null when they may reply). */
-export function registrationNote(event: EventSummary): string | null {
+/**
+ * What stands between a person and a place, in words (or null when they may reply). Someone
+ * who holds a place (`hasPlace`: a member going, a guest who just replied) is not told the
+ * event is full: the last place may be theirs (issue 48).
+ */
+export function registrationNote(
+  event: EventSummary,
+  { hasPlace = false }: { hasPlace?: boolean } = {},
+): string | null {
   if (new Date(event.startsAt) <= new Date()) return m.events_note_started();
   if (!event.open) return m.events_note_closed();
-  if (event.placesLeft === 0) return m.events_note_full();
+  if (event.placesLeft === 0 && !hasPlace) return m.events_note_full();
   return null;
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { m } from '../../../paraglide/messages.js';
 import {
   RECEIPT_CHANNEL_LABELS,
-  RECEIPT_CHANNELS,
+  receiptChannelsFor,
   type ReceiptChannel,
 } from '../../../shared/receipt-channels.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
@@ -13,10 +13,28 @@ import { saveReceiptChannel } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
 
 /**
- * How receipts and codes reach the member (issue 32): email, SMS to the profile's phone, or
- * both. The server refuses SMS without a phone number; that message is shown here.
+ * How receipts and codes reach the member (issue 32): email, SMS to the proved phone, or both,
+ * of the channels they can receive on (decision 054). With only one, it is said, not asked.
  */
 export function ReceiptChannelForm({ profile }: { profile: Profile }) {
+  const offered = receiptChannelsFor(profile);
+  if (offered.length > 1) return <ChannelChoice profile={profile} offered={offered} />;
+  return (
+    <p className="muted" data-testid="receipt-channel">
+      {profile.email
+        ? m.profile_receipt_only_email({ email: profile.email })
+        : m.profile_receipt_only_sms({ phone: formatShown(profile) })}
+    </p>
+  );
+}
+
+/** The proved phone as the profile writes it (the phone section shows the same). */
+const formatShown = (profile: Profile) =>
+  profile.signInPhone === profile.phoneNumber
+    ? (profile.phoneDisplay ?? profile.signInPhone ?? '')
+    : (profile.signInPhone ?? '');
+
+function ChannelChoice({ profile, offered }: { profile: Profile; offered: ReceiptChannel[] }) {
   const id = useId();
   const [channel, setChannel] = useState<ReceiptChannel>(profile.receiptChannel);
   const [busy, setBusy] = useState(false);
@@ -45,7 +63,7 @@ export function ReceiptChannelForm({ profile }: { profile: Profile }) {
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="choice-field">
         <legend>{m.profile_receipt_legend()}</legend>
-        {RECEIPT_CHANNELS.map((value) => (
+        {offered.map((value) => (
           <label key={value} className="choice">
             <input
               type="radio"

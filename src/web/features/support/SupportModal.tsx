@@ -1,26 +1,29 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { m } from '../../../paraglide/messages.js';
 import {
   checkSupportRequest,
   SUPPORT_MESSAGES,
   type SupportRequest,
+  type SupportValues,
 } from '../../../shared/support.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { apiFetch } from '../../api.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
+import { useMe } from '../accounts/useMe.ts';
 import { supportApiPaths } from './support.paths.ts';
 
 /** Spec §9: the confirmation stays 3 s, then the modal closes. */
 export const SUPPORT_SUCCESS_DISPLAY_MS = 3000;
 
-type SupportRequestInput = SupportRequest;
-
 /** What the server's `supportRequestSchema` decides (shared/support.test.ts). */
-const resolver = checkResolver<SupportRequestInput, SupportRequest>(checkSupportRequest);
+const resolverFor = (emailRequired: boolean) =>
+  checkResolver<SupportRequest, SupportValues>((values) =>
+    checkSupportRequest(values, { emailRequired }),
+  );
 
-const emptyForm: SupportRequestInput = { full_name: '', email: '', title: '', issue: '' };
+const emptyForm: SupportRequest = { full_name: '', email: '', title: '', issue: '' };
 
 interface SupportModalProps {
   open: boolean;
@@ -33,8 +36,12 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
   const [sent, setSent] = useState(false);
   const [failed, setFailed] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
+  // A member without email is answered on the phone they proved (the server has it): no field.
+  const user = useMe().data?.user;
+  const byPhone = !!user && !user.email;
+  const resolver = useMemo(() => resolverFor(!byPhone), [byPhone]);
 
-  const form = useForm<SupportRequestInput, unknown, SupportRequest>({
+  const form = useForm<SupportRequest, unknown, SupportValues>({
     resolver,
     defaultValues: emptyForm,
   });
@@ -59,10 +66,14 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
     return () => clearTimeout(timer);
   }, [sent, finish]);
 
-  const onSubmit = async (values: SupportRequest) => {
+  const onSubmit = async (values: SupportValues) => {
     setFailed(false);
     try {
-      await apiFetch<{ id: string }>(supportApiPaths.support, { method: 'POST', body: values });
+      const { email, ...rest } = values;
+      await apiFetch<{ id: string }>(supportApiPaths.support, {
+        method: 'POST',
+        body: email ? values : rest,
+      });
     } catch (error) {
       setFailed(true);
       placeServerErrors(error, form);
@@ -82,11 +93,13 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
         tabIndex={-1}
         className={sent ? 'form-success' : 'visually-hidden'}
       >
-        {sent ? SUPPORT_MESSAGES.success : ''}
+        {sent ? (byPhone ? SUPPORT_MESSAGES.successByPhone : SUPPORT_MESSAGES.success) : ''}
       </div>
       {!sent && (
         <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-          <p className="muted form-intro">{m.support_intro()}</p>
+          <p className="muted form-intro">
+            {byPhone ? m.support_intro_phone() : m.support_intro()}
+          </p>
           {failed && (
             <p role="alert" className="form-alert">
               {SUPPORT_MESSAGES.failure}
@@ -99,15 +112,17 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
             type="text"
             autoComplete="name"
           />
-          <Field
-            form={fields}
-            name="email"
-            label={m.support_email()}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-          />
+          {!byPhone && (
+            <Field
+              form={fields}
+              name="email"
+              label={m.support_email()}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+          )}
           <Field
             form={fields}
             name="title"
