@@ -49,11 +49,8 @@ test('a visitor switches the login screen to Twi and back, and the app follows',
   const twi = page.getByRole('navigation', { name: ak.language_label });
   await expect(twi.getByText('Twi')).toHaveAttribute('aria-current', 'true');
   // The worker of the Twi build takes over unasked: a switch is not a new version.
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return registration?.active !== null && registration?.waiting === null;
-  });
-  await expect(page.getByRole('status').filter({ hasText: /new version/i })).toHaveCount(0);
+  await workerOfThisBuild(page);
+  await expect(updatePrompt(page)).toHaveCount(0);
   await noSideScroll(page);
   await checkScreen(page, 'twi-auth');
 
@@ -61,6 +58,69 @@ test('a visitor switches the login screen to Twi and back, and the app follows',
   await twi.getByRole('link', { name: 'English' }).click();
   await expect(page.getByRole('navigation', { name: en.language_label })).toBeVisible();
   expect(await languageOf(page)).toBe('en');
+  await page.context().close();
+});
+
+/**
+ * Waits until the worker of this page's build controls it and none waits (a switch is not an
+ * update). (waitForFunction would not wait: an async function's promise counts as true.)
+ */
+const workerOfThisBuild = (page: Page) =>
+  expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const active = registration?.active?.scriptURL;
+          return (
+            active !== undefined &&
+            registration?.waiting === null &&
+            registration?.installing === null &&
+            navigator.serviceWorker.controller?.scriptURL === active &&
+            new URL(active).searchParams.get('lang') === document.documentElement.lang
+          );
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+const updatePrompt = (page: Page) => page.getByRole('status').filter({ hasText: /new version/i });
+
+// Issue 48 #3: / is the installed app's start address. Once a worker controlled it, it
+// answered / with the shell it had kept (English's), and the worker of the other language
+// waited as if it were a new version.
+test('at / after the first visit, the switch changes the language and no update is announced', async ({
+  browser,
+}) => {
+  const page = await openPhone(browser, app.baseURL, undefined, '/');
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+  await workerOfThisBuild(page);
+
+  await page
+    .getByRole('navigation', { name: en.language_label })
+    .getByRole('link', { name: 'Twi' })
+    .click();
+  const twi = page.getByRole('navigation', { name: ak.language_label });
+  await expect(twi.getByText('Twi')).toHaveAttribute('aria-current', 'true');
+  expect(await languageOf(page)).toBe('ak');
+  await expect(page.getByRole('button', { name: ak.accounts_login, exact: true })).toBeVisible();
+  await workerOfThisBuild(page);
+  await expect(updatePrompt(page)).toHaveCount(0);
+
+  // And on the next start of the app.
+  await page.goto('/');
+  expect(await languageOf(page)).toBe('ak');
+  await workerOfThisBuild(page);
+  await expect(updatePrompt(page)).toHaveCount(0);
+
+  await twi.getByRole('link', { name: 'English' }).click();
+  await expect(page.getByRole('navigation', { name: en.language_label })).toBeVisible();
+  expect(await languageOf(page)).toBe('en');
+  await workerOfThisBuild(page);
+  await expect(updatePrompt(page)).toHaveCount(0);
   await page.context().close();
 });
 
