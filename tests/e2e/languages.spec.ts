@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { repoRoot, startApp, type RunningApp } from './support/harness.ts';
 import { checkScreen, noSideScroll, openPhone } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
@@ -35,6 +35,17 @@ test.beforeAll(async () => {
 test.afterAll(async () => app?.dispose());
 
 const languageOf = (page: Page) => page.locator('html').getAttribute('lang');
+
+/** The account's language set to Twi, as the profile's switch sets it. */
+async function chooseTwi(state: StorageState) {
+  const api = await request.newContext({
+    baseURL: app.baseURL,
+    storageState: state,
+    extraHTTPHeaders: { origin: app.baseURL },
+  });
+  expect((await api.put('/api/profile/language', { data: { locale: 'ak' } })).ok()).toBe(true);
+  await api.dispose();
+}
 
 test('a visitor switches the login screen to Twi and back, and the app follows', async ({
   browser,
@@ -124,6 +135,56 @@ test('at / after the first visit, the switch changes the language and no update 
   await page.context().close();
 });
 
+// Issue 48 #4: the account's language follows the member to a fresh browser.
+test('a member whose account is in Twi signs in on a fresh browser and sees Twi', async ({
+  browser,
+}) => {
+  const ama = { email: 'twi.ama@example.com', password: 'ama-pass-1234', firstName: 'Ama' };
+  const state = await createAccount(app.baseURL, ama);
+  await chooseTwi(state);
+
+  const page = await openPhone(browser, app.baseURL, undefined, '/auth');
+  expect(await languageOf(page)).toBe('en');
+  await page.getByLabel(en.accounts_email!).fill(ama.email);
+  await page.getByLabel(en.accounts_password!, { exact: true }).fill(ama.password);
+  await page.getByRole('button', { name: en.accounts_login, exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: ak.shell_logout })).toBeVisible();
+  expect(await languageOf(page)).toBe('ak');
+  // Every later page too.
+  await page.reload();
+  await expect(page.getByRole('button', { name: ak.shell_logout })).toBeVisible();
+  expect(await languageOf(page)).toBe('ak');
+  await page.context().close();
+
+  // A browser where the member was signed in and English was left: Twi from its next page.
+  const other = await browser.newContext({
+    baseURL: app.baseURL,
+    storageState: {
+      ...state,
+      cookies: [
+        ...state.cookies,
+        {
+          name: 'PARAGLIDE_LOCALE',
+          value: 'en',
+          domain: new URL(app.baseURL).hostname,
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+    },
+    viewport: { width: 360, height: 740 },
+  });
+  const there = await other.newPage();
+  await there.goto('/home');
+  expect(await languageOf(there)).toBe('ak');
+  await expect(there.getByRole('button', { name: ak.shell_logout })).toBeVisible();
+  await other.close();
+});
+
 // (That the account keeps it, for its mails, SMS and USSD: language.test.ts.)
 test('a member chooses Twi on the profile', async ({ browser }) => {
   const page = await openPhone(browser, app.baseURL, states[yaw.email], '/profile');
@@ -170,24 +231,11 @@ for (const [who, screens] of [
     test.setTimeout(240_000);
     const account = who === 'admin' ? admin : yaw;
     const state = states[account.email]!;
+    // A signed-in member's pages are in their account's language (decision 053).
+    await chooseTwi(state);
     const context = await browser.newContext({
       baseURL: app.baseURL,
-      storageState: {
-        ...state,
-        cookies: [
-          ...state.cookies,
-          {
-            name: 'PARAGLIDE_LOCALE',
-            value: 'ak',
-            domain: new URL(app.baseURL).hostname,
-            path: '/',
-            expires: -1,
-            httpOnly: false,
-            secure: false,
-            sameSite: 'Lax',
-          },
-        ],
-      },
+      storageState: state,
       viewport: { width: 360, height: 740 },
     });
     const page = await context.newPage();

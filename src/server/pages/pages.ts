@@ -12,6 +12,7 @@ import { DOCUMENT_ONLY_HEADERS, pagePolicy } from '../http/security-headers.ts';
 import { hasGuestCookie, hasSessionCookie } from '../platform/auth.ts';
 import { localeOfCookie } from '../platform/locale.ts';
 import { ensureGuestId } from '../platform/guest-giver.ts';
+import { pageLanguage } from '../features/profile/language.ts';
 import { routeFor, watchBuild } from './build.ts';
 import { createDrawing } from './drawing.ts';
 import { pageHtml } from './template.ts';
@@ -118,7 +119,8 @@ export async function registerPages(
   };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const language = localeOfCookie(request.headers.cookie);
+    // A signed-in member's in their account's (decision 053).
+    const language = await pageLanguage(ctx, request, reply);
     const build = buildIn(language);
     if (!build) {
       return reply
