@@ -24,3 +24,16 @@ export const webDirOf = (webDir: string, language: Language): string =>
  */
 export const languagePath = (language: Language, next: string): string =>
   `/language/${language}?next=${encodeURIComponent(next)}`;
+
+/**
+ * The service worker of a language's build (decision 043), as a page of that build registers
+ * it: the language is in its address, so a page can tell the worker that controls it from one
+ * of its own build (UpdatePrompt.tsx), and the server sends that build's worker.
+ */
+export const workerPath = (language: Language): string => `/sw.js?lang=${language}`;
+
+/** The language in a worker's address (`workerPath`); null for one registered without it. */
+export function workerLanguage(scriptUrl: string): Language | null {
+  const language = new URL(scriptUrl, 'http://flock.invalid').searchParams.get('lang');
+  return isLanguage(language) ? language : null;
+}

@@ -32,6 +32,7 @@ function keepWhatIsDone() {
     tap: null,
     values: {},
     focus: null,
+    focused: null,
     release() {
       for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
       for (const busy of document.querySelectorAll('[data-kept-tap]')) {
@@ -86,7 +87,8 @@ function keepWhatIsDone() {
   on('change', keepValue);
   on('focusin', (event) => {
     const field = inRoot(event.target);
-    state.focus = field?.matches(FIELDS) ? controlKey(field, root()) : null;
+    state.focused = field?.matches(FIELDS) ? field : null;
+    state.focus = state.focused && controlKey(state.focused, root());
   });
 }
 

@@ -13,12 +13,16 @@ export interface DrawnPageState {
   tap: string | null;
   /** What was typed or chosen, by field key. */
   values: Record<string, { value: string; checked: boolean }>;
-  /** The field the focus was in. */
+  /** The field the focus was in (its key), and the drawn element itself (its caret). */
   focus: string | null;
+  focused: Element | null;
   /** Stops keeping taps: the app answers them from now on. */
   release(): void;
-  /** Called by the app once it has drawn its first screen (takeOverDrawnPage). */
-  handOver(root: Element): Promise<void>;
+  /**
+   * Called by the app in the layout effect of its first screen, the task that replaced the
+   * drawn one (takeOverDrawnPage).
+   */
+  handOver(root: Element): Promise<void> | void;
 }
 
 declare global {
@@ -67,18 +71,31 @@ export function findControl(key: string, root: Element): HTMLElement | null {
   return alike[index] ?? null;
 }
 
-/** Sets a field as typing would: through the element's own setter, then the events React hears. */
+const isBox = (element: HTMLElement) =>
+  element instanceof HTMLInputElement && /^(checkbox|radio)$/.test(element.type);
+
+/** Shows `value` in a text field or list through the element's own setter, as typing does. */
+function show(element: HTMLElement, value: string) {
+  if (isBox(element) || (element as HTMLInputElement).value === value) return;
+  const proto = Object.getPrototypeOf(element) as object;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value);
+}
+
+/** Sets a field as typing would, and sends the events React hears (a box: its click). */
 function setField(element: HTMLElement, value: { value: string; checked: boolean }) {
-  if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type)) {
-    if (element.checked !== value.checked) element.click();
+  if (isBox(element)) {
+    if ((element as HTMLInputElement).checked !== value.checked) element.click();
     return;
   }
-  const proto = Object.getPrototypeOf(element) as object;
-  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-  if (!setter || (element as HTMLInputElement).value === value.value) return;
-  setter.call(element, value.value);
+  show(element, value.value);
   element.dispatchEvent(new Event('input', { bubbles: true }));
   element.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Where the caret was in a field, or what was selected (not every type of input has one). */
+function selectionOf(field: Element | null): [number, number] | null {
+  const { selectionStart, selectionEnd } = (field ?? {}) as Partial<HTMLInputElement>;
+  return selectionStart == null || selectionEnd == null ? null : [selectionStart, selectionEnd];
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
@@ -92,10 +109,16 @@ async function controlsOf(keys: string[], root: Element) {
 }
 
 /**
- * Once the app has drawn its first screen: stops the boot script keeping taps, and, on the
- * same screen, puts back what was typed and the focus, then taps again what was tapped.
+ * Once the app has drawn its first screen, in the same task as it replaced the drawn one (its
+ * layout effect): stops the boot script keeping taps, and, on the same screen, puts back what
+ * was typed, the focus and the caret, then taps again what was tapped.
+ *
+ * No key may fall between the two screens (issue 48): keys are handled in tasks of their own,
+ * so the focus is moved before this task ends, and what was typed is shown at once. React
+ * hears of it in a microtask, still before the next key: events sent from inside its commit
+ * would be undone by it (a controlled field is put back to its state until the commit ends).
  */
-export async function takeOverDrawnPage(drawn: DrawnPageState, root: Element) {
+export function takeOverDrawnPage(drawn: DrawnPageState, root: Element): Promise<void> | void {
   delete window[DRAWN_PAGE_GLOBAL];
   drawn.release();
   // A guard sent the app elsewhere: what was done there is not for this screen.
@@ -104,16 +127,33 @@ export async function takeOverDrawnPage(drawn: DrawnPageState, root: Element) {
     (key): key is string => key !== null,
   );
   if (keys.length === 0) return;
-  await controlsOf(keys, root);
-  for (const [key, value] of Object.entries(drawn.values)) {
-    const element = findControl(key, root);
-    if (element) setField(element, value);
-  }
-  // The app's state takes the values before the tap reads them.
-  await nextTask();
-  if (drawn.focus) findControl(drawn.focus, root)?.focus({ preventScroll: true });
-  const tapped = drawn.tap ? findControl(drawn.tap, root) : null;
-  // Focused as a tap focuses it: a popup it opens gives the focus back to it on closing.
-  tapped?.focus({ preventScroll: true });
-  tapped?.click();
+  // Drawn whole, as the screens the server draws are: now. In parts: once the parts are there.
+  if (keys.every((key) => findControl(key, root))) return carryOver(drawn, root);
+  return controlsOf(keys, root).then(() => carryOver(drawn, root));
+}
+
+function carryOver(drawn: DrawnPageState, root: Element): Promise<void> {
+  const fields = Object.entries(drawn.values).map(
+    ([key, value]) => [findControl(key, root), value] as const,
+  );
+  const focused = drawn.focus ? findControl(drawn.focus, root) : null;
+  const selection = selectionOf(drawn.focused);
+  const putBackFocus = () => {
+    focused?.focus({ preventScroll: true });
+    if (focused && selection) (focused as HTMLInputElement).setSelectionRange(...selection);
+  };
+  for (const [element, value] of fields) if (element) show(element, value.value);
+  putBackFocus();
+  return new Promise<void>((resolve) => queueMicrotask(resolve)).then(async () => {
+    for (const [element, value] of fields) if (element) setField(element, value);
+    // Setting a value puts the caret at its end.
+    putBackFocus();
+    const tapped = drawn.tap ? findControl(drawn.tap, root) : null;
+    if (!tapped) return;
+    // The app's state takes the values before the tap reads them.
+    await nextTask();
+    // Focused as a tap focuses it: a popup it opens gives the focus back to it on closing.
+    tapped.focus({ preventScroll: true });
+    tapped.click();
+  });
 }

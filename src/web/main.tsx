@@ -32,9 +32,10 @@ await nextTask();
 const router = createRouter();
 
 function App() {
-  // As the first screen replaces the drawn one (before anything can be typed into it): what
-  // was done on the page the server drew is done again.
-  // (The boot script does it: the app carries none of that code, decision 027.)
+  // In the task that replaced the drawn screen with the app's, before a key typed meanwhile
+  // is handled (issue 48): what was done on the page the server drew is done again, the
+  // focus and the caret put back. (The boot script does it: the app carries none of that
+  // code, decision 027.)
   useLayoutEffect(() => void window[DRAWN_PAGE_GLOBAL]?.handOver(rootElement), []);
   return <RouterProvider router={router} />;
 }

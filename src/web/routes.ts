@@ -156,6 +156,8 @@ export const screens: Screen[] = [
 export const firstScreens: Record<string, FirstScreen> = {
   [patterns.home]: { drawn: { answers: [] } },
   [patterns.auth]: { drawn: { answers: [] } },
+  // A link of the login screen: drawn too, so that it works when tapped before the app.
+  [patterns.forgotPassword]: { drawn: { answers: [] } },
   [patterns.memberHome]: { drawn: { answers: [], signedIn: true } },
   [patterns.offerings]: { drawn: { answers: [], signedIn: true } },
   [patterns.sermons]: {

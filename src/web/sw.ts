@@ -17,7 +17,9 @@ declare const self: ServiceWorkerGlobalScope & {
 // the web manifest and its 192 px icon, which the browser asks for on every page load to
 // check that the app is installable: served from here, they cost no request while the first
 // screen loads (decision 018); installing downloads them once (≈ 6 kB), as it does the page.
-precacheAndRoute(self.__WB_MANIFEST);
+// Not for pages: by default it also answers `/` (the installed app's start) with the precached
+// index.html, the shell of the language this worker was built in, even online (issue 48).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
 // Pages: the network's index.html whenever there is a network, so a deploy is never hidden

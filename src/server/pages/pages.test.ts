@@ -509,6 +509,11 @@ describe('pages in the member’s language (decision 043)', () => {
   it('gives each language its own service worker and offline page', async () => {
     expect((await t.app.inject({ url: '/sw.js', headers: twi })).body).toBe('// Twi worker');
     expect((await t.app.inject({ url: '/sw.js' })).body).toBe('// English worker');
+    // The worker a page registers says its build's language (workerPath): that one's.
+    const asked = (lang: string, headers = {}) =>
+      t.app.inject({ url: `/sw.js?lang=${lang}`, headers });
+    expect((await asked('ak')).body).toBe('// Twi worker');
+    expect((await asked('en', twi)).body).toBe('// English worker');
     const offline = await t.app.inject({ url: '/index.html', headers: twi });
     expect(offline.body).toContain('lang="ak"');
     expect(offline.headers['cache-control']).toBe('no-cache');

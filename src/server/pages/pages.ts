@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Me } from '../../shared/accounts.ts';
-import { LANGUAGES, webDirOf, type Language } from '../../shared/languages.ts';
+import { isLanguage, LANGUAGES, webDirOf, type Language } from '../../shared/languages.ts';
 import { GUEST_COOKIE, GUEST_PATH } from '../../shared/pages.ts';
 import type { AppContext } from '../context.ts';
 import { errorBody } from '../http/errors.ts';
@@ -12,6 +12,7 @@ import { DOCUMENT_ONLY_HEADERS, pagePolicy } from '../http/security-headers.ts';
 import { hasGuestCookie, hasSessionCookie } from '../platform/auth.ts';
 import { localeOfCookie } from '../platform/locale.ts';
 import { ensureGuestId } from '../platform/guest-giver.ts';
+import { pageLanguage } from '../features/profile/language.ts';
 import { routeFor, watchBuild } from './build.ts';
 import { createDrawing } from './drawing.ts';
 import { pageHtml } from './template.ts';
@@ -31,6 +32,15 @@ const GUEST_COOKIE_SECONDS = 400 * 24 * 3600;
  */
 const LANGUAGE_FILES = new Set(['/sw.js', '/index.html']);
 
+/**
+ * The language of a file that differs by language: the one a page asks for (its worker's
+ * address says it, `workerPath`), else the cookie's.
+ */
+function fileLanguage(request: FastifyRequest): Language {
+  const { lang } = (request.query ?? {}) as { lang?: unknown };
+  return isLanguage(lang) ? lang : localeOfCookie(request.headers.cookie);
+}
+
 /** Paths that are never a page of the web app. */
 const NOT_PAGES = ['/api/', '/dev/', '/sandbox/'];
 
@@ -43,7 +53,7 @@ function staticFiles(app: FastifyInstance, webDir: string) {
     // English's worker and offline page to English's pages only; another language's are sent
     // by the pages (registerPages).
     allowedPath: (pathname, _root, request) =>
-      !LANGUAGE_FILES.has(pathname) || localeOfCookie(request.headers.cookie) === LANGUAGES[0],
+      !LANGUAGE_FILES.has(pathname) || fileLanguage(request) === LANGUAGES[0],
     // The build writes .br and .gz copies (scripts/precompress.ts); send those when accepted.
     preCompressed: true,
     // Nothing here is large enough to be fetched in parts (scripts, styles, icons).
@@ -109,7 +119,8 @@ export async function registerPages(
   };
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const language = localeOfCookie(request.headers.cookie);
+    // A signed-in member's in their account's (decision 053).
+    const language = await pageLanguage(ctx, request, reply);
     const build = buildIn(language);
     if (!build) {
       return reply
@@ -158,7 +169,7 @@ export async function registerPages(
     const pathname = request.url.split('?')[0] ?? '/';
     // Another language's service worker or offline page: the static files answer English's.
     if (LANGUAGE_FILES.has(pathname) && built && request.method === 'GET') {
-      const dir = webDirOf(webDir, localeOfCookie(request.headers.cookie));
+      const dir = webDirOf(webDir, fileLanguage(request));
       const file = pathname.slice(1);
       if (fs.existsSync(path.join(dir, file))) {
         return reply.header('cache-control', 'no-cache').sendFile(file, dir);

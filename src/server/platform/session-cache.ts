@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/languages.ts';
 import type { FinanceScope } from '../../shared/schemas/finance.ts';
 
 // The sessions a process looked up in the last few seconds (decision 017; the lookup itself
@@ -11,6 +12,8 @@ export interface SessionUser {
   isAdmin: boolean;
   /** Finance officer or admin: the assemblies they act for; null: neither. */
   finance: FinanceScope | null;
+  /** The account's language (decision 043): the pages of every browser it signs in (053). */
+  locale: Language;
 }
 
 interface Cached {

@@ -7,6 +7,8 @@ import { SupportButton } from '../features/support/SupportButton.tsx';
 import { paths } from '../paths.ts';
 import { Toasts } from './Toasts.tsx';
 import { m } from '../../paraglide/messages.js';
+import { getLocale } from '../../paraglide/runtime.js';
+import { workerPath } from '../../shared/languages.ts';
 
 const UpdatePrompt = lazy(async () => ({
   default: (await import('./UpdatePrompt.tsx')).UpdatePrompt,
@@ -30,7 +32,7 @@ function useServiceWorker(loaded: boolean) {
     // notification's screen, UpdatePrompt.tsx).
     const claimed = () => setControlled(true);
     navigator.serviceWorker.addEventListener('controllerchange', claimed, { once: true });
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+    navigator.serviceWorker.register(workerPath(getLocale()), { scope: '/' }).catch(() => {
       // No worker (private mode, an old browser): the app works as a plain web page.
     });
     return () => navigator.serviceWorker.removeEventListener('controllerchange', claimed);

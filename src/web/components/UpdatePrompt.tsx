@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Workbox } from 'workbox-window';
 import { m } from '../../paraglide/messages.js';
 import { getLocale } from '../../paraglide/runtime.js';
+import { workerLanguage, workerPath } from '../../shared/languages.ts';
 import { OPEN_SCREEN, screenOf } from '../push.ts';
 
 // On a page the service worker already controls (decision 012): registers it again, which
@@ -10,8 +11,6 @@ import { OPEN_SCREEN, screenOf } from '../push.ts';
 // when the member taps Reload (or with the next visit once every tab of the old one is
 // closed). Loaded after the page, not with its first screen, and not on a first visit.
 // Also what the worker asks of the page it controls: a tapped notification's screen (sw.ts).
-/** The language of the build whose worker is active (localStorage). */
-const WORKER_LANGUAGE = 'flock.worker-language';
 
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false);
@@ -28,16 +27,17 @@ export function UpdatePrompt() {
   }, [navigate]);
 
   useEffect(() => {
-    const wb = new Workbox('/sw.js', { scope: '/' });
-    // After a language switch the worker waiting is the one of this page's build (decision
-    // 043): not a new version, so it takes over at once, unasked.
     const language = getLocale();
+    const wb = new Workbox(workerPath(language), { scope: '/' });
+    // After a language switch the worker waiting is the one of this page's build, and the
+    // worker controlling the page another language's (decision 043; each says its language
+    // in its address): not a new version, so it takes over at once, unasked.
     wb.addEventListener('waiting', () => {
-      const active = localStorage.getItem(WORKER_LANGUAGE);
-      if (active !== null && active !== language) wb.messageSkipWaiting();
+      const controller = navigator.serviceWorker.controller;
+      const active = controller && workerLanguage(controller.scriptURL);
+      if (active && active !== language) wb.messageSkipWaiting();
       else setWaiting(true);
     });
-    wb.addEventListener('activated', () => localStorage.setItem(WORKER_LANGUAGE, language));
     workbox.current = wb;
     void wb.register().catch(() => {
       // No worker (private mode, an old browser): the app works as a plain web page.

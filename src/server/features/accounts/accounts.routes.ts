@@ -22,7 +22,7 @@ import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
 import { clearGuestId, guestIdOf } from '../../platform/guest-giver.ts';
 import { attachGuestGifts } from '../history/history.service.ts';
 import { getMe, isEmailAvailable, listMembers, requireAdmin, signUp } from './accounts.service.ts';
-import { keepChosenLanguage } from '../profile/language.ts';
+import { keepChosenLanguage, languageAtSignIn } from '../profile/language.ts';
 import { afterPhoneRequest, guardPhoneRequest, resendSignUpCode, signUpByPhone } from './phone.ts';
 import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
 
@@ -148,10 +148,11 @@ async function forwardToAuth(
   if (phoneBody && response.ok) await afterPhoneRequest(ctx, endpoint.path, phoneBody.phoneNumber);
 
   const text = await response.text();
-  // The language chosen on the login screen becomes the account's (decision 043).
+  // The language chosen on the login screen becomes the account's (decision 043); without
+  // one, this browser takes the account's (decision 053).
   if (response.ok && endpoint.path.startsWith('/sign-in/')) {
     const userId = signedInUserId(text);
-    if (userId) await keepChosenLanguage(ctx, request, userId);
+    if (userId) await languageAtSignIn(ctx, request, reply, userId);
   }
 
   reply.status(response.status);

@@ -146,7 +146,14 @@ describe('signed-in requests: one lookup, cached, and forgotten when it changes'
 });
 
 describe('the session cache', () => {
-  const user = { id: 'u1', email: 'a@example.com', name: 'A', isAdmin: false, finance: null };
+  const user = {
+    id: 'u1',
+    email: 'a@example.com',
+    name: 'A',
+    isAdmin: false,
+    finance: null,
+    locale: 'en' as const,
+  };
 
   it('does not store what a lookup read before a forget (a sign-out racing a request)', () => {
     const cache = new SessionCache(60_000);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import { isLanguage, LANGUAGES } from '../../../shared/languages.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
 
 // Who is asking, cheaply (issue 16 #3). The auth library's own lookup costs two statements
@@ -17,10 +18,11 @@ interface SessionRow {
   is_admin: boolean;
   finance_all: boolean | null;
   finance_assemblies: string[] | null;
+  locale: string;
 }
 
 export const SESSION_USER_SQL = `
-select u.id, u.email, u.full_name as name, s.expires_at,
+select u.id, u.email, u.full_name as name, u.locale, s.expires_at,
   exists (select 1 from admins a where a.user_id = u.id) as is_admin,
   f.all_assemblies as finance_all,
   case when f.user_id is not null and not f.all_assemblies then array(
@@ -128,6 +130,7 @@ export async function lookupSession(
         : row.finance_all
           ? { all: true }
           : { all: false, assemblies: row.finance_assemblies ?? [] },
+    locale: isLanguage(row.locale) ? row.locale : LANGUAGES[0],
   };
   ctx.sessions.set(signed, user, now, expiresAt, generation);
   return user;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
+import { LANGUAGE_CHOSEN_COOKIE } from './language.ts';
 import {
   confirmEmail,
   member,
@@ -62,29 +63,53 @@ describe('language', () => {
     expect(await localeOf('kofi@example.com')).toBe('en');
   });
 
-  it('chosen on the login screen, becomes the account’s at sign-in; without a choice, stays', async () => {
-    const signIn = (headers: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        payload: { email: 'kofi@example.com', password: 'correct horse 1' },
-        headers: { origin: ORIGIN, ...headers },
-        remoteAddress: someClient(),
-      });
-    expect((await signIn({ cookie: 'PARAGLIDE_LOCALE=ak' })).statusCode).toBe(200);
-    expect(await localeOf('kofi@example.com')).toBe('ak');
-    expect((await signIn({})).statusCode).toBe(200);
-    expect(await localeOf('kofi@example.com')).toBe('ak');
-    // A wrong password changes nothing.
-    const wrong = await t.app.inject({
+  // Decision 053: the cookie alone is what this browser showed last (perhaps another member's
+  // language); a choice made on the login screen is marked as one.
+  const languageCookies = (res: { cookies: { name: string; value: string; maxAge?: number }[] }) =>
+    Object.fromEntries(
+      res.cookies
+        .filter((c) => c.name === 'PARAGLIDE_LOCALE' || c.name === LANGUAGE_CHOSEN_COOKIE)
+        .map((c) => [c.name, c.maxAge === 0 ? null : c.value]),
+    );
+  const signIn = (headers: Record<string, string>, password = 'correct horse 1') =>
+    t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      payload: { email: 'kofi@example.com', password: 'wrong horse 1' },
-      headers: { origin: ORIGIN, cookie: 'PARAGLIDE_LOCALE=en' },
+      payload: { email: 'kofi@example.com', password },
+      headers: { origin: ORIGIN, ...headers },
       remoteAddress: someClient(),
     });
-    expect(wrong.statusCode).toBe(401);
+
+  it('chosen on the login screen, becomes the account’s at sign-in', async () => {
+    const chose = await signIn({ cookie: `PARAGLIDE_LOCALE=ak; ${LANGUAGE_CHOSEN_COOKIE}=1` });
+    expect(chose.statusCode).toBe(200);
     expect(await localeOf('kofi@example.com')).toBe('ak');
+    // Taken: the mark goes, the language stays.
+    expect(languageCookies(chose)).toEqual({
+      PARAGLIDE_LOCALE: 'ak',
+      [LANGUAGE_CHOSEN_COOKIE]: null,
+    });
+    // A wrong password changes nothing.
+    const wrong = await signIn(
+      { cookie: `PARAGLIDE_LOCALE=en; ${LANGUAGE_CHOSEN_COOKIE}=1` },
+      'wrong horse 1',
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(languageCookies(wrong)).toEqual({});
+    expect(await localeOf('kofi@example.com')).toBe('ak');
+  });
+
+  it('without a choice, the browser takes the account’s at sign-in (issue 48)', async () => {
+    // A fresh browser: the member's Twi, not English.
+    const fresh = await signIn({});
+    expect(fresh.statusCode).toBe(200);
+    expect(languageCookies(fresh)).toEqual({ PARAGLIDE_LOCALE: 'ak' });
+    // A browser where another member's English was left: the account keeps its Twi.
+    const shared = await signIn({ cookie: 'PARAGLIDE_LOCALE=en' });
+    expect(languageCookies(shared)).toEqual({ PARAGLIDE_LOCALE: 'ak' });
+    expect(await localeOf('kofi@example.com')).toBe('ak');
+    // Already in it: nothing to set.
+    expect(languageCookies(await signIn({ cookie: 'PARAGLIDE_LOCALE=ak' }))).toEqual({});
   });
 
   it('chosen before signing up, is the new account’s', async () => {
@@ -108,11 +133,21 @@ describe('language', () => {
     const guest = await link('/language/ak?next=%2Fauth%3Fmode%3Dsignup');
     expect(guest.statusCode).toBe(303);
     expect(guest.headers.location).toBe('/auth?mode=signup');
-    expect(guest.headers['set-cookie']).toMatch(/^PARAGLIDE_LOCALE=ak;/);
+    expect(languageCookies(guest)).toEqual({
+      PARAGLIDE_LOCALE: 'ak',
+      [LANGUAGE_CHOSEN_COOKIE]: '1',
+    });
     expect(guest.headers['cache-control']).toBe('no-store');
 
-    const member = await link('/language/ak?next=/profile', { cookie });
+    const member = await link('/language/ak?next=/profile', {
+      cookie: `${cookie}; ${LANGUAGE_CHOSEN_COOKIE}=1`,
+    });
     expect(member.headers.location).toBe('/profile');
+    // A member's choice is the account's already: no mark for the next sign-in.
+    expect(languageCookies(member)).toEqual({
+      PARAGLIDE_LOCALE: 'ak',
+      [LANGUAGE_CHOSEN_COOKIE]: null,
+    });
     expect(await localeOf('kofi@example.com')).toBe('ak');
     await link('/language/en?next=/profile', { cookie });
     expect(await localeOf('kofi@example.com')).toBe('en');

@@ -47,7 +47,8 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const { locale } = parseInput(languageSchema, request.params);
     const user = await sessionUserOf(ctx, request);
     if (user) await setLanguage(ctx, user.id, locale);
-    setLanguageCookie(reply, locale);
+    // With nobody signed in, the account that signs in next here takes it (decision 053).
+    setLanguageCookie(request, reply, locale, !user);
     return reply
       .header('cache-control', 'no-store')
       .redirect(sameOriginPath((request.query as { next?: unknown }).next), 303);
@@ -58,7 +59,7 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const user = await requireSessionUser(ctx, request);
     const { locale } = parseInput(languageSchema, request.body);
     const result = await setLanguage(ctx, user.id, locale);
-    setLanguageCookie(reply, locale);
+    setLanguageCookie(request, reply, locale);
     return result;
   });
 

@@ -6,12 +6,9 @@ import { ApiError } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
-import { toast } from '../../components/Toasts.tsx';
-import { paths } from '../../paths.ts';
 import { messageOf } from '../../api.ts';
 import type { LoginPopupState } from './LoginPopup.tsx';
-import { setGuest } from './useIsGuest.ts';
-import { refreshMe } from './useMe.ts';
+import { enterApp } from './enter-app.ts';
 
 // What is needed only once the member acts is downloaded then: the account calls when the
 // form is first focused, the popups while the login request is on its way.
@@ -60,15 +57,7 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
       }
       return;
     }
-    // A member is no longer a guest.
-    setGuest(false);
-    try {
-      await refreshMe();
-    } catch {
-      // /home asks again; the session cookie is set either way.
-    }
-    toast.success(m.shared_accounts_logged_in());
-    await navigate(paths.memberHome);
+    await enterApp(navigate, m.shared_accounts_logged_in());
   };
 
   const submit = async (event?: BaseSyntheticEvent) => {

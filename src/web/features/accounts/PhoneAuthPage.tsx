@@ -14,7 +14,6 @@ import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { phoneValidator } from '../../components/phone-check.ts';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
 import {
@@ -25,8 +24,7 @@ import {
   resetPasswordByPhone,
   verifyPhoneSignUp,
 } from './accounts.api.ts';
-import { setGuest } from './useIsGuest.ts';
-import { refreshMe } from './useMe.ts';
+import { enterApp } from './enter-app.ts';
 
 // /auth/phone (issue 32): members without email log in, sign up and reset their password
 // with their phone; an SMS code proves the number theirs. The email screens stay the spec's.
@@ -66,18 +64,6 @@ function useSubmit<T extends FieldValues, V>(
     </p>
   );
   return { onSubmit, alert };
-}
-
-/** Signed in: no longer a guest, the app told, then home. */
-async function enterApp(navigate: ReturnType<typeof useNavigate>, message: string) {
-  setGuest(false);
-  try {
-    await refreshMe();
-  } catch {
-    // /home asks again; the session cookie is set either way.
-  }
-  toast.success(message);
-  await navigate(paths.memberHome);
 }
 
 const phoneError = async (phone: string) => checkPhone(phone, await phoneValidator(phone));
