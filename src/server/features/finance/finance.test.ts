@@ -168,7 +168,7 @@ describe('finance desk', () => {
     it("refuses in the request's language: Twi to a Twi browser, English otherwise", async () => {
       const twi = await call(t, 'GET', '/api/finance/cash?code=123456', 'PARAGLIDE_LOCALE=ak');
       expect(twi.statusCode).toBe(401);
-      expect(twi.json().error.message).toBe('Mesrɛ wo, kɔ mu kane.');
+      expect(twi.json().error.message).toBe('Yɛsrɛ wo, di kan wura mu.');
       const english = await call(t, 'GET', '/api/finance/cash?code=123456');
       expect(english.json().error.message).toBe('Please log in first.');
     });

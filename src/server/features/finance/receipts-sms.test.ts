@@ -276,13 +276,13 @@ describe('receipts by SMS', () => {
     const [code, receipt] = gateway.delivered.slice(before).map((m) => m.text);
     expect(code).toMatch(/: yakyerew wo .+ sika GHS 12\.00\. Fa code yi ka wo sika no ho: \d{6}$/);
     expect(receipt).toMatch(
-      /: yeda wo ase\. Receipt \d{4}-\d{6}: GHS 12\.00 .+, .+, .+\. http.+\/payment-history$/,
+      /: yeda wo ase\. Rasiti \d{4}-\d{6}: GHS 12\.00 .+, .+, .+\. http.+\/payment-history$/,
     );
     expect(smsShape(receipt!).encoding).toBe('GSM-7');
     const [mail] = (
       await t.db.select().from(devMails).where(eq(devMails.to, 'twi@example.com'))
-    ).filter((m) => m.subject.startsWith('Wo receipt'));
-    expect(mail!.text).toContain("Yɛda wo ase wɔ w'akyɛdeɛ no ho. Wo receipt ni.");
+    ).filter((m) => m.subject.startsWith('Wo rasiti'));
+    expect(mail!.text).toContain("Yɛda wo ase wɔ w'akyɛdeɛ no ho. Wo rasiti ni.");
     expect(mail!.text).toMatch(/\nSika dodoɔ: GHS 12\.00\n/);
   });
 });

@@ -44,7 +44,7 @@ describe('dev mailbox', () => {
     expect(page.body).toContain('Wɔnhyehyɛɛ SMTP, enti yɛkora mail wɔ ha sen sɛ yɛde bɛkɔ.');
     const refused = await open('203.0.113.9', `${memberCookie}; ${twi}`);
     expect(refused.json().error.message).toBe(
-      'Mfiri yi so anaa admin nkutoo na wotumi hwɛ dev mailbox no.',
+      'Mfiri yi so anaa admin nkutoo na wotumi hwɛ dev email adaka no.',
     );
     expect((await open('203.0.113.9', memberCookie)).json().error.message).toBe(
       'The dev mailbox is only available on this machine or to admins.',

@@ -524,8 +524,8 @@ describe('USSD', () => {
         gift('pending', 'tithe', 'FLK-TWI-PENDING'),
       ]);
     const gifts = await at(newSession(), ['2'], number);
-    expect(gifts).toMatch(/^END Wo akyede a etwa to \(GHS\):\n/);
-    expect(gifts).toMatch(/ 15\.00 Ntotosoo eretwen$/);
+    expect(gifts).toMatch(/^CON Wo akyede a etwa to \(GHS\):\n/);
+    expect(gifts).toMatch(/ 15\.00 Ntotosoo eretwen\n/);
     expect(gifts).toMatch(/ 15\.00 Afodee eanye yie\n/);
     expect(gifts).not.toMatch(/failed|pending|Offering|Tithe/);
 
