@@ -93,7 +93,7 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
     await expect(page.getByLabel('Full name')).toHaveValue('Ama Mensah');
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+233 24 123 4567');
     await expect(page.getByLabel('Assembly')).toHaveValue('grace');
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
   });
 

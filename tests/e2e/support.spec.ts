@@ -133,7 +133,12 @@ for (const locale of ['en', 'ak'] as const) {
       storageState: await phoneMember(phone),
       viewport: { width: 360, height: 740 },
     });
-    await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: app.baseURL }]);
+    // A signed-in member's pages follow their account's language (decision 053).
+    const language = await context.request.put(app.baseURL + '/api/profile/language', {
+      data: { locale },
+      headers: { origin: app.baseURL },
+    });
+    expect(language.status(), await language.text()).toBe(200);
     const page = await context.newPage();
     await page.goto(app.baseURL + '/home');
     await page.locator('.support-fab').click();
