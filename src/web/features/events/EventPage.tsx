@@ -5,6 +5,7 @@ import { m } from '../../../paraglide/messages.js';
 import { EVENT_GUESTS_MAX, type EventView } from '../../../shared/events.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
+import { Choice } from '../../components/Choice.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -203,29 +204,27 @@ function MemberReply({ event }: { event: EventView }) {
           </p>
         )}
         <fieldset
-          className="event-radios"
+          className="choice-field"
           aria-describedby={describedBy(errors.going && `${id}-going-error`)}
         >
           <legend>{m.events_are_you_going()}</legend>
-          <label>
-            <input
+          <div className="choice-grid">
+            <Choice
               id={`${id}-yes`}
               type="radio"
               name="going"
               checked={going === 'yes'}
               onChange={() => setGoing('yes')}
+              label={m.events_going()}
             />
-            {m.events_going()}
-          </label>
-          <label>
-            <input
+            <Choice
               type="radio"
               name="going"
               checked={going === 'no'}
               onChange={() => setGoing('no')}
+              label={m.events_not_going()}
             />
-            {m.events_not_going()}
-          </label>
+          </div>
         </fieldset>
         <FieldError id={`${id}-going-error`} message={errors.going} />
         {going === 'yes' && (
@@ -245,14 +244,12 @@ function MemberReply({ event }: { event: EventView }) {
             <FieldError id={`${id}-guests-error`} message={errors.guests} />
           </div>
         )}
-        <label className="event-check">
-          <input
-            type="checkbox"
-            checked={showName}
-            onChange={(e) => setShowName(e.target.checked)}
-          />
-          <span>{m.events_show_name()}</span>
-        </label>
+        <Choice
+          type="checkbox"
+          checked={showName}
+          onChange={(e) => setShowName(e.target.checked)}
+          label={m.events_show_name()}
+        />
         <p className="field-hint muted">
           {reminder[0]}
           <Link to={paths.profile}>{m.events_profile_link()}</Link>

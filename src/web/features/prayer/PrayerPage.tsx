@@ -16,6 +16,7 @@ import {
 } from '../../../shared/prayer.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
+import { Choice } from '../../components/Choice.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -273,31 +274,31 @@ function ShareForm({ onClose }: { onClose: () => void }) {
         aria-describedby={describedBy(`${id}-who-hint`, errors.visibility && `${id}-who-error`)}
       >
         <legend>{m.prayer_who_may_see()}</legend>
-        {PRAYER_VISIBILITIES.map((value) => (
-          <label key={value} className="choice">
-            <input
+        <div className="choice-list">
+          {PRAYER_VISIBILITIES.map((value) => (
+            <Choice
+              key={value}
               type="radio"
               name={`${id}-visibility`}
               value={value}
               checked={visibility === value}
               onChange={() => setVisibility(value)}
+              label={visibilityLabel(value)}
             />
-            {visibilityLabel(value)}
-          </label>
-        ))}
+          ))}
+        </div>
         <p id={`${id}-who-hint`} className="field-hint muted">
           {visibility === 'pastors' ? m.prayer_pastors_see() : m.prayer_shows_after()}
         </p>
         <FieldError id={`${id}-who-error`} message={errors.visibility} />
       </fieldset>
-      <label className="choice prayer-anonymous">
-        <input
-          type="checkbox"
-          checked={anonymous}
-          onChange={(e) => setAnonymous(e.target.checked)}
-        />
-        {m.prayer_hide_name()}
-      </label>
+      <Choice
+        type="checkbox"
+        className="prayer-anonymous"
+        checked={anonymous}
+        onChange={(e) => setAnonymous(e.target.checked)}
+        label={m.prayer_hide_name()}
+      />
       <div className="prayer-actions">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {busy ? m.prayer_sharing() : m.prayer_share_request()}
