@@ -6,15 +6,17 @@ import {
   PRAYER_MESSAGES,
   PRAYER_TEXT_MAX,
   PRAYER_VISIBILITIES,
+  type PrayerForm,
   type PrayerVisibility,
 } from '../../../shared/prayer.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { Choice } from '../../components/Choice.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { toast } from '../../components/Toasts.tsx';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { createPrayer, prayerKeys } from './prayer.api.ts';
 
-// The wall's share form (decision 036).
+// The wall's share form (decision 036), and its draft (issue 48).
 
 /** The share form's choices, in the member's own words. */
 const visibilityLabel = (visibility: PrayerVisibility) =>
@@ -24,10 +26,20 @@ const visibilityLabel = (visibility: PrayerVisibility) =>
     pastors: m.prayer_audience_pastors(),
   })[visibility];
 
-/** 'Share a prayer request': a button that opens the form, so the wall comes first. */
+/** What a reload keeps of the form (issue 48): all of it. */
+const SHARE_DRAFT = formDraft<PrayerForm>('prayer', {
+  text: '',
+  visibility: 'church',
+  anonymous: false,
+});
+
+/**
+ * 'Share a prayer request': a button that opens the form, so the wall comes first; open at
+ * once when a reload came while it was being written.
+ */
 export function Share() {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => readFormDraft(SHARE_DRAFT) !== null);
   const openerRef = useRef<HTMLButtonElement>(null);
   return open ? (
     <ShareForm
@@ -53,11 +65,16 @@ export function Share() {
 function ShareForm({ onClose }: { onClose: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [visibility, setVisibility] = useState<string>('church');
-  const [anonymous, setAnonymous] = useState(false);
+  const [form, setForm] = useState(() => readFormDraft(SHARE_DRAFT) ?? SHARE_DRAFT.empty);
+  const { text, visibility, anonymous } = form;
+  const dropDraft = useFormDraft(SHARE_DRAFT, form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Cancel gives the request up: its draft goes too.
+  const close = () => {
+    dropDraft();
+    onClose();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +93,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
         made.status === 'pending' ? PRAYER_MESSAGES.held : PRAYER_MESSAGES.sharedWithPastors,
       );
       await queryClient.invalidateQueries({ queryKey: prayerKeys.wall });
-      onClose();
+      close();
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       else setErrors({ _: messageOf(error) });
@@ -113,7 +130,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
           value={text}
           aria-invalid={errors.text ? true : undefined}
           aria-describedby={describedBy(`${id}-count`, errors.text && `${id}-text-error`)}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => setForm({ ...form, text: e.target.value })}
         />
         <p id={`${id}-count`} className={left < 0 ? 'field-hint field-error' : 'field-hint muted'}>
           {left >= 0 ? m.prayer_chars_left({ count: left }) : m.prayer_chars_over({ count: -left })}
@@ -135,7 +152,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
               name={`${id}-visibility`}
               value={value}
               checked={visibility === value}
-              onChange={() => setVisibility(value)}
+              onChange={() => setForm({ ...form, visibility: value })}
               label={visibilityLabel(value)}
             />
           ))}
@@ -149,14 +166,14 @@ function ShareForm({ onClose }: { onClose: () => void }) {
         type="checkbox"
         className="prayer-anonymous"
         checked={anonymous}
-        onChange={(e) => setAnonymous(e.target.checked)}
+        onChange={(e) => setForm({ ...form, anonymous: e.target.checked })}
         label={m.prayer_hide_name()}
       />
       <div className="prayer-actions">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {busy ? m.prayer_sharing() : m.prayer_share_request()}
         </button>
-        <button type="button" className="button button-secondary" onClick={onClose}>
+        <button type="button" className="button button-secondary" onClick={close}>
           {m.prayer_cancel()}
         </button>
       </div>
