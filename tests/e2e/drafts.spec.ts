@@ -190,3 +190,17 @@ test('recurring gift: a reload keeps the gift as typed, over the profile’s det
   await expect(form.getByLabel('First name')).toHaveValue('Yaa');
   await page.context().close();
 });
+
+test('support request: a reload keeps what was typed, for the next time the form opens', async ({
+  browser,
+}) => {
+  const page = await phone(browser);
+  await page.goto('/sermons');
+  await page.getByRole('button', { name: 'Contact support' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact support' });
+  await dialog.getByLabel('Title').fill('My receipt never came');
+  await page.reload();
+  await page.getByRole('button', { name: 'Contact support' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue('My receipt never came');
+  await page.context().close();
+});

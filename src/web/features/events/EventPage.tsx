@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { EVENT_GUESTS_MAX, type EventView } from '../../../shared/events.ts';
@@ -11,6 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { useSession } from '../accounts/useSession.ts';
 import {
   eventsKeys,
@@ -266,7 +267,13 @@ function MemberReply({ event }: { event: EventView }) {
 function GuestReply({ event }: { event: EventView }) {
   const id = useId();
   const refresh = useRefresh(event.id);
-  const [form, setForm] = useState({ name: '', phone: '', guests: '0' });
+  // What was typed is kept through a reload (issue 48), for this event.
+  const draft = useMemo(
+    () => formDraft(`event-guest.${event.id}`, { name: '', phone: '', guests: '0' }),
+    [event.id],
+  );
+  const [form, setForm] = useState(() => readFormDraft(draft) ?? draft.empty);
+  const dropDraft = useFormDraft(draft, form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -294,6 +301,7 @@ function GuestReply({ event }: { event: EventView }) {
     setBusy(true);
     try {
       await guestReply(event.id, form);
+      dropDraft();
       setDone(true);
       await refresh();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { m } from '../../../paraglide/messages.js';
 import {
   checkSupportRequest,
@@ -10,6 +10,7 @@ import { checkResolver } from '../../components/check-resolver.ts';
 import { apiFetch } from '../../api.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { supportApiPaths } from './support.paths.ts';
 
 /** Spec §9: the confirmation stays 3 s, then the modal closes. */
@@ -21,6 +22,8 @@ type SupportRequestInput = SupportRequest;
 const resolver = checkResolver<SupportRequestInput, SupportRequest>(checkSupportRequest);
 
 const emptyForm: SupportRequestInput = { full_name: '', email: '', title: '', issue: '' };
+/** What was typed is kept through a reload too (issue 48), until it is sent. */
+const SUPPORT_DRAFT = formDraft('support', emptyForm);
 
 interface SupportModalProps {
   open: boolean;
@@ -34,15 +37,18 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
   const [failed, setFailed] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
 
+  const [restored] = useState(() => readFormDraft(SUPPORT_DRAFT));
   const form = useForm<SupportRequestInput, unknown, SupportRequest>({
     resolver,
-    defaultValues: emptyForm,
+    defaultValues: restored ?? emptyForm,
   });
   const {
     handleSubmit,
     reset,
+    control,
     formState: { isSubmitting },
   } = form;
+  const dropDraft = useFormDraft(SUPPORT_DRAFT, useWatch({ control }) as SupportRequestInput);
 
   const finish = useCallback(() => {
     reset(emptyForm);
@@ -68,6 +74,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
       placeServerErrors(error, form);
       return;
     }
+    dropDraft();
     setSent(true);
   };
 
