@@ -26,6 +26,10 @@ export type PrayerStatus = (typeof PRAYER_STATUSES)[number];
 
 export const PRAYER_TEXT_MAX = 500;
 export const PRAYER_NOTE_MAX = 500;
+/** A rejection's reason, shown to the author (issue 48). */
+export const PRAYER_REASON_MAX = 500;
+/** The moderation tab lists this many rejected requests, newest rejection first, to undo. */
+export const PRAYER_REJECTED_SHOWN = 20;
 /** Requests one member may post in 24 hours. */
 export const PRAYER_DAILY_LIMIT = 5;
 /** The wall shows this many requests, newest first. */
@@ -54,6 +58,12 @@ export const PRAYER_MESSAGES = {
   },
   get status() {
     return m.shared_prayer_status();
+  },
+  get reason() {
+    return m.shared_prayer_reason();
+  },
+  get reasonTooLong() {
+    return m.shared_prayer_text_too_long({ max: PRAYER_REASON_MAX });
   },
   get notFound() {
     return m.shared_prayer_not_found();
@@ -99,6 +109,8 @@ export interface PrayerRequest {
   prayed: boolean;
   answeredAt: string | null;
   answerNote: string | null;
+  /** Why it was rejected (its author is the only one who reads a rejected request). */
+  rejectionReason: string | null;
   createdAt: string;
 }
 
@@ -121,8 +133,16 @@ export interface HeldPrayer {
   createdAt: string;
 }
 
+/** A rejected request a moderator may still undo (back to held). */
+export interface RejectedPrayer extends HeldPrayer {
+  reason: string | null;
+  rejectedAt: string;
+}
+
 export interface PrayerQueue {
   held: HeldPrayer[];
+  /** The newest PRAYER_REJECTED_SHOWN rejections in the moderator's assemblies. */
+  rejected: RejectedPrayer[];
 }
 
 export interface PrayerForm {
@@ -151,4 +171,16 @@ export function checkAnswerNote(note: string): string | null {
   if (!text) return PRAYER_MESSAGES.note;
   if (text.length > PRAYER_NOTE_MAX) return PRAYER_MESSAGES.noteTooLong;
   return null;
+}
+
+/** A rejection's reason, as prayerDecisionSchema checks it (the reject dialog's check). */
+export function checkPrayerRejection(values: {
+  reason: string;
+}): { ok: true; values: { reason: string } } | { ok: false; errors: { reason: string } } {
+  const reason = values.reason.trim();
+  if (!reason) return { ok: false, errors: { reason: PRAYER_MESSAGES.reason } };
+  if (reason.length > PRAYER_REASON_MAX) {
+    return { ok: false, errors: { reason: PRAYER_MESSAGES.reasonTooLong } };
+  }
+  return { ok: true, values: { reason } };
 }

@@ -216,3 +216,72 @@ test('a guest is told the wall needs an account', async ({ browser }) => {
   await expect(page.getByRole('button', { name: 'Share a prayer request' })).toHaveCount(0);
   await context.close();
 });
+
+test('a moderator rejects a request only after confirming with a reason, and can undo it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const text = 'Wisdom with my landlord, who wants us out by Friday.';
+  const reason = 'It may be read as about a named person: please share it for pastors only.';
+  const page = await open(browser, authorState, '/prayer');
+  await page.getByRole('button', { name: 'Share a prayer request' }).click();
+  await page.getByLabel('Your request').fill(text);
+  await page.getByRole('button', { name: 'Share request' }).click();
+  const mine = requests(page).getByRole('listitem').filter({ hasText: text });
+  await expect(mine).toContainText('Waiting for a moderator');
+
+  const pastorPage = await open(browser, pastorState, '/prayer?view=moderation');
+  const held = pastorPage
+    .getByRole('list', { name: 'Requests to moderate' })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+  // Reject asks first, and for the reason its author is shown; Cancel leaves it held.
+  await held.getByRole('button', { name: 'Reject' }).click();
+  const dialog = pastorPage.getByRole('dialog', { name: 'Reject this prayer request?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Kofi Mensah');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByText('Tell the author why it is not approved.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(held).toBeVisible();
+
+  await held.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByLabel('Reason').fill(reason);
+  await checkScreen(pastorPage, 'prayer-reject');
+  await pastorPage.screenshot({ path: path.join(shots, 'prayer-reject-360.png') });
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(
+    pastorPage.getByText('Rejected. You can undo it under Recently rejected.'),
+  ).toBeVisible();
+  await expect(held).toHaveCount(0);
+  const rejected = pastorPage
+    .getByRole('list', { name: 'Rejected requests' })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+  await expect(rejected).toContainText(`Reason: ${reason}`);
+  await expect(pastorPage.getByRole('heading', { name: 'Recently rejected' })).toBeFocused();
+  await noSideScroll(pastorPage);
+  await checkScreen(pastorPage, 'prayer-rejected');
+  await pastorPage.screenshot({ path: path.join(shots, 'prayer-rejected-360.png') });
+
+  // Its author reads why.
+  await page.reload();
+  await expect(mine).toContainText('Not approved for the wall');
+  await expect(mine).toContainText(`Reason: ${reason}`);
+
+  // Undo: held again, without the reason; the author sees it waiting once more.
+  await rejected.getByRole('button', { name: 'Undo rejection' }).click();
+  await expect(
+    pastorPage.getByText('Rejection undone: the request is held for moderation again.'),
+  ).toBeVisible();
+  await expect(rejected).toHaveCount(0);
+  await expect(held).toBeVisible();
+  await page.reload();
+  await expect(mine).toContainText('Waiting for a moderator');
+  await expect(mine).not.toContainText(reason);
+
+  await held.getByRole('button', { name: 'Approve' }).click();
+  await expect(held).toHaveCount(0);
+  for (const p of [page, pastorPage]) await p.context().close();
+});

@@ -1150,6 +1150,8 @@ export const prayerRequests = pgTable(
     status: text('status').notNull().default('pending'),
     moderatedBy: text('moderated_by').references(() => users.id, { onDelete: 'set null' }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** Why a moderator rejected it, shown to its author (issue 48); null unless rejected. */
+    rejectionReason: text('rejection_reason'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answerNote: text('answer_note'),
     createdAt: createdAt(),

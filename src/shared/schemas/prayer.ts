@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   PRAYER_MESSAGES,
   PRAYER_NOTE_MAX,
+  PRAYER_REASON_MAX,
   PRAYER_TEXT_MAX,
   PRAYER_VISIBILITIES,
 } from '../prayer.ts';
@@ -34,7 +35,22 @@ export const prayerAnswerSchema = z
   })
   .strict();
 
-export const prayerDecisionSchema = z
-  .object({ status: z.enum(['approved', 'rejected'], { error: () => PRAYER_MESSAGES.status }) })
-  .strict();
-export type PrayerDecision = z.output<typeof prayerDecisionSchema>['status'];
+/** Approve, or reject with the reason its author is shown (issue 48). */
+export const prayerDecisionSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('approved') }).strict(),
+    z
+      .object({
+        status: z.literal('rejected'),
+        reason: z
+          .string({ error: () => PRAYER_MESSAGES.reason })
+          .trim()
+          .min(1, { error: () => PRAYER_MESSAGES.reason })
+          .max(PRAYER_REASON_MAX, { error: () => PRAYER_MESSAGES.reasonTooLong }),
+      })
+      .strict(),
+  ],
+  { error: () => PRAYER_MESSAGES.status },
+);
+export type PrayerDecision = z.output<typeof prayerDecisionSchema>;

@@ -89,7 +89,10 @@ export function Layout({ navbarActions }: LayoutProps) {
             />
             <span className="navbar-title">{productName}</span>
           </Link>
-          <div className="navbar-actions">{navbarActions ?? <AccountNavActions />}</div>
+          <div className="navbar-actions">
+            {navbarActions ?? <AccountNavActions />}
+            <SupportButton />
+          </div>
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
@@ -97,7 +100,6 @@ export function Layout({ navbarActions }: LayoutProps) {
       </main>
       {/* A new screen starts at its top; back and forward return to where the member was. */}
       <ScrollRestoration />
-      <SupportButton />
       <Toasts />
       {controlled && (
         <Suspense fallback={null}>

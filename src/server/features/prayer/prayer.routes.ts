@@ -9,11 +9,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
+import { decideRequest, listHeld, restoreRequest } from './prayer-moderation.ts';
 import {
   createRequest,
-  decideRequest,
   deleteRequest,
-  listHeld,
   listWall,
   markAnswered,
   markPrayed,
@@ -76,7 +75,13 @@ export const prayerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.post('/api/prayer/:id/decision', { config: { rateLimit: writes } }, async (request) => {
     const me = await reader(request);
     const id = idOf(request);
-    const { status } = parseInput(prayerDecisionSchema, request.body);
-    return decideRequest(ctx, me, id, status, ctx.now());
+    const decision = parseInput(prayerDecisionSchema, request.body);
+    return decideRequest(ctx, me, id, decision, ctx.now());
+  });
+
+  // Undoes a rejection: held again (issue 48).
+  app.post('/api/prayer/:id/restore', { config: { rateLimit: writes } }, async (request) => {
+    const me = await reader(request);
+    return restoreRequest(ctx, me, idOf(request), ctx.now());
   });
 };

@@ -4,10 +4,7 @@ import {
   PRAYER_DAILY_LIMIT,
   PRAYER_MESSAGES,
   PRAYER_WALL_SIZE,
-  type HeldPrayer,
   type PrayerCreate,
-  type PrayerDecision,
-  type PrayerQueue,
   type PrayerRequest,
   type PrayerStatus,
   type PrayerVisibility,
@@ -52,10 +49,10 @@ export async function readerOf(ctx: Ctx, user: SessionUser): Promise<Reader> {
   };
 }
 
-const canModerateAny = (r: Reader) => r.isAdmin || r.pastorOf !== undefined;
+export const canModerateAny = (r: Reader) => r.isAdmin || r.pastorOf !== undefined;
 
 /** `assembly` (a column) is one the reader moderates. */
-function moderates(reader: Reader, assembly: SQL): SQL {
+export function moderates(reader: Reader, assembly: SQL): SQL {
   if (reader.isAdmin) return sql`true`;
   if (!reader.pastorOf) return sql`false`;
   return sql`${assembly} = ${reader.pastorOf}`;
@@ -70,7 +67,7 @@ function readable(reader: Reader): SQL {
     or (r.visibility = 'pastors' and ${mod}))`;
 }
 
-interface Row {
+export interface Row {
   id: string;
   user_id: string;
   assembly: string | null;
@@ -80,6 +77,8 @@ interface Row {
   status: PrayerStatus;
   answered_at: string | Date | null;
   answer_note: string | null;
+  rejection_reason: string | null;
+  moderated_at: string | Date | null;
   created_at: string | Date;
   full_name: string;
   prayed_count: string | number;
@@ -88,20 +87,21 @@ interface Row {
   moderator: boolean;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const iso = (value: string | Date) => new Date(value).toISOString();
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** The requests `where` keeps, newest first, as the reader may see them. */
-async function selectRequests(
+/** The requests `where` keeps, in `order` (newest first), as the reader may see them. */
+export async function selectRequests(
   ctx: Ctx,
   reader: Reader,
   where: SQL,
-  { limit = PRAYER_WALL_SIZE, oldestFirst = false } = {},
+  { limit = PRAYER_WALL_SIZE, order = sql`r.created_at desc, r.id desc` } = {},
 ) {
   return rowsOf<Row>(
     await ctx.db.execute(sql`
       select r.id, r.user_id, r.assembly, r.text, r.visibility, r.anonymous, r.status,
-        r.answered_at, r.answer_note, r.created_at, u.full_name,
+        r.answered_at, r.answer_note, r.rejection_reason, r.moderated_at, r.created_at,
+        u.full_name,
         (select count(*) from prayer_prayed p where p.request_id = r.id) as prayed_count,
         exists (select 1 from prayer_prayed p
           where p.request_id = r.id and p.user_id = ${reader.id}) as prayed,
@@ -110,7 +110,7 @@ async function selectRequests(
         (${moderates(reader, sql`r.assembly`)}) as moderator
       from prayer_requests r join users u on u.id = r.user_id
       where ${where}
-      order by ${oldestFirst ? sql`r.created_at, r.id` : sql`r.created_at desc, r.id desc`}
+      order by ${order}
       limit ${limit}`),
   );
 }
@@ -130,6 +130,7 @@ function toRequest(row: Row, reader: Reader): PrayerRequest {
     prayed: Boolean(row.prayed),
     answeredAt: row.answered_at ? iso(row.answered_at) : null,
     answerNote: row.answer_note,
+    rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
     createdAt: iso(row.created_at),
   };
 }
@@ -147,7 +148,7 @@ export async function listWall(ctx: Ctx, reader: Reader): Promise<PrayerWall> {
   };
 }
 
-const notFound = () => new AppError(404, 'NOT_FOUND', PRAYER_MESSAGES.notFound);
+export const notFound = () => new AppError(404, 'NOT_FOUND', PRAYER_MESSAGES.notFound);
 
 /** One request the reader may read (their own, or approved and readable), else 404. */
 async function readableRequest(ctx: Ctx, reader: Reader, id: string) {
@@ -290,61 +291,4 @@ export async function reportRequest(ctx: Ctx, reader: Reader, id: string) {
     }
   });
   return { reported: true as const };
-}
-
-const notModerator = () => new AppError(403, 'FORBIDDEN', PRAYER_MESSAGES.notModerator);
-
-/** GET /api/prayer/moderation: the requests held in the assemblies the reader moderates. */
-export async function listHeld(ctx: Ctx, reader: Reader): Promise<PrayerQueue> {
-  if (!canModerateAny(reader)) throw notModerator();
-  const rows = await selectRequests(
-    ctx,
-    reader,
-    sql`r.status = 'pending' and ${moderates(reader, sql`r.assembly`)}`,
-    // Oldest first: the queue is worked through in order, and none waits for ever.
-    { oldestFirst: true },
-  );
-  const held: HeldPrayer[] = rows.map((row) => ({
-    id: row.id,
-    text: row.text,
-    visibility: row.visibility,
-    anonymous: row.anonymous,
-    author: row.full_name,
-    assembly: row.assembly,
-    reports: Number(row.reports),
-    createdAt: iso(row.created_at),
-  }));
-  return { held };
-}
-
-/**
- * A moderator approves (shown; its reports so far dismissed) or rejects (only its author sees
- * it) a held request of an assembly they moderate. Not a moderator: 403; another assembly's
- * or not held: 404.
- */
-export async function decideRequest(
-  ctx: Ctx,
-  reader: Reader,
-  id: string,
-  status: PrayerDecision,
-  now = new Date(),
-) {
-  if (!canModerateAny(reader)) throw notModerator();
-  return ctx.db.transaction(async (tx) => {
-    const done = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        update prayer_requests r set status = ${status}, moderated_by = ${reader.id},
-          moderated_at = ${now.toISOString()}
-        where r.id = ${id} and r.status = 'pending' and ${moderates(reader, sql`r.assembly`)}
-        returning r.id`),
-    );
-    if (done.length === 0) throw notFound();
-    if (status === 'approved') {
-      await tx
-        .update(prayerReports)
-        .set({ dismissed: true })
-        .where(eq(prayerReports.requestId, id));
-    }
-    return { id, status };
-  });
 }

@@ -113,7 +113,10 @@ describe('the prayer wall', () => {
     return (res.json() as PrayerQueue).held;
   };
   const decideOn = (cookie: string, id: string, status: 'approved' | 'rejected') =>
-    call(t, 'POST', `/api/prayer/${id}/decision`, cookie, { status });
+    call(t, 'POST', `/api/prayer/${id}/decision`, cookie, {
+      status,
+      ...(status === 'rejected' ? { reason: 'Not for the wall.' } : {}),
+    });
 
   it('holds a request until a moderator approves it; before that no other member sees it', async () => {
     const made = await post(ama, { text: 'Pray for my mother’s healing', visibility: 'church' });

@@ -1,38 +1,62 @@
-import { useId, useState } from 'react';
-import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { checkNewPassword, passwordRequired } from '../../../shared/accounts.ts';
-import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
+import { passwordRequired } from '../../../shared/accounts.ts';
+import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { checkPhone } from '../../../shared/phone.ts';
 import { checkPhoneSignUp, type PhoneSignUpRequest } from '../../../shared/sign-up.ts';
-import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
+import { Field, formFields } from '../../components/form-fields.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { phoneValidator } from '../../components/phone-check.ts';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
-import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
+import { forgetFormDraft, formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { useChurch } from '../church/useChurch.ts';
-import {
-  phoneSignIn,
-  phoneSignUp,
-  requestPhoneReset,
-  resendPhoneSignUpCode,
-  resetPasswordByPhone,
-  verifyPhoneSignUp,
-} from './accounts.api.ts';
+import { phoneSignIn, phoneSignUp, requestPhoneReset } from './accounts.api.ts';
 import { enterApp } from './enter-app.ts';
+import { CodeForm, useSubmit, type Waiting } from './PhoneCodeForm.tsx';
 
 // /auth/phone (issue 32): members without email log in, sign up and reset their password
 // with their phone; an SMS code proves the number theirs. The email screens stay the spec's.
 
 type Mode = 'login' | 'signup' | 'reset';
-/** The number waiting for a code, and what the code is for (a sign-up: which one). */
-type Waiting =
-  { phone: string; purpose: 'reset' } | { phone: string; purpose: 'verify'; signUp: string };
+// What a reload keeps (issue 48): which form is on the screen, the number waiting for a code,
+// and what was typed in each form, never a password or a code.
+interface Shown {
+  mode: string;
+  phone: string;
+  purpose: string;
+  signUp: string;
+}
+const SHOWN_DRAFT = formDraft<Shown>('phone-auth', {
+  mode: 'login',
+  phone: '',
+  purpose: '',
+  signUp: '',
+});
+const LOGIN_DRAFT = formDraft<LoginValues>('phone-login', { phone: '', password: '' }, ['phone']);
+const SIGN_UP_DRAFT = formDraft<PhoneSignUpRequest>(
+  'phone-sign-up',
+  { firstName: '', lastName: '', phone: '', assembly: '', password: '' },
+  ['firstName', 'lastName', 'phone', 'assembly'],
+);
+const RESET_DRAFT = formDraft<{ phone: string }>('phone-reset', { phone: '' }, ['phone']);
+
+const modeOf = (kept: Shown | null): Mode =>
+  kept?.mode === 'signup' || kept?.mode === 'reset' ? kept.mode : 'login';
+
+function waitingOf(kept: Shown | null): Waiting | null {
+  if (!kept?.phone) return null;
+  if (kept.purpose === 'reset') return { phone: kept.phone, purpose: 'reset' };
+  if (kept.purpose === 'verify' && kept.signUp) {
+    return { phone: kept.phone, purpose: 'verify', signUp: kept.signUp };
+  }
+  return null;
+}
 
 const titles = (): Record<Mode, string> => ({
   login: m.accounts_phone_login_title(),
@@ -40,39 +64,25 @@ const titles = (): Record<Mode, string> => ({
   reset: m.accounts_phone_reset_title(),
 });
 
-/** The form's onSubmit with its failure shown above the button (and server field errors placed). */
-function useSubmit<T extends FieldValues, V>(
-  form: UseFormReturn<T, unknown, V>,
-  run: (values: V) => Promise<void>,
-) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const onSubmit = submitUnlessBusy(
-    form.formState.isSubmitting,
-    form.handleSubmit(async (values) => {
-      setFailure(null);
-      try {
-        await run(values);
-      } catch (error) {
-        placeServerErrors(error, form);
-        setFailure(messageOf(error));
-      }
-    }),
-  );
-  const alert = failure && (
-    <p role="alert" className="form-alert">
-      {failure}
-    </p>
-  );
-  return { onSubmit, alert };
-}
-
 const phoneError = async (phone: string) => checkPhone(phone, await phoneValidator(phone));
 
 export function PhoneAuthPage() {
   const id = useId();
-  const [mode, setMode] = useState<Mode>('login');
-  const [waiting, setWaiting] = useState<Waiting | null>(null);
+  const [kept] = useState(() => readFormDraft(SHOWN_DRAFT));
+  const [mode, setMode] = useState<Mode>(() => modeOf(kept));
+  const [waiting, setWaiting] = useState<Waiting | null>(() => waitingOf(kept));
   const [done, setDone] = useState(false);
+  const dropShown = useFormDraft(SHOWN_DRAFT, {
+    mode,
+    phone: waiting?.phone ?? '',
+    purpose: waiting?.purpose ?? '',
+    signUp: waiting?.purpose === 'verify' ? waiting.signUp : '',
+  });
+  /** Signed up: nothing of the sign-up is kept any more. */
+  const signedUp = () => {
+    dropShown();
+    forgetFormDraft(SIGN_UP_DRAFT);
+  };
 
   const choose = (next: Mode) => {
     setWaiting(null);
@@ -89,7 +99,11 @@ export function PhoneAuthPage() {
           <CodeForm
             key={`${waiting.purpose}-${waiting.phone}`}
             waiting={waiting}
-            onReset={() => setDone(true)}
+            onSignedUp={signedUp}
+            onReset={() => {
+              forgetFormDraft(RESET_DRAFT);
+              setDone(true);
+            }}
           />
         ) : mode === 'login' ? (
           <LoginForm />
@@ -150,13 +164,16 @@ const loginResolver = checkResolver<LoginValues, LoginValues>(async (values) => 
 function LoginForm() {
   const id = useId();
   const navigate = useNavigate();
+  const [restored] = useState(() => readFormDraft(LOGIN_DRAFT));
   const form = useForm<LoginValues>({
     resolver: loginResolver,
-    defaultValues: { phone: '', password: '' },
+    defaultValues: restored ?? LOGIN_DRAFT.empty,
   });
+  const dropDraft = useFormDraft(LOGIN_DRAFT, useWatch({ control: form.control }) as LoginValues);
   const { onSubmit, alert } = useSubmit(form, async ({ phone, password }) => {
     // A sign-up still waiting for its code is answered as a wrong password (decision 050).
     await phoneSignIn(phone, password);
+    dropDraft();
     await enterApp(navigate, m.shared_accounts_logged_in());
   });
   const fields = formFields(id, form);
@@ -189,10 +206,17 @@ const signUpResolver = checkResolver<PhoneSignUpRequest, PhoneSignUpRequest>(asy
 function SignUpForm({ onCodeSent }: { onCodeSent: (phone: string, signUp: string) => void }) {
   const id = useId();
   const { data: church } = useChurch();
+  const [restored] = useState(() => readFormDraft(SIGN_UP_DRAFT));
   const form = useForm<PhoneSignUpRequest>({
     resolver: signUpResolver,
-    defaultValues: { firstName: '', lastName: '', phone: '', assembly: '', password: '' },
+    defaultValues: restored ?? SIGN_UP_DRAFT.empty,
   });
+  useFormDraft(SIGN_UP_DRAFT, useWatch({ control: form.control }) as PhoneSignUpRequest);
+  // A kept assembly is chosen in the list once the list is there.
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (church) setValue('assembly', getValues('assembly'));
+  }, [church, getValues, setValue]);
   const { onSubmit, alert } = useSubmit(form, async (values) => {
     const { phone, signUp } = await phoneSignUp(values);
     onCodeSent(phone, signUp);
@@ -251,10 +275,12 @@ const phoneOnlyResolver = checkResolver<{ phone: string }, { phone: string }>(as
 
 function ResetRequestForm({ onCodeSent }: { onCodeSent: (phone: string) => void }) {
   const id = useId();
+  const [restored] = useState(() => readFormDraft(RESET_DRAFT));
   const form = useForm<{ phone: string }>({
     resolver: phoneOnlyResolver,
-    defaultValues: { phone: '' },
+    defaultValues: restored ?? RESET_DRAFT.empty,
   });
+  useFormDraft(RESET_DRAFT, useWatch({ control: form.control }) as { phone: string });
   const { onSubmit, alert } = useSubmit(form, async ({ phone }) => {
     await requestPhoneReset(phone);
     onCodeSent(phone);
@@ -272,91 +298,6 @@ function ResetRequestForm({ onCodeSent }: { onCodeSent: (phone: string) => void 
       <SubmitButton busy={form.formState.isSubmitting} busyLabel={m.accounts_phone_sending()}>
         {m.accounts_send_code()}
       </SubmitButton>
-    </form>
-  );
-}
-
-interface CodeValues {
-  code: string;
-  newPassword: string;
-}
-
-function CodeForm({ waiting, onReset }: { waiting: Waiting; onReset: () => void }) {
-  const id = useId();
-  const navigate = useNavigate();
-  const resetting = waiting.purpose === 'reset';
-  const signUp = waiting.purpose === 'verify' ? waiting.signUp : '';
-  const [resent, setResent] = useState('');
-  const form = useForm<CodeValues>({
-    resolver: checkResolver<CodeValues, CodeValues>(async (values) => {
-      const errors: Partial<Record<keyof CodeValues, string>> = {};
-      const code = values.code.trim();
-      if (!PHONE_CODE_PATTERN.test(code)) errors.code = PHONE_ACCOUNT_MESSAGES.codeFormat;
-      const password = resetting ? checkNewPassword(values.newPassword) : null;
-      if (password) errors.newPassword = password;
-      return Object.keys(errors).length > 0
-        ? { ok: false, errors }
-        : { ok: true, values: { ...values, code } };
-    }),
-    defaultValues: { code: '', newPassword: '' },
-  });
-  const { onSubmit, alert } = useSubmit(form, async ({ code, newPassword }) => {
-    if (resetting) {
-      await resetPasswordByPhone(waiting.phone, code, newPassword);
-      onReset();
-      return;
-    }
-    await verifyPhoneSignUp(waiting.phone, code, signUp);
-    await enterApp(navigate, PHONE_ACCOUNT_MESSAGES.signedUp);
-  });
-  const sendAgain = async () => {
-    setResent('');
-    try {
-      await (resetting
-        ? requestPhoneReset(waiting.phone)
-        : resendPhoneSignUpCode(waiting.phone, signUp));
-      setResent(m.accounts_code_resent());
-    } catch (error) {
-      setResent(messageOf(error));
-    }
-  };
-  const fields = formFields(id, form);
-  return (
-    <form className="form" noValidate onSubmit={onSubmit}>
-      <p>
-        {resetting ? PHONE_ACCOUNT_MESSAGES.resetCodeSent : PHONE_ACCOUNT_MESSAGES.codeSent}{' '}
-        {!resetting && <strong>{waiting.phone}</strong>}
-      </p>
-      <Field
-        form={fields}
-        name="code"
-        label={m.accounts_code_label()}
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        hint={m.accounts_code_hint()}
-      />
-      {resetting && (
-        <Field
-          form={fields}
-          name="newPassword"
-          label={m.accounts_phone_new_password()}
-          render={(control) => <PasswordInput autoComplete="new-password" {...control} />}
-        />
-      )}
-      {alert}
-      <SubmitButton busy={form.formState.isSubmitting} busyLabel={m.accounts_phone_checking()}>
-        {resetting ? m.accounts_set_new_password() : m.accounts_verify()}
-      </SubmitButton>
-      <p className="auth-link-row">
-        <button type="button" className="link-button" onClick={() => void sendAgain()}>
-          {m.accounts_send_new_code()}
-        </button>
-      </p>
-      <p role="status" className="muted">
-        {resent}
-      </p>
     </form>
   );
 }

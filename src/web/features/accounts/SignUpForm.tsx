@@ -6,6 +6,7 @@ import { formatCedis } from '../../../shared/giving.ts';
 import type { GuestGifts } from '../../../shared/schemas/giving.ts';
 import { checkSignUp, type SignUpRequest } from '../../../shared/sign-up.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
+import { Choice } from '../../components/Choice.tsx';
 import { messageOf } from '../../api.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
@@ -201,19 +202,16 @@ export function SignUpForm({ initialEmail, onEmailChange, onDone }: SignUpFormPr
         />
 
         {offerGuestGifts && (
-          <label className="choice guest-gifts-offer">
-            <input
-              type="checkbox"
-              checked={attachGuestGifts}
-              onChange={(event) => setAttachGuestGifts(event.target.checked)}
-            />
-            <span>
-              {m.accounts_guest_gifts({
-                count: guestGifts.count,
-                amount: formatCedis(guestGifts.amount),
-              })}
-            </span>
-          </label>
+          <Choice
+            type="checkbox"
+            className="guest-gifts-offer"
+            checked={attachGuestGifts}
+            onChange={(event) => setAttachGuestGifts(event.target.checked)}
+            label={m.accounts_guest_gifts({
+              count: guestGifts.count,
+              amount: formatCedis(guestGifts.amount),
+            })}
+          />
         )}
 
         <SubmitButton

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import type { ApplicationStatus } from '../../../shared/constants.ts';
 import {
+  checkRejection,
   formFor,
   pastorTypeOptions,
   ROLE_LABELS,
@@ -16,13 +17,13 @@ import { apiFetch, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { RejectModal } from '../../components/RejectModal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { ApplicationAnswers } from '../workers/ApplicationAnswers.tsx';
 import './admin.css';
 import { adminApiPaths } from './admin.paths.ts';
-import { RejectModal } from './RejectModal.tsx';
 
 const filters = (): { value: ApplicationStatus | ''; label: string }[] => [
   { value: '', label: m.admin_filter_all() },
@@ -325,7 +326,7 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                   aria-haspopup="dialog"
                   onClick={() => setAsking('rejected')}
                 >
-                  {m.admin_reject()}
+                  {m.common_reject()}
                 </button>
               </div>
             </div>
@@ -379,7 +380,10 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
       </ConfirmModal>
       <RejectModal
         open={asking === 'rejected'}
-        what={what}
+        title={m.admin_reject_title()}
+        text={m.admin_reject_text({ what })}
+        hint={m.admin_reject_reason_hint()}
+        check={checkRejection}
         onCancel={() => setAsking(null)}
         onReject={(reason) => decide('rejected', reason)}
       />

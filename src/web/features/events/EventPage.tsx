@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { EVENT_GUESTS_MAX, type EventView } from '../../../shared/events.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
+import { Choice } from '../../components/Choice.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { useSession } from '../accounts/useSession.ts';
 import {
   eventsKeys,
@@ -209,29 +211,27 @@ function MemberReply({ event }: { event: EventView }) {
           </p>
         )}
         <fieldset
-          className="event-radios"
+          className="choice-field"
           aria-describedby={describedBy(errors.going && `${id}-going-error`)}
         >
           <legend>{m.events_are_you_going()}</legend>
-          <label>
-            <input
+          <div className="choice-grid">
+            <Choice
               id={`${id}-yes`}
               type="radio"
               name="going"
               checked={going === 'yes'}
               onChange={() => setGoing('yes')}
+              label={m.events_going()}
             />
-            {m.events_going()}
-          </label>
-          <label>
-            <input
+            <Choice
               type="radio"
               name="going"
               checked={going === 'no'}
               onChange={() => setGoing('no')}
+              label={m.events_not_going()}
             />
-            {m.events_not_going()}
-          </label>
+          </div>
         </fieldset>
         <FieldError id={`${id}-going-error`} message={errors.going} />
         {going === 'yes' && (
@@ -251,14 +251,12 @@ function MemberReply({ event }: { event: EventView }) {
             <FieldError id={`${id}-guests-error`} message={errors.guests} />
           </div>
         )}
-        <label className="event-check">
-          <input
-            type="checkbox"
-            checked={showName}
-            onChange={(e) => setShowName(e.target.checked)}
-          />
-          <span>{m.events_show_name()}</span>
-        </label>
+        <Choice
+          type="checkbox"
+          checked={showName}
+          onChange={(e) => setShowName(e.target.checked)}
+          label={m.events_show_name()}
+        />
         <p className="field-hint muted">
           {reminder[0]}
           <Link to={paths.profile}>{m.events_profile_link()}</Link>
@@ -276,7 +274,13 @@ function MemberReply({ event }: { event: EventView }) {
 function GuestReply({ event, onDone }: { event: EventView; onDone: (name: string) => void }) {
   const id = useId();
   const refresh = useRefresh(event.id);
-  const [form, setForm] = useState({ name: '', phone: '', guests: '0' });
+  // What was typed is kept through a reload (issue 48), for this event.
+  const draft = useMemo(
+    () => formDraft(`event-guest.${event.id}`, { name: '', phone: '', guests: '0' }),
+    [event.id],
+  );
+  const [form, setForm] = useState(() => readFormDraft(draft) ?? draft.empty);
+  const dropDraft = useFormDraft(draft, form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -295,6 +299,7 @@ function GuestReply({ event, onDone }: { event: EventView; onDone: (name: string
     setBusy(true);
     try {
       await guestReply(event.id, form);
+      dropDraft();
       onDone(form.name.trim());
       await refresh();
     } catch (error) {

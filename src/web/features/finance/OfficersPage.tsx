@@ -5,6 +5,7 @@ import { toast } from '../../components/Toasts.tsx';
 import type { FinanceOfficer } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
+import { Choice } from '../../components/Choice.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
@@ -157,43 +158,47 @@ export function OfficersPage() {
             </p>
           )}
         </div>
-        <fieldset className="field choice-list">
+        <fieldset className="choice-field">
           <legend>{m.finance_acts_for()}</legend>
-          <label>
-            <input type="radio" name={`${id}-scope`} checked={all} onChange={() => setAll(true)} />{' '}
-            {m.finance_all_assemblies()}
-          </label>
-          <label>
-            <input
+          <div className="choice-list">
+            <Choice
+              type="radio"
+              name={`${id}-scope`}
+              checked={all}
+              onChange={() => setAll(true)}
+              label={m.finance_all_assemblies()}
+            />
+            <Choice
               type="radio"
               name={`${id}-scope`}
               checked={!all}
               onChange={() => setAll(false)}
-            />{' '}
-            {m.finance_chosen_assemblies()}
-          </label>
+              label={m.finance_chosen_assemblies()}
+            />
+          </div>
         </fieldset>
         {!all && (
           <fieldset
-            className="field choice-list"
-            aria-invalid={errors.assemblies ? true : undefined}
+            className="choice-field"
             aria-describedby={errors.assemblies ? `${id}-assemblies-error` : undefined}
           >
             <legend>{m.finance_assemblies()}</legend>
-            {assemblies.map((a) => (
-              <label key={a.slug}>
-                <input
+            <div className="choice-list">
+              {assemblies.map((a) => (
+                <Choice
+                  key={a.slug}
                   type="checkbox"
                   checked={chosen.includes(a.slug)}
+                  aria-invalid={errors.assemblies ? true : undefined}
                   onChange={(e) =>
                     setChosen(
                       e.target.checked ? [...chosen, a.slug] : chosen.filter((s) => s !== a.slug),
                     )
                   }
-                />{' '}
-                {a.label}
-              </label>
-            ))}
+                  label={a.label}
+                />
+              ))}
+            </div>
             {errors.assemblies && (
               <p id={`${id}-assemblies-error`} className="field-error">
                 {errors.assemblies}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import { Choice } from '../../components/Choice.tsx';
 import { fieldWiring, type FormFields } from '../../components/form-fields.tsx';
 
 interface ChoiceFieldProps<T extends FieldValues, V> {
@@ -15,8 +16,8 @@ interface ChoiceFieldProps<T extends FieldValues, V> {
 
 /**
  * A choice of a giving form (the offering form, the recurring-gift form) as a fieldset of
- * radio buttons, wired as Field wires its controls. Only the giving forms have them: apart
- * from Field, the other forms do not download them.
+ * radio buttons (components/Choice.tsx), wired as Field wires its controls. Only the giving
+ * forms have them: apart from Field, the other forms do not download them.
  */
 export function ChoiceField<T extends FieldValues, V>(props: ChoiceFieldProps<T, V>) {
   const { form, name, choices, hint } = props;
@@ -27,16 +28,15 @@ export function ChoiceField<T extends FieldValues, V>(props: ChoiceFieldProps<T,
       <legend>{props.legend}</legend>
       <div className={props.gridClassName ?? 'choice-grid'}>
         {choices.map((choice) => (
-          <label key={choice.value} className="choice" data-disabled={choice.disabled || undefined}>
-            <input
-              type="radio"
-              value={choice.value}
-              disabled={choice.disabled}
-              aria-invalid={wiring['aria-invalid']}
-              {...registered}
-            />
-            <span>{choice.label}</span>
-          </label>
+          <Choice
+            key={choice.value}
+            type="radio"
+            label={choice.label}
+            value={choice.value}
+            disabled={choice.disabled}
+            aria-invalid={wiring['aria-invalid']}
+            {...registered}
+          />
         ))}
       </div>
       {notes}

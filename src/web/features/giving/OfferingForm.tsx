@@ -20,6 +20,7 @@ import {
   type FormFields,
 } from '../../components/form-fields.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
@@ -37,6 +38,9 @@ import { m } from '../../../paraglide/messages.js';
 
 /** Spec §9: toasts on the offerings screen close after 4 s. */
 export const OFFERINGS_TOAST_MS = 4000;
+
+/** What a reload keeps of the form (issue 48): all of it. */
+const OFFERING_DRAFT = formDraft('offering', emptyOffering);
 
 const METHODS = ['momo', 'card', 'bank', 'cash'] as const;
 
@@ -65,9 +69,10 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
     () => offeringResolver(church.giving.maxAmount),
     [church.giving.maxAmount],
   );
+  const [restored] = useState(() => readFormDraft(OFFERING_DRAFT));
   const form = useForm<OfferingFormValues, unknown, Offering>({
     resolver,
-    defaultValues: emptyOffering,
+    defaultValues: restored ?? emptyOffering,
     // Leave fields of other methods alone when the member switches back and forth.
     shouldUnregister: false,
   });
@@ -87,6 +92,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
   });
 
   useProfilePrefill(profile, church, form);
+  const dropDraft = useFormDraft(OFFERING_DRAFT, useWatch({ control }) as OfferingFormValues);
 
   // The due gift of a recurring one, as it was set up (once it arrives).
   useEffect(() => {
@@ -116,7 +122,8 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
     // What the member typed goes to the server, which parses it with the same schema.
     const payload = offeringPayload(getValues());
     if (offering.paymentMethod === 'momo') {
-      // The full-screen progress takes over and follows the request.
+      // The full-screen progress takes over and follows the request (and its reload).
+      dropDraft();
       setMomo({ offering, start: { request: createGift(payload), startedAt: Date.now() } });
       return;
     }
@@ -127,6 +134,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
     };
     try {
       const result = await createGift(payload);
+      dropDraft();
       if (result.method === 'card') {
         // Spec §4: the browser goes to the provider's page; it comes back to the callback page.
         window.location.assign(result.authorizationUrl);

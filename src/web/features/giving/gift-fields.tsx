@@ -113,14 +113,17 @@ export function AmountField({
   );
 }
 
-/** A member's own details, filled in once they arrive, never over what they already typed. */
+/**
+ * A member's own details, filled in once they arrive, never over what they already typed
+ * (now, or before a reload: the form's draft).
+ */
 export function useProfilePrefill(
   profile: Profile | undefined,
   church: ChurchInfo,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  form: Pick<UseFormReturn<any, any, any>, 'getFieldState' | 'setValue'>,
+  form: Pick<UseFormReturn<any, any, any>, 'getFieldState' | 'getValues' | 'setValue'>,
 ) {
-  const { getFieldState, setValue } = form;
+  const { getFieldState, getValues, setValue } = form;
   useEffect(() => {
     if (!profile) return;
     const { firstName, lastName } = splitFullName(profile.fullName);
@@ -134,7 +137,7 @@ export function useProfilePrefill(
       email: profile.email ?? '',
     };
     for (const [name, value] of Object.entries(prefill)) {
-      if (value && !getFieldState(name).isDirty) setValue(name, value);
+      if (value && !getFieldState(name).isDirty && !getValues(name)) setValue(name, value);
     }
-  }, [profile, church.assemblies, getFieldState, setValue]);
+  }, [profile, church.assemblies, getFieldState, getValues, setValue]);
 }

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { CASH_DELETE_REASONS, type CashDeleteReason } from '../../../shared/constants.ts';
 import { cashDeleteReasonLabel, checkCashDelete, formatCedis } from '../../../shared/giving.ts';
 import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
+import { Choice } from '../../components/Choice.tsx';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -70,15 +71,14 @@ export function DeleteCashModal({ entry, onCancel, onDelete }: DeleteCashModalPr
             <legend>{m.history_delete_why()}</legend>
             <div className="choice-list">
               {CASH_DELETE_REASONS.map((reason) => (
-                <label key={reason} className="choice">
-                  <input
-                    type="radio"
-                    value={reason}
-                    aria-invalid={error ? true : undefined}
-                    {...register('reason')}
-                  />
-                  <span>{cashDeleteReasonLabel(reason)}</span>
-                </label>
+                <Choice
+                  key={reason}
+                  type="radio"
+                  value={reason}
+                  aria-invalid={error ? true : undefined}
+                  {...register('reason')}
+                  label={cashDeleteReasonLabel(reason)}
+                />
               ))}
             </div>
             <FieldError id={`${id}-reason-error`} message={error} />

@@ -19,6 +19,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { createPledge, deletePledge, linkGift, pledgesKeys, usePledges } from './pledges.api.ts';
 import { formatDueOn, pledgeName, PledgeProgress } from './PledgeProgress.tsx';
 import './pledges.css';
@@ -43,6 +44,14 @@ interface FormState {
   rhythm: PledgeRhythm;
 }
 
+/** What a reload keeps of the form (issue 48): all of it. */
+const PLEDGE_DRAFT = formDraft<FormState>('pledge', {
+  target: '',
+  amount: '',
+  dueOn: inMonths(6),
+  rhythm: 'monthly',
+});
+
 /**
  * /giving/pledges (issue 33): the member's pledges, each with its progress (amount and
  * percent), a form to make one, and a way to count one of their confirmed gifts toward one.
@@ -51,12 +60,8 @@ export function PledgesPage() {
   const id = useId();
   const queryClient = useQueryClient();
   const pledges = usePledges();
-  const [form, setForm] = useState<FormState>({
-    target: '',
-    amount: '',
-    dueOn: inMonths(6),
-    rhythm: 'monthly',
-  });
+  const [form, setForm] = useState(() => readFormDraft(PLEDGE_DRAFT) ?? PLEDGE_DRAFT.empty);
+  const dropDraft = useFormDraft(PLEDGE_DRAFT, form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -83,6 +88,7 @@ export function PledgesPage() {
     setBusy(true);
     try {
       await createPledge(body);
+      dropDraft();
       toast.success(m.pledges_saved());
       setForm({ ...form, target: '', amount: '' });
       await refresh();

@@ -1,19 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import {
-  ANONYMOUS_NAME,
   checkAnswerNote,
-  checkPrayerForm,
   PRAYER_MESSAGES,
   PRAYER_NOTE_MAX,
-  PRAYER_TEXT_MAX,
-  PRAYER_VISIBILITIES,
-  type HeldPrayer,
   type PrayerRequest,
-  type PrayerVisibility,
 } from '../../../shared/prayer.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -22,39 +24,22 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
-import { useChurch } from '../church/useChurch.ts';
 import {
-  createPrayer,
-  decidePrayer,
   deletePrayer,
   markAnswered,
   markPrayed,
   prayerKeys,
   reportPrayer,
-  usePrayerQueue,
   usePrayerWall,
 } from './prayer.api.ts';
+import { audience, authorLine, dateOf } from './prayer-format.ts';
 import './prayer.css';
+import { Share } from './ShareForm.tsx';
 
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-GH', { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(iso),
-  );
-
-const audience = (visibility: PrayerVisibility) =>
-  ({
-    church: m.prayer_audience_church(),
-    assembly: m.prayer_audience_assembly(),
-    pastors: m.prayer_audience_pastors(),
-  })[visibility];
-
-/** The share form's choices, in the member's own words. */
-const visibilityLabel = (visibility: PrayerVisibility) =>
-  ({
-    church: m.prayer_visibility_church(),
-    assembly: m.prayer_visibility_assembly(),
-    pastors: m.prayer_audience_pastors(),
-  })[visibility];
+// The moderation tab is downloaded by moderators only, when they open it.
+const ModerationQueue = lazy(async () => ({
+  default: (await import('./PrayerModeration.tsx')).ModerationQueue,
+}));
 
 type View = 'wall' | 'moderation';
 
@@ -125,7 +110,13 @@ export function PrayerPage() {
         id={`${id}-panel`}
         {...(canModerate ? { role: 'tabpanel', 'aria-labelledby': `${id}-tab-${view}` } : {})}
       >
-        {view === 'moderation' ? <ModerationQueue /> : <Wall wall={wall} />}
+        {view === 'moderation' ? (
+          <Suspense fallback={<Spinner label={m.prayer_loading_queue()} />}>
+            <ModerationQueue />
+          </Suspense>
+        ) : (
+          <Wall wall={wall} />
+        )}
       </div>
     </section>
   );
@@ -169,156 +160,6 @@ function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
       <div aria-live="polite">{list}</div>
     </>
   );
-}
-
-/** 'Share a prayer request': a button that opens the form, so the wall comes first. */
-function Share() {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const openerRef = useRef<HTMLButtonElement>(null);
-  return open ? (
-    <ShareForm
-      onClose={() => {
-        // The button is drawn before it is focused: a frame's wait raced the render under
-        // load (the form was still there, and focus was lost).
-        flushSync(() => setOpen(false));
-        openerRef.current?.focus();
-      }}
-    />
-  ) : (
-    <button
-      ref={openerRef}
-      type="button"
-      id={`${id}-open`}
-      className="button button-block"
-      aria-expanded="false"
-      onClick={() => setOpen(true)}
-    >
-      {m.prayer_share()}
-    </button>
-  );
-}
-
-function ShareForm({ onClose }: { onClose: () => void }) {
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [visibility, setVisibility] = useState<string>('church');
-  const [anonymous, setAnonymous] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkPrayerForm({ text, visibility, anonymous });
-    if (!check.ok) {
-      setErrors(check.errors);
-      document.getElementById(`${id}-${Object.keys(check.errors)[0]}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const made = await createPrayer({ text, visibility, anonymous });
-      toast.success(
-        made.status === 'pending' ? PRAYER_MESSAGES.held : PRAYER_MESSAGES.sharedWithPastors,
-      );
-      await queryClient.invalidateQueries({ queryKey: prayerKeys.wall });
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      else setErrors({ _: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const textRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => textRef.current?.focus(), []);
-
-  const left = PRAYER_TEXT_MAX - text.trim().length;
-  return (
-    <form
-      className="form card prayer-form"
-      aria-labelledby={`${id}-title`}
-      onSubmit={submit}
-      noValidate
-    >
-      <h2 id={`${id}-title`} className="prayer-form-title">
-        {m.prayer_share()}
-      </h2>
-      {errors._ && (
-        <p className="form-alert" role="alert">
-          {errors._}
-        </p>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-text`}>{m.prayer_your_request()}</label>
-        <textarea
-          ref={textRef}
-          id={`${id}-text`}
-          rows={3}
-          value={text}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={describedBy(`${id}-count`, errors.text && `${id}-text-error`)}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <p id={`${id}-count`} className={left < 0 ? 'field-hint field-error' : 'field-hint muted'}>
-          {left >= 0 ? m.prayer_chars_left({ count: left }) : m.prayer_chars_over({ count: -left })}
-        </p>
-        <FieldError id={`${id}-text-error`} message={errors.text} />
-      </div>
-      <fieldset
-        className="choice-field"
-        id={`${id}-visibility`}
-        tabIndex={-1}
-        aria-describedby={describedBy(`${id}-who-hint`, errors.visibility && `${id}-who-error`)}
-      >
-        <legend>{m.prayer_who_may_see()}</legend>
-        {PRAYER_VISIBILITIES.map((value) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name={`${id}-visibility`}
-              value={value}
-              checked={visibility === value}
-              onChange={() => setVisibility(value)}
-            />
-            {visibilityLabel(value)}
-          </label>
-        ))}
-        <p id={`${id}-who-hint`} className="field-hint muted">
-          {visibility === 'pastors' ? m.prayer_pastors_see() : m.prayer_shows_after()}
-        </p>
-        <FieldError id={`${id}-who-error`} message={errors.visibility} />
-      </fieldset>
-      <label className="choice prayer-anonymous">
-        <input
-          type="checkbox"
-          checked={anonymous}
-          onChange={(e) => setAnonymous(e.target.checked)}
-        />
-        {m.prayer_hide_name()}
-      </label>
-      <div className="prayer-actions">
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? m.prayer_sharing() : m.prayer_share_request()}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onClose}>
-          {m.prayer_cancel()}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** The author's line: 'A member' for others' anonymous requests, the name otherwise. */
-function authorLine(request: { author: string; anonymous: boolean }, mine = false) {
-  const name = mine ? m.prayer_you() : request.author;
-  return request.anonymous && (mine || request.author !== ANONYMOUS_NAME)
-    ? m.prayer_name_hidden({ name })
-    : name;
 }
 
 function PrayerItem({ request }: { request: PrayerRequest }) {
@@ -372,7 +213,15 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
       </p>
       {request.status === 'pending' && <p className="prayer-status">{m.prayer_pending()}</p>}
       {request.status === 'rejected' && (
-        <p className="prayer-status prayer-status-rejected">{m.prayer_rejected()}</p>
+        <p className="prayer-status prayer-status-rejected">
+          {m.prayer_rejected()}
+          {request.rejectionReason && (
+            <>
+              <br />
+              {m.prayer_rejected_why({ reason: request.rejectionReason })}
+            </>
+          )}
+        </p>
       )}
       <p className="prayer-text">{request.text}</p>
       {request.answeredAt && (
@@ -497,98 +346,6 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
           </div>
         </div>
       )}
-    </li>
-  );
-}
-
-function ModerationQueue() {
-  const queue = usePrayerQueue(true);
-  if (queue.isPending) return <Spinner label={m.prayer_loading_queue()} />;
-  if (queue.isError)
-    return (
-      <LoadFailed
-        message={m.prayer_queue_failed()}
-        reason={queue.error.message}
-        onRetry={() => void queue.refetch()}
-      />
-    );
-  return (
-    <>
-      <p className="muted">{m.prayer_queue_intro()}</p>
-      <div aria-live="polite">
-        {queue.data.held.length === 0 ? (
-          <p className="card muted">{PRAYER_MESSAGES.emptyQueue}</p>
-        ) : (
-          <ul className="prayer-list" aria-label={m.prayer_queue_label()}>
-            {queue.data.held.map((held) => (
-              <HeldItem key={held.id} held={held} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </>
-  );
-}
-
-function HeldItem({ held }: { held: HeldPrayer }) {
-  const id = useId();
-  const queryClient = useQueryClient();
-  const church = useChurch();
-  const [busy, setBusy] = useState(false);
-  const assembly =
-    church.data?.assemblies.find((a) => a.slug === held.assembly)?.label ?? held.assembly;
-
-  const decide = async (status: 'approved' | 'rejected') => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await decidePrayer(held.id, status);
-      toast.success(status === 'approved' ? m.prayer_approved_toast() : m.prayer_rejected_toast());
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: prayerKeys.moderation }),
-        queryClient.invalidateQueries({ queryKey: prayerKeys.wall }),
-      ]);
-    } catch (error) {
-      toast.error(messageOf(error));
-      setBusy(false);
-    }
-  };
-
-  return (
-    <li className="card prayer-item" aria-labelledby={`${id}-who`}>
-      <p className="prayer-meta">
-        <strong id={`${id}-who`}>{authorLine(held)}</strong>
-        <span className="muted">
-          {dateOf(held.createdAt)} · {audience(held.visibility)}
-          {assembly ? ` · ${assembly}` : ''}
-        </span>
-      </p>
-      {held.reports > 0 && (
-        <p className="prayer-status prayer-status-rejected">
-          {m.prayer_reported_by({ count: held.reports })}
-        </p>
-      )}
-      <p className="prayer-text">{held.text}</p>
-      <div className="prayer-actions">
-        <button
-          type="button"
-          className="button button-small"
-          aria-describedby={`${id}-who`}
-          aria-disabled={busy || undefined}
-          onClick={() => void decide('approved')}
-        >
-          {m.prayer_approve()}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary button-small button-danger"
-          aria-describedby={`${id}-who`}
-          aria-disabled={busy || undefined}
-          onClick={() => void decide('rejected')}
-        >
-          {m.prayer_reject()}
-        </button>
-      </div>
     </li>
   );
 }

@@ -47,9 +47,18 @@ export function reportPrayer(id: string) {
   return apiFetch<{ reported: true }>(prayerApiPaths.report(id), { method: 'POST' });
 }
 
-export function decidePrayer(id: string, status: 'approved' | 'rejected') {
+/** Approves a held request, or rejects it with the reason its author is shown. */
+export function decidePrayer(
+  id: string,
+  decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+) {
   return apiFetch<{ id: string; status: string }>(prayerApiPaths.decision(id), {
     method: 'POST',
-    body: { status },
+    body: decision,
   });
+}
+
+/** Undoes a rejection: the request is held again (issue 48). */
+export function restorePrayer(id: string) {
+  return apiFetch<{ id: string; status: string }>(prayerApiPaths.restore(id), { method: 'POST' });
 }

@@ -10,4 +10,5 @@ export const prayerApiPaths = {
   report: (requestId: string) => `/api/prayer/${id(requestId)}/report`,
   moderation: '/api/prayer/moderation',
   decision: (requestId: string) => `/api/prayer/${id(requestId)}/decision`,
+  restore: (requestId: string) => `/api/prayer/${id(requestId)}/restore`,
 } as const;

@@ -8,6 +8,7 @@ import {
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../api.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { Choice } from '../../components/Choice.tsx';
 import { FlashMessage } from './FlashMessage.tsx';
 import { saveReceiptChannel } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';
@@ -64,16 +65,15 @@ function ChannelChoice({ profile, offered }: { profile: Profile; offered: Receip
       <fieldset className="choice-field">
         <legend>{m.profile_receipt_legend()}</legend>
         {offered.map((value) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name={`${id}-channel`}
-              value={value}
-              checked={channel === value}
-              onChange={() => setChannel(value)}
-            />
-            {RECEIPT_CHANNEL_LABELS[value]}
-          </label>
+          <Choice
+            key={value}
+            type="radio"
+            name={`${id}-channel`}
+            value={value}
+            checked={channel === value}
+            onChange={() => setChannel(value)}
+            label={RECEIPT_CHANNEL_LABELS[value]}
+          />
         ))}
       </fieldset>
       <SubmitButton busy={busy} busyLabel={m.profile_receipt_saving()}>

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCedis } from '../../../shared/giving.ts';
 import { ruleText, type ScheduleView } from '../../../shared/recurring.ts';
-import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import '../../components/ConfirmModal.css';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -19,11 +19,18 @@ import {
   schedulesQueryKey,
   useSchedules,
 } from './recurring.api.ts';
-import { ScheduleForm } from './ScheduleForm.tsx';
 import { dateText, scheduleTitle, scheduleWhen } from './schedule-text.ts';
 import '../giving/giving.css';
 import { m } from '../../../paraglide/messages.js';
 import { withPart } from '../giving/message-part.tsx';
+
+// The new gift's form and the dialog that stops a gift are each downloaded apart from the
+// screen (decision 011): the form as the screen opens, the dialog when a gift is stopped.
+const loadScheduleForm = () => import('./ScheduleForm.tsx');
+const ScheduleForm = lazy(async () => ({ default: (await loadScheduleForm()).ScheduleForm }));
+const ConfirmModal = lazy(async () => ({
+  default: (await import('../../components/ConfirmModal.tsx')).ConfirmModal,
+}));
 
 const statusLabels = (): Record<ScheduleView['status'], string> => ({
   setting_up: m.recurring_status_setting_up(),
@@ -43,6 +50,9 @@ export function RecurringPage() {
   const schedules = useSchedules(member);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: schedulesQueryKey });
+  useEffect(() => {
+    if (member) void loadScheduleForm();
+  }, [member]);
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
@@ -81,18 +91,20 @@ export function RecurringPage() {
           )}
           <h2>{m.recurring_new()}</h2>
           <div className="card">
-            {church.data ? (
-              <ScheduleForm
-                church={church.data}
-                profile={profile.data}
-                onCreated={() => {
-                  toast.success(m.recurring_set_up_done());
-                  void refresh();
-                }}
-              />
-            ) : (
-              <PageLoading label={m.recurring_form_loading()} />
-            )}
+            <Suspense fallback={<PageLoading label={m.recurring_form_loading()} />}>
+              {church.data ? (
+                <ScheduleForm
+                  church={church.data}
+                  profile={profile.data}
+                  onCreated={() => {
+                    toast.success(m.recurring_set_up_done());
+                    void refresh();
+                  }}
+                />
+              ) : (
+                <PageLoading label={m.recurring_form_loading()} />
+              )}
+            </Suspense>
           </div>
         </>
       )}
@@ -266,26 +278,32 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
           </button>
         </div>
       )}
-      <ConfirmModal
-        open={stopping}
-        title={m.recurring_stop_title()}
-        confirmLabel={m.recurring_stop()}
-        busy={busy === 'stop'}
-        busyLabel={m.recurring_stopping()}
-        onCancel={() => setStopping(false)}
-        onConfirm={() =>
-          void run('stop', () => scheduleAction(schedule.id, 'stop'), m.recurring_stopped()).then(
-            () => setStopping(false),
-          )
-        }
-      >
-        <p>
-          {m.recurring_stop_confirm({
-            gift: scheduleTitle(schedule),
-            rule: ruleText(schedule.frequency, schedule.day, true),
-          })}
-        </p>
-      </ConfirmModal>
+      {stopping && (
+        <Suspense fallback={null}>
+          <ConfirmModal
+            open
+            title={m.recurring_stop_title()}
+            confirmLabel={m.recurring_stop()}
+            busy={busy === 'stop'}
+            busyLabel={m.recurring_stopping()}
+            onCancel={() => setStopping(false)}
+            onConfirm={() =>
+              void run(
+                'stop',
+                () => scheduleAction(schedule.id, 'stop'),
+                m.recurring_stopped(),
+              ).then(() => setStopping(false))
+            }
+          >
+            <p>
+              {m.recurring_stop_confirm({
+                gift: scheduleTitle(schedule),
+                rule: ruleText(schedule.frequency, schedule.day, true),
+              })}
+            </p>
+          </ConfirmModal>
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
@@ -17,6 +17,7 @@ import { checkResolver, type FormCheck } from '../../components/check-resolver.t
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { toast } from '../../components/Toasts.tsx';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { ApiError } from '../../api.ts';
 import { ChoiceField } from '../giving/ChoiceField.tsx';
 import {
@@ -65,6 +66,9 @@ const emptySchedule = (): ScheduleFormValues => ({
   onDue: 'prompt',
   email: '',
 });
+
+/** What a reload keeps of the form (issue 48): all of it. */
+const SCHEDULE_DRAFT = formDraft('recurring', emptySchedule());
 
 /** The request body: the chosen method's own fields only; the server's schema decides the rest. */
 function schedulePayload(values: ScheduleFormValues): ScheduleInput {
@@ -134,9 +138,10 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
     () => checkResolver(checkSchedule(church.giving.maxAmount)),
     [church.giving.maxAmount],
   );
+  const [restored] = useState(() => readFormDraft(SCHEDULE_DRAFT));
   const form = useForm<ScheduleFormValues>({
     resolver,
-    defaultValues: emptySchedule(),
+    defaultValues: restored ?? emptySchedule(),
     shouldUnregister: false,
   });
   const {
@@ -149,15 +154,21 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
   const [type, method, frequency] = useWatch({ control, name: ['type', 'method', 'frequency'] });
 
   useProfilePrefill(profile, church, form);
+  const dropDraft = useFormDraft(SCHEDULE_DRAFT, useWatch({ control }) as ScheduleFormValues);
 
-  // A weekly gift's day is a weekday (Sunday first), a monthly one's a date (1–28).
+  // A weekly gift's day is a weekday (Sunday first), a monthly one's a date (1–28): when the
+  // member switches (the day of a draft put back is kept).
+  const shownFrequency = useRef(frequency);
   useEffect(() => {
+    if (shownFrequency.current === frequency) return;
+    shownFrequency.current = frequency;
     setValue('day', frequency === 'weekly' ? '0' : '1');
   }, [frequency, setValue]);
 
   const onSubmit = async () => {
     try {
       const created = await createSchedule(schedulePayload(getValues()));
+      dropDraft();
       if (created.authorizationUrl) {
         // The first gift is paid at checkout; its success starts the recurring card gift.
         window.location.assign(created.authorizationUrl);

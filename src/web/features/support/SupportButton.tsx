@@ -5,7 +5,10 @@ import { m } from '../../../paraglide/messages.js';
 const loadSupportModal = () => import('./SupportModal.tsx');
 const SupportModal = lazy(async () => ({ default: (await loadSupportModal()).SupportModal }));
 
-/** The floating support button every page has (spec §1). */
+/**
+ * The support button every page has (spec §1): in the navbar, floating beside the page's
+ * column only where the screen is wide enough for it to cover nothing (styles.css).
+ */
 export function SupportButton() {
   const [open, setOpen] = useState(false);
   // Stays mounted after the first opening so a closed draft is still there next time.

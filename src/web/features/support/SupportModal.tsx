@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { m } from '../../../paraglide/messages.js';
 import {
   checkSupportRequest,
@@ -12,6 +12,7 @@ import { apiFetch } from '../../api.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { useMe } from '../accounts/useMe.ts';
+import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { supportApiPaths } from './support.paths.ts';
 
 /** Spec §9: the confirmation stays 3 s, then the modal closes. */
@@ -24,6 +25,8 @@ const resolverFor = (emailRequired: boolean) =>
   );
 
 const emptyForm: SupportRequest = { full_name: '', email: '', title: '', issue: '' };
+/** What was typed is kept through a reload too (issue 48), until it is sent. */
+const SUPPORT_DRAFT = formDraft('support', emptyForm);
 
 interface SupportModalProps {
   open: boolean;
@@ -41,15 +44,18 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
   const byPhone = !!user && !user.email;
   const resolver = useMemo(() => resolverFor(!byPhone), [byPhone]);
 
+  const [restored] = useState(() => readFormDraft(SUPPORT_DRAFT));
   const form = useForm<SupportRequest, unknown, SupportValues>({
     resolver,
-    defaultValues: emptyForm,
+    defaultValues: restored ?? emptyForm,
   });
   const {
     handleSubmit,
     reset,
+    control,
     formState: { isSubmitting },
   } = form;
+  const dropDraft = useFormDraft(SUPPORT_DRAFT, useWatch({ control }) as SupportRequest);
 
   const finish = useCallback(() => {
     reset(emptyForm);
@@ -79,6 +85,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
       placeServerErrors(error, form);
       return;
     }
+    dropDraft();
     setSent(true);
   };
 

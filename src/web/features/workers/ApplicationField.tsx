@@ -1,5 +1,6 @@
 import { m } from '../../../paraglide/messages.js';
 import type { AnswerValue, FieldDef } from '../../../shared/workers.ts';
+import { Choice } from '../../components/Choice.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { useChurch } from '../church/useChurch.ts';
 import { PhotoField, type PhotoState } from './PhotoField.tsx';
@@ -44,37 +45,38 @@ export function ApplicationField(props: ApplicationFieldProps) {
       <fieldset className="choice-field" id={id} tabIndex={-1} {...a11y}>
         <legend>{label}</legend>
         <div className="choice-list">
-          {field.options?.map((option) => (
-            <label className="choice" key={option.value}>
-              {field.kind === 'radio' ? (
-                <input
-                  type="radio"
-                  name={id}
-                  value={option.value}
-                  checked={text === option.value}
-                  onChange={() => onChange(option.value)}
-                  aria-invalid={error ? true : undefined}
-                />
-              ) : (
-                <input
-                  type="checkbox"
-                  name={id}
-                  value={option.value}
-                  checked={chosen.includes(option.value)}
-                  onChange={(e) =>
-                    onChange(
-                      e.target.checked
-                        ? field
-                            .options!.map((o) => o.value)
-                            .filter((v) => v === option.value || chosen.includes(v))
-                        : chosen.filter((v) => v !== option.value),
-                    )
-                  }
-                />
-              )}
-              {option.label}
-            </label>
-          ))}
+          {field.options?.map((option) =>
+            field.kind === 'radio' ? (
+              <Choice
+                key={option.value}
+                type="radio"
+                name={id}
+                value={option.value}
+                checked={text === option.value}
+                onChange={() => onChange(option.value)}
+                aria-invalid={error ? true : undefined}
+                label={option.label}
+              />
+            ) : (
+              <Choice
+                key={option.value}
+                type="checkbox"
+                name={id}
+                value={option.value}
+                checked={chosen.includes(option.value)}
+                onChange={(e) =>
+                  onChange(
+                    e.target.checked
+                      ? field
+                          .options!.map((o) => o.value)
+                          .filter((v) => v === option.value || chosen.includes(v))
+                      : chosen.filter((v) => v !== option.value),
+                  )
+                }
+                label={option.label}
+              />
+            ),
+          )}
         </div>
         <FieldError id={errorId} message={error} />
       </fieldset>

@@ -18,6 +18,7 @@ import {
 import type { WorkerRole } from '../../../shared/constants.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
+import { Choice } from '../../components/Choice.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { PageLoading, Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -423,20 +424,18 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
               <li key={statement}>{statement}</li>
             ))}
           </ul>
-          <label className="choice">
-            <input
-              id={fieldId(formId, DECLARATION.name)}
-              type="checkbox"
-              checked={agreed}
-              onChange={(e) => {
-                setAgreed(e.target.checked);
-                setErrors(({ [DECLARATION.name]: _gone, ...rest }) => rest);
-              }}
-              aria-invalid={errors[DECLARATION.name] ? true : undefined}
-              aria-describedby={describedBy(errors[DECLARATION.name] && `${formId}-agree-error`)}
-            />
-            {DECLARATION.label}
-          </label>
+          <Choice
+            id={fieldId(formId, DECLARATION.name)}
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              setErrors(({ [DECLARATION.name]: _gone, ...rest }) => rest);
+            }}
+            aria-invalid={errors[DECLARATION.name] ? true : undefined}
+            aria-describedby={describedBy(errors[DECLARATION.name] && `${formId}-agree-error`)}
+            label={DECLARATION.label}
+          />
           <FieldError id={`${formId}-agree-error`} message={errors[DECLARATION.name]} />
 
           <div className="field">
