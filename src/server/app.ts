@@ -4,8 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { createContext } from './create-context.ts';
-import type { Database } from './db/client.ts';
+import { createContext, type ContextOptions } from './create-context.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { applyAdminEmails } from './features/accounts/accounts.service.ts';
 import { churchRoutes } from './features/church/church.routes.ts';
@@ -39,10 +38,8 @@ import { logControllerFor } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerPages } from './pages/pages.ts';
 import { trustedOrigins } from './platform/auth.ts';
-import type { Mailer } from './platform/mail/mailer.ts';
 import { pgRateLimitStore } from './platform/rate-limit.ts';
 import { registerRequestLocale } from './platform/locale.ts';
-import type { Storage } from './platform/storage/storage.ts';
 import { fileRoutes } from './platform/storage/file.routes.ts';
 import { Drain } from './platform/shutdown.ts';
 
@@ -71,21 +68,13 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildOptions {
-  /** An open database; otherwise one is opened from config. */
-  database?: Database;
-  /** Close `database` when the app closes (default: only when the app opened it). */
-  ownsDatabase?: boolean;
-  mailer?: Mailer;
-  storage?: Storage;
+export interface BuildOptions extends ContextOptions {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
   /** Serve the built web app from this folder (default dist/web when it exists). */
   webDir?: string | null;
   /** Called for every route as it is added (the authorisation matrix reads the route table). */
   onRoute?: (route: RouteOptions) => void;
-  /** The server's clock (tests move it to the edges of the message windows). */
-  now?: () => Date;
   /** How often an open pastor socket checks its session and approval again (default 60 s). */
   pastorSocketRecheckMs?: number;
   /** Caps and handshake limit of the pastor socket (defaults in pastor.socket.ts). */

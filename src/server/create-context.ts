@@ -1,18 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import type { BuildOptions } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, openReplica, type Database } from './db/client.ts';
 import { loadChurch, loadContent } from './db/content.ts';
 import { SessionCache } from './platform/session-cache.ts';
 import { createAuth } from './platform/auth.ts';
-import { createMailer, withoutPhoneOnlyAddresses } from './platform/mail/mailer.ts';
+import { createMailer, withoutPhoneOnlyAddresses, type Mailer } from './platform/mail/mailer.ts';
 import { gatewayRows, gatewayTable } from './platform/gateways.ts';
 import { createPayments } from './platform/payments/payments.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createSmsSender } from './platform/sms/sms.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
+import type { Storage } from './platform/storage/storage.ts';
+
+/** Pieces a caller of buildApp hands in instead of those config would open (app.ts BuildOptions). */
+export interface ContextOptions {
+  /** An open database; otherwise one is opened from config. */
+  database?: Database;
+  /** Close `database` when the app closes (default: only when the app opened it). */
+  ownsDatabase?: boolean;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** The server's clock (tests move it to the edges of the message windows). */
+  now?: () => Date;
+}
 
 /**
  * What every service is given (context.ts): the database migrated and the content files
@@ -21,7 +33,7 @@ import { createStorage } from './platform/storage/create-storage.ts';
 export async function createContext(
   app: FastifyInstance,
   config: Config,
-  options: BuildOptions,
+  options: ContextOptions,
 ): Promise<AppContext> {
   const ownsDatabase = options.ownsDatabase ?? !options.database;
   const database = options.database ?? (await openDatabase(config));

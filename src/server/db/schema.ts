@@ -29,7 +29,6 @@ import {
   TRANSACTION_STATUSES,
   WORKER_ROLES,
 } from '../../shared/constants.ts';
-import type { LineNote } from '../features/finance/line-notes.ts';
 import {
   FREQUENCIES,
   MOMO_DUE_ACTIONS,
@@ -601,6 +600,20 @@ export const bankStatements = pgTable(
     index('bank_statements_created_idx').on(t.createdAt.desc()),
   ],
 );
+
+/** Why automatic matching left a statement line (features/finance/line-notes.ts words it). */
+export type LineNote =
+  | { kind: 'no_code' }
+  | { kind: 'several_codes'; codes: string[] }
+  /** No open entry has the code (in the assemblies of the officer who matched). */
+  | { kind: 'not_found'; code: string }
+  | { kind: 'not_found_in_scope'; code: string }
+  | { kind: 'already_matched'; code: string }
+  /** The entry's amount, in pesewas. */
+  | { kind: 'amount_differs'; code: string; amount: number }
+  | { kind: 'unmatched_by_hand' }
+  /** A note written before 0019 that it could not read: shown as it was written. */
+  | { kind: 'text'; text: string };
 
 // A credit line of a statement. Its fingerprint (bank, date, description, amount and how
 // many identical lines came before it in its file) keeps overlapping exports from

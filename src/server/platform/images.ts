@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 
 // Uploaded images are judged by their bytes, never by their name or the type the browser
 // claims, then decoded and re-encoded: what is stored is a fresh JPEG or PNG with no

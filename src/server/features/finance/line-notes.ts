@@ -1,23 +1,14 @@
 import { formatCedis } from '../../../shared/giving.ts';
 import { m } from '../../../paraglide/messages.js';
+import type { LineNote } from '../../db/schema.ts';
 
 // Why automatic matching left a statement line (decision 044): stored as what happened and its
 // codes (bank_statement_lines.note, jsonb, migration 0019), written by one set-based statement
 // (bank-matching.service.ts), and put into words only when the lines are read, in the
 // reader's language.
 
-export type LineNote =
-  | { kind: 'no_code' }
-  | { kind: 'several_codes'; codes: string[] }
-  /** No open entry has the code (in the assemblies of the officer who matched). */
-  | { kind: 'not_found'; code: string }
-  | { kind: 'not_found_in_scope'; code: string }
-  | { kind: 'already_matched'; code: string }
-  /** The entry's amount, in pesewas. */
-  | { kind: 'amount_differs'; code: string; amount: number }
-  | { kind: 'unmatched_by_hand' }
-  /** A note written before 0019 that it could not read: shown as it was written. */
-  | { kind: 'text'; text: string };
+// The note's type is the column's (db/schema.ts): the schema imports no feature.
+export type { LineNote };
 
 export const NO_CODE_NOTE: LineNote = { kind: 'no_code' };
 export const UNMATCHED_NOTE: LineNote = { kind: 'unmatched_by_hand' };

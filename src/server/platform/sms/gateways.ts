@@ -1,6 +1,6 @@
 import type { SmsSettings } from '../../config.ts';
 import { callJson, localGhanaNumber, ProviderError } from '../payments/types.ts';
-import type { Sms, SmsSender } from './sms.ts';
+import type { Sms, SmsSender } from './types.ts';
 
 // The three SMS gateways Ghanaian churches use, each through its documented HTTP contract:
 // - Hubtel: POST /v1/messages/send, Basic auth (client id, secret), {From, To, Content};

@@ -4,7 +4,7 @@ import { m } from '../../../paraglide/messages.js';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { admins, rateLimits, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { consumeRateLimit, hitRateLimits } from '../rate-limit.ts';
 import { inAllowedCountry } from './sms.ts';

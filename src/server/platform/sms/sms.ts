@@ -7,22 +7,13 @@ import type { SmsSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { devSms, users } from '../../db/schema.ts';
 import { createGatewaySender } from './gateways.ts';
+import type { Sms, SmsSender } from './types.ts';
+
+export type { Sms, SmsSender };
 
 // SMS (issue 32): receipts and codes for members without email or data. One interface,
 // one driver per gateway contract (gateways.ts), picked by SMS_PROVIDER; without one the
 // messages are kept in the dev outbox (/dev/outbox), as mail is kept in the dev mailbox.
-
-export interface Sms {
-  /** E.164, e.g. +233241234567. */
-  to: string;
-  text: string;
-}
-
-export interface SmsSender {
-  /** A gateway delivers; 'dev' keeps messages in the dev outbox. */
-  kind: 'hubtel' | 'arkesel' | 'mnotify' | 'dev';
-  send(sms: Sms): Promise<void>;
-}
 
 export interface SmsShape {
   /** GSM-7 (160 a segment, 153 when joined) or UCS-2 (70, 67) for anything outside it. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { m } from '../../../paraglide/messages.js';
-import { errorBody } from '../../http/errors.ts';
+import { errorBody } from '../../errors.ts';
 import type { Secrets } from '../secrets.ts';
 import { verifyLocalSignature } from './local-storage.ts';
 import { assertValidKey, contentDisposition, type Storage } from './storage.ts';
