@@ -2,7 +2,7 @@ import type { Language } from '../../shared/languages.ts';
 import type { FinanceScope } from '../../shared/schemas/finance.ts';
 
 // The sessions a process looked up in the last few seconds (decision 017; the lookup itself
-// is features/accounts/session.ts). Apart from it so that the app's context can name the cache
+// is core/session.ts). Apart from it so that the app's context can name the cache
 // without importing a feature that imports the context.
 
 export interface SessionUser {

@@ -16,78 +16,7 @@ import { admins, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
-import type { SessionUser } from '../../platform/session-cache.ts';
-import { lookupSession } from './session.ts';
-
-export type { SessionUser };
-
-/** The signed-in member of these request headers, or null (guests have no session). */
-export function findSessionUser(ctx: AppContext, headers: Headers): Promise<SessionUser | null> {
-  return lookupSession(ctx, headers.get('cookie') ?? undefined);
-}
-
-// One session lookup per request, however many places (rate limit key, route) ask.
-const requestUsers = new WeakMap<object, Promise<SessionUser | null>>();
-
-/** The signed-in member of this request (or null), looked up once per request. */
-export function sessionUserOf(
-  ctx: AppContext,
-  request: FastifyRequest,
-): Promise<SessionUser | null> {
-  let user = requestUsers.get(request.raw);
-  if (!user) {
-    user = lookupSession(ctx, request.headers.cookie);
-    requestUsers.set(request.raw, user);
-  }
-  return user;
-}
-
-/**
- * A route's rate limit keyed by member when signed in, else by client address (issue 15
- * #10): a congregation on one church Wi-Fi is many members, not one client. `address` is
- * for anonymous callers and should be sized for such shared addresses.
- */
-export function memberRateLimit(
-  ctx: AppContext,
-  limits: {
-    member: number;
-    address: number;
-    timeWindow: string;
-    /**
-     * 'onRequest' (still after the edge's origin check) refuses before the body is read and
-     * checked: for writes a client may repeat as fast as it likes (issue 31).
-     */
-    hook?: 'onRequest' | 'preHandler';
-  },
-) {
-  return {
-    // After the edge checks: a request refused there costs no session lookup.
-    hook: limits.hook ?? ('preHandler' as const),
-    timeWindow: limits.timeWindow,
-    keyGenerator: async (request: FastifyRequest) => {
-      const user = await sessionUserOf(ctx, request);
-      return user ? `member:${user.id}` : `address:${request.ip}`;
-    },
-    max: async (_request: FastifyRequest, key: string) =>
-      key.startsWith('member:') ? limits.member : limits.address,
-  };
-}
-
-export async function requireSessionUser(
-  ctx: AppContext,
-  request: FastifyRequest,
-): Promise<SessionUser> {
-  const user = await sessionUserOf(ctx, request);
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
-  return user;
-}
-
-/** Admin endpoints: 401 without a session, 403 for members who are not admins. */
-export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<SessionUser> {
-  const user = await requireSessionUser(ctx, request);
-  if (!user.isAdmin) throw new AppError(403, 'FORBIDDEN', m.server_accounts_admins_only());
-  return user;
-}
+import { sessionUserOf } from '../../core/session.ts';
 
 export async function getMe(ctx: AppContext, request: FastifyRequest): Promise<Me> {
   const user = await sessionUserOf(ctx, request);

@@ -15,7 +15,7 @@ import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
-import { memberRateLimit, requireAdmin, requireSessionUser } from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireAdmin, requireSessionUser } from '../../core/guards.ts';
 import {
   attendance,
   attendanceCsv,

@@ -10,12 +10,8 @@ import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
-import {
-  memberRateLimit,
-  requireSessionUser,
-  sessionUserOf,
-} from '../accounts/accounts.service.ts';
-import { requireFinance } from '../finance/finance-access.ts';
+import { memberRateLimit, requireSessionUser, requireFinance } from '../../core/guards.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import {
   createEvent,
   deleteEvent,

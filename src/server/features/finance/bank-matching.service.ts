@@ -23,7 +23,7 @@ import { assertStorableText } from '../../http/edge.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { recordAudit, type Actor, type DbOrTx } from './audit.service.ts';
-import type { FinanceCaller } from './finance-access.ts';
+import type { FinanceCaller } from '../../core/guards.ts';
 import { inScope, scopeCondition } from './officers.service.ts';
 import { deliverReceipt, issueReceipt } from './receipts.service.ts';
 import { lineNoteText, NO_CODE_NOTE, UNMATCHED_NOTE } from './line-notes.ts';

@@ -15,7 +15,7 @@ import { emailSchema } from '../../../shared/schemas/accounts.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
-import { memberRateLimit } from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireFinance, requireFinanceAdmin } from '../../core/guards.ts';
 import { listAudit } from './audit.service.ts';
 import {
   importStatement,
@@ -29,7 +29,6 @@ import {
   unmatchLine,
 } from './bank-matching.service.ts';
 import { findCashByCode, listFlaggedCash, receiveCash } from './cash-desk.service.ts';
-import { requireFinance, requireFinanceAdmin } from './finance-access.ts';
 import { describeAccess, grantOfficer, listOfficers, revokeOfficer } from './officers.service.ts';
 import { buildReport, reportEntriesCsv, reportTableCsv } from './reports.service.ts';
 

@@ -17,7 +17,7 @@ type Ctx = Pick<AppContext, 'db'>;
 // The finance role (issue 12): an officer acts for every assembly or for chosen ones;
 // admins hold every finance power. Every finance query is filtered with `inScope`.
 
-// A member's own scope is read with their session (accounts/session.ts).
+// A member's own scope is read with their session (core/session.ts).
 
 export function inScope(scope: FinanceScope, assembly: string): boolean {
   return scope.all || scope.assemblies.includes(assembly);

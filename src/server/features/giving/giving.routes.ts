@@ -7,7 +7,8 @@ import { assertStorableText } from '../../http/edge.ts';
 import { returnOrigins } from '../../http/return-origin.ts';
 import { ensureGuestId } from '../../platform/guest-giver.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
-import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
+import { memberRateLimit } from '../../core/guards.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import {
   createGift,
   getGiftStatus,

@@ -4,7 +4,8 @@ import { cashDeleteSchema, historyYear } from '../../../shared/schemas/giving.ts
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
-import { requireSessionUser, sessionUserOf } from '../accounts/accounts.service.ts';
+import { requireSessionUser } from '../../core/guards.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import { receiptPdf, statementPdf, statementYears } from '../finance/receipts.service.ts';
 import { guestIdOf } from '../../platform/guest-giver.ts';
 import { decodeCursor, deleteCashGift, guestGiftsSummary, listHistory } from './history.service.ts';

@@ -4,7 +4,7 @@ import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/html.ts';
-import { sessionUserOf } from '../accounts/accounts.service.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import { currentLocale } from '../../platform/locale.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
 import { findDevMail, isLocalRequest, listDevMails, listDevSms } from './mailbox.service.ts';

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
-import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireSessionUser } from '../../core/guards.ts';
 import { addDevice, getSettings, removeDevice, saveQuietHours } from './notifications.settings.ts';
 
 // A member's notification settings (decision 041): signed-in members, each their own.

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { assemblies, workerApplications } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { renderPdf } from '../../platform/pdf.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { SessionUser } from '../../core/session.ts';
 import { findApprovedPastor, notSignedIn } from './pastor-access.ts';
 
 // Spec §2 Appointment view: pastor_type 'full' or 'full-time' → the full pastor letter, 'lay'

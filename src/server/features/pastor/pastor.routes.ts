@@ -15,7 +15,8 @@ import { contentDisposition } from '../../platform/storage/storage.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { trustedOrigins } from '../../platform/auth.ts';
 import { inLocale, localeOfCookie } from '../../platform/locale.ts';
-import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
+import { memberRateLimit } from '../../core/guards.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import { getAppointment, renderAppointmentPdf } from './appointment.service.ts';
 import {
   deleteChat,

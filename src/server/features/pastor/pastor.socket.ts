@@ -7,7 +7,8 @@ import { authHeaders } from '../../platform/auth.ts';
 import { ACCESS_CHANGED } from '../../platform/realtime.ts';
 import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
 import { CLOSE_SERVICE_RESTART } from '../../platform/shutdown.ts';
-import { findSessionUser, memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
+import { findSessionUser, sessionUserOf } from '../../core/session.ts';
+import { memberRateLimit } from '../../core/guards.ts';
 import { prepareForViewer, type WirePayload } from './messages.service.ts';
 import { findApprovedPastor, requirePastor, type Pastor } from './pastor-access.ts';
 

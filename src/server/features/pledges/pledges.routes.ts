@@ -8,8 +8,12 @@ import {
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
-import { memberRateLimit, requireAdmin, requireSessionUser } from '../accounts/accounts.service.ts';
-import { requireFinance } from '../finance/finance-access.ts';
+import {
+  memberRateLimit,
+  requireAdmin,
+  requireSessionUser,
+  requireFinance,
+} from '../../core/guards.ts';
 import {
   campaignReportCsv,
   campaignReports,

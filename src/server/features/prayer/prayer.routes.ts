@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/prayer.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
-import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireSessionUser } from '../../core/guards.ts';
 import { decideRequest, listHeld, restoreRequest } from './prayer-moderation.ts';
 import {
   createRequest,

@@ -14,7 +14,7 @@ import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { prayerPrayed, prayerReports, prayerRequests, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { SessionUser } from '../../core/session.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { findPastorAssembly } from '../pastor/pastor-access.ts';
 

@@ -7,8 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { hasSessionCookie } from '../../platform/auth.ts';
 import { inLocale, localeOf, localeOfCookie } from '../../platform/locale.ts';
-import { sessionUserOf } from '../accounts/accounts.service.ts';
-import { cookieValue } from '../accounts/session.ts';
+import { cookieValue, sessionUserOf } from '../../core/session.ts';
 
 // A member's language (decision 043): kept on the account for what reaches them away from this
 // browser (mails, SMS, USSD, push), and in the catalogue's cookie for the browser's pages. A

@@ -10,11 +10,8 @@ import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { sameOriginPath } from '../../http/same-origin-path.ts';
 import { authHeaders } from '../../platform/auth.ts';
-import {
-  memberRateLimit,
-  requireSessionUser,
-  sessionUserOf,
-} from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireSessionUser } from '../../core/guards.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import { setLanguage, setLanguageCookie } from './language.ts';
 import { changePassword, getProfile, setReceiptChannel, updateProfile } from './profile.service.ts';
 

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { returnOrigins } from '../../http/return-origin.ts';
-import { memberRateLimit, requireSessionUser } from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireSessionUser } from '../../core/guards.ts';
 import {
   cardManageLink,
   changeAmount,

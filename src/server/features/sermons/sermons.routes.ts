@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { sendWithEtag } from '../../http/etag.ts';
 import { parseInput } from '../../http/errors.ts';
-import { requireAdmin } from '../accounts/accounts.service.ts';
+import { requireAdmin } from '../../core/guards.ts';
 import {
   createSermon,
   deleteSermon,

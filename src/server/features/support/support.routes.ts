@@ -3,7 +3,8 @@ import { supportRequestSchema } from '../../../shared/schemas/support.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
-import { memberRateLimit, sessionUserOf } from '../accounts/accounts.service.ts';
+import { memberRateLimit } from '../../core/guards.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import { createSupportRequest } from './support.service.ts';
 
 export const supportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

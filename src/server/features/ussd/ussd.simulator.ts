@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { acceptFormBodies } from '../../http/form-body.ts';
 import { escapeHtml } from '../../http/html.ts';
-import { sessionUserOf } from '../accounts/accounts.service.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import { currentLocale } from '../../platform/locale.ts';
 import { isLocalRequest } from '../mailbox/mailbox.service.ts';
 import { handleUssd } from './ussd.service.ts';

@@ -17,7 +17,8 @@ import { assertStorableText } from '../../http/edge.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
 import { ADDRESS_SIGN_IN_SHARE } from '../accounts/sign-in-limits.ts';
-import { memberRateLimit, requireAdmin, sessionUserOf } from '../accounts/accounts.service.ts';
+import { memberRateLimit, requireAdmin } from '../../core/guards.ts';
+import { sessionUserOf } from '../../core/session.ts';
 import {
   decideApplication,
   fileTooLarge,

@@ -32,7 +32,7 @@ import { processImage } from '../../platform/images.ts';
 import { announceAccessChange } from '../../platform/realtime.ts';
 import { isAssemblyOffered } from '../church/church.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { SessionUser } from '../../core/session.ts';
 import { startPasswordAttempt } from '../accounts/sign-in-limits.ts';
 
 type Ctx = Pick<AppContext, 'db'>;

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { isLanguage, LANGUAGES } from '../../../shared/languages.ts';
-import type { SessionUser } from '../../platform/session-cache.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { isLanguage, LANGUAGES } from '../../shared/languages.ts';
+import type { SessionUser } from '../platform/session-cache.ts';
+
+export type { SessionUser };
 
 // Who is asking, cheaply (issue 16 #3). The auth library's own lookup costs two statements
 // (session, then user) and /api/me added the admin and finance checks: four or five per
@@ -133,5 +136,26 @@ export async function lookupSession(
     locale: isLanguage(row.locale) ? row.locale : LANGUAGES[0],
   };
   ctx.sessions.set(signed, user, now, expiresAt, generation);
+  return user;
+}
+
+/** The signed-in member of these request headers, or null (guests have no session). */
+export function findSessionUser(ctx: AppContext, headers: Headers): Promise<SessionUser | null> {
+  return lookupSession(ctx, headers.get('cookie') ?? undefined);
+}
+
+// One session lookup per request, however many places (rate limit key, route) ask.
+const requestUsers = new WeakMap<object, Promise<SessionUser | null>>();
+
+/** The signed-in member of this request (or null), looked up once per request. */
+export function sessionUserOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<SessionUser | null> {
+  let user = requestUsers.get(request.raw);
+  if (!user) {
+    user = lookupSession(ctx, request.headers.cookie);
+    requestUsers.set(request.raw, user);
+  }
   return user;
 }
