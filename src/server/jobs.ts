@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dayOf } from '../shared/recurring.ts';
 import type { AppContext } from './context.ts';
 import { eventJobHandlers } from './features/events/events.service.ts';
-import { notificationJobHandlers } from './features/notifications/notifications.service.ts';
+import { notificationJobHandlers } from './core/notify.ts';
 import { sendDuePledgeReminders } from './features/pledges/pledges.service.ts';
 import { recurringJobHandlers } from './features/recurring/recurring.service.ts';
 import { onJobsDue, runDueJobs, scheduleJob, type JobHandler } from './platform/jobs.ts';

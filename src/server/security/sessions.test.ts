@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_FAILURE_SHARE } from '../features/accounts/sign-in-limits.ts';
+import { ADDRESS_FAILURE_SHARE } from '../core/sign-in-limits.ts';
 import { ADDRESS_SHARE } from '../platform/rate-limit.ts';
 import { linkMailedTo, logIn, member, memberSession, ORIGIN } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

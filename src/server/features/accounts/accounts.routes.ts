@@ -25,7 +25,7 @@ import { getMe, isEmailAvailable, listMembers, signUp } from './accounts.service
 import { requireAdmin } from '../../core/guards.ts';
 import { keepChosenLanguage, languageAtSignIn } from '../profile/language.ts';
 import { afterPhoneRequest, guardPhoneRequest, resendSignUpCode, signUpByPhone } from './phone.ts';
-import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
+import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from '../../core/sign-in-limits.ts';
 
 interface AuthEndpoint {
   method: 'GET' | 'POST';

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { admins, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
-import { isAssemblyOffered } from '../church/church.service.ts';
+import { assertAssemblyOffered } from '../../core/church.ts';
 import { sessionUserOf } from '../../core/session.ts';
 
 export async function getMe(ctx: AppContext, request: FastifyRequest): Promise<Me> {
@@ -42,14 +42,6 @@ export async function isEmailAvailable(
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return !row;
-}
-
-export async function assertAssemblyOffered(ctx: Pick<AppContext, 'db'>, slug: string) {
-  if (!(await isAssemblyOffered(ctx, slug))) {
-    throw new AppError(400, 'VALIDATION_ERROR', m.server_http_fields_need_attention(), {
-      assembly: m.shared_accounts_assembly_required(),
-    });
-  }
 }
 
 /**

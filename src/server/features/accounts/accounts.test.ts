@@ -14,7 +14,7 @@ import {
   someClient,
 } from '../../testing/accounts.ts';
 import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
-import { ADDRESS_FAILURE_SHARE } from './sign-in-limits.ts';
+import { ADDRESS_FAILURE_SHARE } from '../../core/sign-in-limits.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantAdmin, revokeAdmin } from './accounts.service.ts';
 

@@ -8,7 +8,7 @@ import { rateLimits, users } from '../../db/schema.ts';
 import { cookieHeader, memberSession, ORIGIN, postFrom } from '../../testing/accounts.ts';
 import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { APP_WIDE_FAILURE_SHARE, startPasswordAttempt } from './sign-in-limits.ts';
+import { APP_WIDE_FAILURE_SHARE, startPasswordAttempt } from '../../core/sign-in-limits.ts';
 
 // Issue 47, items 3, 9, 10 and 11: the outside tester's attacks on phone accounts, each run
 // again here and refused. A phone number is a person only once a code proved it, and the code

@@ -25,7 +25,8 @@ import {
   smsCountryAllowed,
 } from '../../platform/sms/sms-budget.ts';
 import { currentLocale } from '../../platform/locale.ts';
-import { assertAssemblyOffered, createAuthUser } from './accounts.service.ts';
+import { createAuthUser } from './accounts.service.ts';
+import { assertAssemblyOffered } from '../../core/church.ts';
 import { sessionUserOf } from '../../core/session.ts';
 
 // Phone-first members (issue 32, decision 033; issue 47, decisions 050 and 051). The auth

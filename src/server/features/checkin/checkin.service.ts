@@ -31,7 +31,7 @@ import { toCsv } from '../../platform/csv.ts';
 import { inLocale } from '../../platform/locale.ts';
 import { provenPhone } from '../../platform/sms/sms.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
-import { assertAssemblyOffered } from '../accounts/accounts.service.ts';
+import { assertAssemblyOffered } from '../../core/church.ts';
 
 // Service check-in (issue 34, decision 039). A session is open between its two times. Its
 // entrance QR carries a token signed with the session's own secret for one period

@@ -19,7 +19,7 @@ import { assemblies, eventRsvps, events } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../../core/notify.ts';
 import { icsCalendar } from './ics.ts';
 
 // Events (decision 037). Anyone sees upcoming events and replies: members by their account,
@@ -468,7 +468,7 @@ interface ReminderRow {
 
 /**
  * Sends one member's reminder, if their reply is still 'going', not yet reminded and the event
- * not yet started. It is a notice (notifications.service.ts), sent by their channels (SMS
+ * not yet started. It is a notice (core/notify.ts), sent by their channels (SMS
  * only to a proved phone) and retried there, in their language: written first (once, by its
  * key), reminded_at set after, so a crash between the two leaves the job to write it again,
  * which finds it written and sends nothing twice. A guest's reply gets none (decision 050):

@@ -22,7 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import { currentLocale, inLocale } from '../../platform/locale.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
 import { provenPhone, reachOf } from '../../platform/sms/sms.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../../core/notify.ts';
 import type { DbOrTx } from './audit.service.ts';
 
 // Receipts (issue 12): one per confirmed gift, ever — a provider's success, cash received at

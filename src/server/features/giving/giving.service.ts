@@ -20,7 +20,7 @@ import { inLocale } from '../../platform/locale.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { ProviderError, type Verification } from '../../platform/payments/types.ts';
 import { provenPhone, reachOf } from '../../platform/sms/sms.ts';
-import { bankDetails, isAssemblyOffered } from '../church/church.service.ts';
+import { bankDetails, isAssemblyOffered } from '../../core/church.ts';
 import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
 
 // The money path. Rules (DESIGN.md principle 5): amounts are integer pesewas; a card or

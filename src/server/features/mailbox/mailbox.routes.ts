@@ -7,7 +7,8 @@ import { escapeHtml } from '../../http/html.ts';
 import { sessionUserOf } from '../../core/session.ts';
 import { currentLocale } from '../../platform/locale.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
-import { findDevMail, isLocalRequest, listDevMails, listDevSms } from './mailbox.service.ts';
+import { findDevMail, listDevMails, listDevSms } from './mailbox.service.ts';
+import { isLocalRequest } from '../../http/local-request.ts';
 
 // The dev mailbox exists only while no SMTP server is configured (see platform/mail), and
 // the dev outbox, its SMS twin, only while no SMS gateway is (platform/sms). Same readers.

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { pushSubscriptions, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { pushEndpointAllowed } from '../../platform/push.ts';
-import { deviceCount, memberOf } from './notifications.service.ts';
+import { deviceCount, memberOf } from '../../core/notify.ts';
 
 // A member's notification settings (decision 041): quiet hours, and the devices push goes to
 // (decision 052: only the browsers' push services, a member's newest ten).

@@ -33,7 +33,7 @@ import {
   NOTIFICATION_CLAIM_MS,
   type Notice,
   type NoticeTexts,
-} from './notifications.service.ts';
+} from '../../core/notify.ts';
 
 // One notification service (issue 35, decision 041): the member's settings over HTTP, each
 // channel as chosen, quiet hours, once per event across instances and restarts, and web push

@@ -8,7 +8,7 @@ import { startFakePushService, type FakePushService } from '../../testing/fake-p
 import { call, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from '../finance/officers.service.ts';
-import { notify } from './notifications.service.ts';
+import { notify } from '../../core/notify.ts';
 import { MAX_PUSH_DEVICES } from './notifications.settings.ts';
 
 // Issue 47, item 5: a member registered any https URL as a push endpoint in production (10 of

@@ -13,7 +13,7 @@ import { assemblies, workerApplications } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { renderPdf } from '../../platform/pdf.ts';
 import type { SessionUser } from '../../core/session.ts';
-import { findApprovedPastor, notSignedIn } from './pastor-access.ts';
+import { findApprovedPastor, notSignedIn } from '../../core/pastor-access.ts';
 
 // Spec §2 Appointment view: pastor_type 'full' or 'full-time' → the full pastor letter, 'lay'
 // → the lay pastor letter, anything else (and anyone who is not an approved pastor) 'still

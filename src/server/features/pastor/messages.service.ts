@@ -16,8 +16,8 @@ import type { AppContext } from '../../context.ts';
 import { pastorHiddenChats, pastorMessageHides, pastorMessages } from '../../db/schema.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { AppError } from '../../http/errors.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { findApprovedPastor, listApprovedPastors, type Pastor } from './pastor-access.ts';
+import { notify } from '../../core/notify.ts';
+import { findApprovedPastor, listApprovedPastors, type Pastor } from '../../core/pastor-access.ts';
 
 // Private messages between approved pastors (spec §2 Messages, §4, §5, §6 Message rules, §9).
 // Every rule is checked here against the server's clock (ctx.now), never the browser's.

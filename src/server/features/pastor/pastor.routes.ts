@@ -30,14 +30,14 @@ import {
   sendText,
 } from './messages.service.ts';
 import { createMessageLimiter, type PastorMessageLimits } from './message-limits.ts';
-import { requirePastor } from './pastor-access.ts';
+import { requirePastor } from '../../core/pastor-access.ts';
 import { servePastorSocket, socketErrorHandler, type PastorSocketLimits } from './pastor.socket.ts';
 
 const peerParams = z.object({ peerId: z.string().min(1).max(100) });
 const messageParams = z.object({ id: z.uuid({ error: () => m.server_pastor_no_message() }) });
 
 // The pastor portal (spec §2 /pastor/*): every call asks who the caller is and refuses anyone
-// but an approved pastor (pastor-access.ts), before anything else.
+// but an approved pastor (core/pastor-access.ts), before anything else.
 export const pastorRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   socketRecheckMs?: number | undefined;

@@ -10,7 +10,7 @@ import { CLOSE_SERVICE_RESTART } from '../../platform/shutdown.ts';
 import { findSessionUser, sessionUserOf } from '../../core/session.ts';
 import { memberRateLimit } from '../../core/guards.ts';
 import { prepareForViewer, type WirePayload } from './messages.service.ts';
-import { findApprovedPastor, requirePastor, type Pastor } from './pastor-access.ts';
+import { findApprovedPastor, requirePastor, type Pastor } from '../../core/pastor-access.ts';
 
 /** A socket that has not answered a ping for this long is closed. */
 const PING_INTERVAL_MS = 25_000;

@@ -30,7 +30,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../../core/notify.ts';
 
 // Pledges and campaigns (issue 33, decision 035). A gift counts toward at most one pledge:
 // the one the member linked it to (pledge_gifts), or else, by its type, the member's pledge
@@ -552,7 +552,7 @@ function reminderText(ctx: Pick<AppContext, 'church' | 'config'>, p: DuePledge, 
  * given in full, before (or on) its date, one per period — not in the period it was made.
  * Idempotent and safe to run concurrently, and a crash at any point loses nothing: the notice
  * is written first (notify() is idempotent by its key, sends each channel once and retries a
- * failed send, notifications.service.ts), then the reminder's row (pledge, period) that makes
+ * failed send, core/notify.ts), then the reminder's row (pledge, period) that makes
  * later runs skip it. A run killed between the two writes the row next time, sending nothing
  * again. The job schedule calls this; it sets no timer of its own.
  */

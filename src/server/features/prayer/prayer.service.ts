@@ -15,8 +15,8 @@ import type { AppContext } from '../../context.ts';
 import { prayerPrayed, prayerReports, prayerRequests, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../core/session.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { findPastorAssembly } from '../pastor/pastor-access.ts';
+import { notify } from '../../core/notify.ts';
+import { findPastorAssembly } from '../../core/pastor-access.ts';
 
 // The prayer wall (issue: prayer wall, decision 036). Who reads a request: its author always;
 // once approved, every member ('church'), the members of its assembly ('assembly'), and the
@@ -221,7 +221,7 @@ export async function markPrayed(ctx: Ctx, reader: Reader, id: string): Promise<
 
 /**
  * The author marks their request answered, with a note (again: the note is replaced). Each
- * member who prayed for it is told, once (notifications.service.ts).
+ * member who prayed for it is told, once (core/notify.ts).
  */
 export async function markAnswered(
   ctx: Parameters<typeof notify>[0],

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { isAssemblyOffered } from '../church/church.service.ts';
+import { isAssemblyOffered } from '../../core/church.ts';
 
 const profileColumns = {
   fullName: users.fullName,

@@ -27,7 +27,7 @@ import {
   newReference,
   requestMomo,
 } from '../giving/giving.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../../core/notify.ts';
 
 // Recurring gifts (issue 33, decision 034). Card: Paystack's plan and subscription take the
 // money; its events (paystack-events.ts in giving) keep the schedule true. Mobile money: the
@@ -574,7 +574,7 @@ const whatOf = (schedule: { type: string; otherType: string | null; amount: numb
   });
 
 /**
- * A notice by the member's channels (notifications.service.ts): the SMS is the mail's text,
+ * A notice by the member's channels (core/notify.ts): the SMS is the mail's text,
  * both written in the member's language (`texts` is called inside it).
  */
 async function tellMember(

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerByCall } from '../accounts/phone.ts';
-import { bankDetails } from '../church/church.service.ts';
+import { bankDetails } from '../../core/church.ts';
 import { checkIn } from '../checkin/checkin.service.ts';
 import { todaysDevotional } from '../devotional/devotional.service.ts';
 import { codeSmsText, createGift } from '../giving/giving.service.ts';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { users, ussdSessions } from '../../db/schema.ts';
 import { inLocale, localeOf, type Locale } from '../../platform/locale.ts';
 import { smsLetters } from '../../platform/sms/sms.ts';
-import { bankDetails, listAssemblies } from '../church/church.service.ts';
+import { bankDetails, listAssemblies } from '../../core/church.ts';
 import { memberByVerifiedPhone } from '../accounts/phone.ts';
 import { setLanguage } from '../profile/language.ts';
 import { giveScreen, look, save, startGift, tooManyScreen } from './ussd.actions.ts';

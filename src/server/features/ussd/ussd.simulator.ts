@@ -9,7 +9,7 @@ import { acceptFormBodies } from '../../http/form-body.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { sessionUserOf } from '../../core/session.ts';
 import { currentLocale } from '../../platform/locale.ts';
-import { isLocalRequest } from '../mailbox/mailbox.service.ts';
+import { isLocalRequest } from '../../http/local-request.ts';
 import { handleUssd } from './ussd.service.ts';
 
 // The phone simulator (issue 32): dial the church's USSD menu from a browser, through the

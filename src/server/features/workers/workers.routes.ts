@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { authHeaders } from '../../platform/auth.ts';
-import { ADDRESS_SIGN_IN_SHARE } from '../accounts/sign-in-limits.ts';
+import { ADDRESS_SIGN_IN_SHARE } from '../../core/sign-in-limits.ts';
 import { memberRateLimit, requireAdmin } from '../../core/guards.ts';
 import { sessionUserOf } from '../../core/session.ts';
 import {

@@ -30,10 +30,10 @@ import {
 import { AppError, fieldsFromZod } from '../../http/errors.ts';
 import { processImage } from '../../platform/images.ts';
 import { announceAccessChange } from '../../platform/realtime.ts';
-import { isAssemblyOffered } from '../church/church.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { isAssemblyOffered } from '../../core/church.ts';
+import { notify } from '../../core/notify.ts';
 import type { SessionUser } from '../../core/session.ts';
-import { startPasswordAttempt } from '../accounts/sign-in-limits.ts';
+import { startPasswordAttempt } from '../../core/sign-in-limits.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 

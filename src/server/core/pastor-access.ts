@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { PASTOR_MESSAGES } from '../../../shared/pastor.ts';
-import { m } from '../../../paraglide/messages.js';
-import type { AppContext } from '../../context.ts';
-import { users, workerApplications } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
-import type { SessionUser } from '../../core/session.ts';
+import { PASTOR_MESSAGES } from '../../shared/pastor.ts';
+import { m } from '../../paraglide/messages.js';
+import type { AppContext } from '../context.ts';
+import { users, workerApplications } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { SessionUser } from './session.ts';
 
 // Who gets into the pastor portal (issue 9 #1): a member whose latest worker application is
 // an approved pastor application, as /workers decides. Asked on every call, HTTP and socket.

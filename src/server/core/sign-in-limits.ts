@@ -1,8 +1,8 @@
-import { m } from '../../../paraglide/messages.js';
+import { m } from '../../paraglide/messages.js';
 import { createHmac } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
-import { hitRateLimit, refundRateLimit } from '../../platform/rate-limit.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { hitRateLimit, refundRateLimit } from '../platform/rate-limit.ts';
 
 // Limits on password entries (sign-in and the workers gate), decision 028. They are keyed on
 // what identifies an attacker, not on what a congregation shares: the account (per client

@@ -4,13 +4,13 @@ import {
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
-} from '../../../shared/schemas/notifications.ts';
-import { inLocale } from '../../platform/locale.ts';
-import type { AppContext } from '../../context.ts';
-import { notifications, pushSubscriptions, users } from '../../db/schema.ts';
-import { scheduleJob, wakeJobRunners, type JobHandler } from '../../platform/jobs.ts';
-import { PUSH_TIMEOUT_MS, sendPush } from '../../platform/push.ts';
-import { provenPhone, reachOf } from '../../platform/sms/sms.ts';
+} from '../../shared/schemas/notifications.ts';
+import { inLocale } from '../platform/locale.ts';
+import type { AppContext } from '../context.ts';
+import { notifications, pushSubscriptions, users } from '../db/schema.ts';
+import { scheduleJob, wakeJobRunners, type JobHandler } from '../platform/jobs.ts';
+import { PUSH_TIMEOUT_MS, sendPush } from '../platform/push.ts';
+import { provenPhone, reachOf } from '../platform/sms/sms.ts';
 
 // One notification service (issue 35, decision 041). A feature calls `notify` when something
 // happens to a member; the notice is written once (its key is unique), and each channel the
