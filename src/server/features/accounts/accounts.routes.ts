@@ -20,10 +20,10 @@ import { sameOriginPath } from '../../http/same-origin-path.ts';
 import { AUTH_BASE_PATH, authHeaders } from '../../platform/auth.ts';
 import { ADDRESS_SHARE, consumeRateLimit } from '../../platform/rate-limit.ts';
 import { clearGuestId, guestIdOf } from '../../platform/guest-giver.ts';
-import { attachGuestGifts } from '../history/history.service.ts';
+import { attachGuestGifts } from '../history/index.ts';
 import { getMe, isEmailAvailable, listMembers, signUp } from './accounts.service.ts';
 import { requireAdmin } from '../../core/guards.ts';
-import { keepChosenLanguage, languageAtSignIn } from '../profile/language.ts';
+import { keepChosenLanguage, languageAtSignIn } from '../profile/index.ts';
 import { afterPhoneRequest, guardPhoneRequest, resendSignUpCode, signUpByPhone } from './phone.ts';
 import { ADDRESS_SIGN_IN_SHARE, startPasswordAttempt } from '../../core/sign-in-limits.ts';
 

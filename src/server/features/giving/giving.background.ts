@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { deleteExpiredRateLimits } from '../../platform/rate-limit.ts';
-import { deliverPendingReceipts } from '../finance/receipts.service.ts';
+import { deliverPendingReceipts } from '../finance/index.ts';
 import { handleMoolreCallback, reconcilePendingGifts } from './giving.service.ts';
 
 /**

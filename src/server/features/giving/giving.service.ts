@@ -21,7 +21,7 @@ import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { ProviderError, type Verification } from '../../platform/payments/types.ts';
 import { provenPhone, reachOf } from '../../platform/sms/sms.ts';
 import { bankDetails, isAssemblyOffered } from '../../core/church.ts';
-import { deliverReceipt, issueReceipt } from '../finance/receipts.service.ts';
+import { deliverReceipt, issueReceipt } from '../finance/index.ts';
 
 // The money path. Rules (DESIGN.md principle 5): amounts are integer pesewas; a card or
 // mobile-money gift is written as `pending` with a reference we generated BEFORE any

@@ -7,7 +7,7 @@ import {
   handleRenewalFailed,
   handleScheduleCharge,
   refreshSubscription,
-} from '../recurring/recurring.service.ts';
+} from '../recurring/index.ts';
 import { applyVerification } from './giving.service.ts';
 
 // Paystack's signed webhook: one-off card gifts (charge.success) and recurring ones (plans

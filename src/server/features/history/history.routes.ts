@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { requireSessionUser } from '../../core/guards.ts';
 import { sessionUserOf } from '../../core/session.ts';
-import { receiptPdf, statementPdf, statementYears } from '../finance/receipts.service.ts';
+import { receiptPdf, statementPdf, statementYears } from '../finance/index.ts';
 import { guestIdOf } from '../../platform/guest-giver.ts';
 import { decodeCursor, deleteCashGift, guestGiftsSummary, listHistory } from './history.service.ts';
 

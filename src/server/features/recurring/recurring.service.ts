@@ -26,7 +26,7 @@ import {
   createGift,
   newReference,
   requestMomo,
-} from '../giving/giving.service.ts';
+} from '../giving/index.ts';
 import { notify } from '../../core/notify.ts';
 
 // Recurring gifts (issue 33, decision 034). Card: Paystack's plan and subscription take the

@@ -5,12 +5,12 @@ import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { registerByCall } from '../accounts/phone.ts';
+import { registerByCall } from '../accounts/index.ts';
 import { bankDetails } from '../../core/church.ts';
-import { checkIn } from '../checkin/checkin.service.ts';
-import { todaysDevotional } from '../devotional/devotional.service.ts';
-import { codeSmsText, createGift } from '../giving/giving.service.ts';
-import { createPhoneSupportRequest } from '../support/support.service.ts';
+import { checkIn } from '../checkin/index.ts';
+import { todaysDevotional } from '../devotional/index.ts';
+import { codeSmsText, createGift } from '../giving/index.ts';
+import { createPhoneSupportRequest } from '../support/index.ts';
 import { USSD_SCREEN_MAX, type Action, type Caller, type Screen } from './ussd.menu.ts';
 import { withinUssdCap } from './ussd.limits.ts';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { hitRateLimits, knownRefusal, rememberRefusal } from '../../platform/rate-limit.ts';
-import { CHECKIN_GUESSES } from '../checkin/checkin.service.ts';
+import { CHECKIN_GUESSES } from '../checkin/index.ts';
 
 // What one number, and one session, may make Flock send or start by USSD (issue 47: an open
 // gateway route sent 200 SMS in 2.4 s, 200 mobile-money prompts in 1.1 s, 205 pending cash

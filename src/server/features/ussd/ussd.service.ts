@@ -8,8 +8,8 @@ import { users, ussdSessions } from '../../db/schema.ts';
 import { inLocale, localeOf, type Locale } from '../../platform/locale.ts';
 import { smsLetters } from '../../platform/sms/sms.ts';
 import { bankDetails, listAssemblies } from '../../core/church.ts';
-import { memberByVerifiedPhone } from '../accounts/phone.ts';
-import { setLanguage } from '../profile/language.ts';
+import { memberByVerifiedPhone } from '../accounts/index.ts';
+import { setLanguage } from '../profile/index.ts';
 import { giveScreen, look, save, startGift, tooManyScreen } from './ussd.actions.ts';
 import { withinUssdCap } from './ussd.limits.ts';
 import {
