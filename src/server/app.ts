@@ -5,32 +5,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createContext, type ContextOptions } from './create-context.ts';
-import { accountsRoutes } from './features/accounts/accounts.routes.ts';
-import { applyAdminEmails } from './features/accounts/accounts.service.ts';
-import { churchRoutes } from './features/church/church.routes.ts';
-import { devotionalRoutes } from './features/devotional/devotional.routes.ts';
-import { financeRoutes } from './features/finance/finance.routes.ts';
-import { startGivingBackground } from './features/giving/giving.background.ts';
 import { startJobRunner } from './jobs.ts';
-import { givingRoutes } from './features/giving/giving.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { historyRoutes } from './features/history/history.routes.ts';
-import { recurringRoutes } from './features/recurring/recurring.routes.ts';
-import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
-import { ussdRoutes } from './features/ussd/ussd.routes.ts';
-import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
-import { checkinRoutes } from './features/checkin/checkin.routes.ts';
-import { notificationRoutes } from './features/notifications/notifications.routes.ts';
-import { prayerRoutes } from './features/prayer/prayer.routes.ts';
-import { eventsRoutes } from './features/events/events.routes.ts';
-import { pastorRoutes } from './features/pastor/pastor.routes.ts';
-import type { PastorSocketLimits } from './features/pastor/pastor.socket.ts';
-import type { PastorMessageLimits } from './features/pastor/message-limits.ts';
-import { profileRoutes } from './features/profile/profile.routes.ts';
-import { sermonsRoutes } from './features/sermons/sermons.routes.ts';
-import { videosRoutes } from './features/videos/videos.routes.ts';
-import { supportRoutes } from './features/support/support.routes.ts';
-import { workersRoutes } from './features/workers/workers.routes.ts';
 import { registerCompression } from './http/compressed.ts';
 import { clientErrorHandler, frameworkErrors, registerEdgeChecks } from './http/edge.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -41,10 +16,13 @@ import { trustedOrigins } from './platform/auth.ts';
 import { pgRateLimitStore } from './platform/rate-limit.ts';
 import { registerRequestLocale } from './platform/locale.ts';
 import { fileRoutes } from './platform/storage/file.routes.ts';
+import type { FeatureOptions } from './core/feature.ts';
+import { features } from './features/index.ts';
 import { Drain } from './platform/shutdown.ts';
 
 // The server, as a table of contents: the Fastify instance, the context every service is
-// given, what runs on every request, each feature's routes, and the web app's pages last.
+// given, what runs on every request, each feature's routes (features/index.ts), and the web
+// app's pages last.
 
 export const webDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -68,45 +46,14 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildOptions extends ContextOptions {
+export interface BuildOptions extends ContextOptions, FeatureOptions {
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
   /** Serve the built web app from this folder (default dist/web when it exists). */
   webDir?: string | null;
   /** Called for every route as it is added (the authorisation matrix reads the route table). */
   onRoute?: (route: RouteOptions) => void;
-  /** How often an open pastor socket checks its session and approval again (default 60 s). */
-  pastorSocketRecheckMs?: number;
-  /** Caps and handshake limit of the pastor socket (defaults in pastor.socket.ts). */
-  pastorSocketLimits?: Partial<PastorSocketLimits>;
-  /** How fast one pastor may write messages (defaults in pastor/message-limits.ts). */
-  pastorMessageLimits?: Partial<PastorMessageLimits>;
 }
-
-/** Each feature's HTTP routes (features/<feature>/<feature>.routes.ts). */
-const featureRoutes = [
-  healthRoutes,
-  churchRoutes,
-  accountsRoutes,
-  profileRoutes,
-  notificationRoutes,
-  givingRoutes,
-  historyRoutes,
-  recurringRoutes,
-  financeRoutes,
-  pledgesRoutes,
-  checkinRoutes,
-  prayerRoutes,
-  eventsRoutes,
-  sermonsRoutes,
-  videosRoutes,
-  devotionalRoutes,
-  supportRoutes,
-  workersRoutes,
-  fileRoutes,
-  ussdRoutes,
-  mailboxRoutes,
-];
 
 export async function buildApp(
   config: Config,
@@ -135,10 +82,9 @@ export async function buildApp(
   app.decorate('ctx', ctx);
   // Begun on SIGTERM (platform/shutdown.ts): readiness, the socket and the job runner read it.
   app.decorate('drain', new Drain());
-  startGivingBackground(app, ctx);
+  // What each feature begins with the app (features/index.ts), then the job runner.
+  for (const feature of features) await feature.start?.(app, ctx);
   startJobRunner(app, ctx);
-  const admins = await applyAdminEmails(ctx, config.adminEmails);
-  if (admins > 0) app.log.info({ admins }, 'ADMIN_EMAILS applied');
 
   // On every request.
   registerErrorHandling(app);
@@ -158,14 +104,11 @@ export async function buildApp(
     skipOnError: true,
   });
 
-  // The API, feature by feature.
-  for (const routes of featureRoutes) await app.register(routes, { ctx });
-  await app.register(pastorRoutes, {
-    ctx,
-    socketRecheckMs: options.pastorSocketRecheckMs,
-    socketLimits: options.pastorSocketLimits,
-    messageLimits: options.pastorMessageLimits,
-  });
+  // The API, feature by feature (features/index.ts), and the files storage signs links to.
+  for (const feature of features) {
+    if (feature.routes) await app.register(feature.routes, { ctx, options });
+  }
+  await app.register(fileRoutes, { ctx });
 
   // The web app: its files, and a page for every other path.
   await registerPages(app, {

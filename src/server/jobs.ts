@@ -1,42 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { dayOf } from '../shared/recurring.ts';
 import type { AppContext } from './context.ts';
-import { eventJobHandlers } from './features/events/events.service.ts';
-import { notificationJobHandlers } from './core/notify.ts';
-import { sendDuePledgeReminders } from './features/pledges/pledges.service.ts';
-import { recurringJobHandlers } from './features/recurring/recurring.service.ts';
+import { features } from './features/index.ts';
 import { onJobsDue, runDueJobs, scheduleJob, type JobHandler } from './platform/jobs.ts';
-
-const PLEDGE_REMINDERS = 'pledges.reminders';
-
-/** The day's pledge-reminder round: once a day, at 08:00 Ghana time (UTC). */
-const pledgeRound = (day: string) => ({
-  kind: PLEDGE_REMINDERS,
-  key: `pledges:reminders:${day}`,
-  runAt: new Date(`${day}T08:00:00Z`),
-});
 
 /** Every kind of job a feature schedules, with what runs it (platform/jobs.ts). */
 export function jobHandlers(ctx: AppContext): Record<string, JobHandler> {
-  return {
-    ...recurringJobHandlers(ctx),
-    ...eventJobHandlers(ctx),
-    ...notificationJobHandlers(ctx),
-    // Each reminder is sent once by its own row (pledges.service); the round only wakes it.
-    [PLEDGE_REMINDERS]: async () => {
-      const { failed } = await sendDuePledgeReminders(ctx, ctx.now());
-      if (failed > 0) throw new Error(`${failed} pledge reminders could not be sent`);
-    },
-  };
+  const handlers: Record<string, JobHandler> = {};
+  for (const feature of features) {
+    for (const [kind, handler] of Object.entries(feature.jobs?.(ctx) ?? {})) {
+      if (kind in handlers) throw new Error(`Two features run the job kind ${kind}`);
+      handlers[kind] = handler;
+    }
+  }
+  return handlers;
 }
 
 /**
  * Runs every due job once across all instances (each instance looks every JOBS_INTERVAL).
- * The day's pledge round is scheduled first (a no-op once it is): a day the app was stopped
- * through gets its round when it starts.
+ * The features' jobs of the day (the pledge round) are scheduled first (a no-op once they
+ * are): a day the app was stopped through gets them when it starts.
  */
 export async function runJobsNow(ctx: AppContext, now = ctx.now()) {
-  await scheduleJob(ctx.db, pledgeRound(dayOf(now)));
+  for (const feature of features) {
+    for (const job of feature.daily?.(dayOf(now)) ?? []) await scheduleJob(ctx.db, job);
+  }
   return runDueJobs(ctx.db, jobHandlers(ctx), { now, log: ctx.log });
 }
 

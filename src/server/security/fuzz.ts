@@ -10,7 +10,8 @@ import { ORIGIN } from '../testing/accounts.ts';
 import { UNLIMITED_MESSAGES } from '../testing/pastor.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { PAGES_FILE } from '../../shared/pages.ts';
-import { matrix, type Caller, type MatrixRequest } from '../testing/authorization-matrix.ts';
+import { features } from '../features/index.ts';
+import { composeMatrix, type Caller, type MatrixRequest } from '../testing/authorization-matrix.ts';
 
 // Bad input for every endpoint (issue 15, Build 2): each endpoint's valid request from the
 // authorisation matrix, sent by a caller who may make it, then broken by fast-check — a field
@@ -21,6 +22,7 @@ import { matrix, type Caller, type MatrixRequest } from '../testing/authorizatio
 // FUZZ_RUNS (default 1000) sets the cases per endpoint. The matrix test checks that every
 // route has a row, so every route is fuzzed.
 
+const matrix = await composeMatrix(features);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const TIMEOUT_MS = 10_000;
 
