@@ -78,7 +78,7 @@ export interface Fixtures {
   newPrayer(options?: {
     author?: 'member' | 'grace';
     visibility?: 'church' | 'assembly' | 'pastors';
-    status?: 'pending' | 'approved';
+    status?: 'pending' | 'approved' | 'rejected';
   }): Promise<string>;
   /** The pending applicant's application and an uploaded file's storage key. */
   applicationId: string;

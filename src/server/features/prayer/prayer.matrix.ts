@@ -97,4 +97,20 @@ export const rows: MatrixRows = {
       expect: { ...signedIn(403), admin: 200, pastor: 200 },
     },
   ],
+  'POST /api/prayer/:id/restore': [
+    {
+      label: "the member's (Bethel) request, rejected",
+      request: async (f) => ({
+        url: `/api/prayer/${await f.newPrayer({ status: 'rejected' })}/restore`,
+      }),
+      expect: { ...signedIn(403), admin: 200, pastor: 404 },
+    },
+    {
+      label: "a Grace member's request, rejected",
+      request: async (f) => ({
+        url: `/api/prayer/${await f.newPrayer({ author: 'grace', status: 'rejected' })}/restore`,
+      }),
+      expect: { ...signedIn(403), admin: 200, pastor: 200 },
+    },
+  ],
 };
