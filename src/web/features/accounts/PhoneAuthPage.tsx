@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { passwordRequired } from '../../../shared/accounts.ts';
 import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
@@ -24,20 +24,17 @@ import { CodeForm, useSubmit, type Waiting } from './PhoneCodeForm.tsx';
 // with their phone; an SMS code proves the number theirs. The email screens stay the spec's.
 
 type Mode = 'login' | 'signup' | 'reset';
-// What a reload keeps (issue 48): which form is on the screen, the number waiting for a code,
-// and what was typed in each form, never a password or a code.
-interface Shown {
-  mode: string;
+/** Which form is shown: the address says it (`?form=`), so a reload shows it again. */
+type Shown = Mode | 'code';
+
+// What a reload keeps (issue 48): the number waiting for a code, and what was typed in each
+// form, never a password or a code.
+interface Kept {
   phone: string;
   purpose: string;
   signUp: string;
 }
-const SHOWN_DRAFT = formDraft<Shown>('phone-auth', {
-  mode: 'login',
-  phone: '',
-  purpose: '',
-  signUp: '',
-});
+const WAITING_DRAFT = formDraft<Kept>('phone-auth', { phone: '', purpose: '', signUp: '' });
 const LOGIN_DRAFT = formDraft<LoginValues>('phone-login', { phone: '', password: '' }, ['phone']);
 const SIGN_UP_DRAFT = formDraft<PhoneSignUpRequest>(
   'phone-sign-up',
@@ -46,10 +43,7 @@ const SIGN_UP_DRAFT = formDraft<PhoneSignUpRequest>(
 );
 const RESET_DRAFT = formDraft<{ phone: string }>('phone-reset', { phone: '' }, ['phone']);
 
-const modeOf = (kept: Shown | null): Mode =>
-  kept?.mode === 'signup' || kept?.mode === 'reset' ? kept.mode : 'login';
-
-function waitingOf(kept: Shown | null): Waiting | null {
+function waitingOf(kept: Kept | null): Waiting | null {
   if (!kept?.phone) return null;
   if (kept.purpose === 'reset') return { phone: kept.phone, purpose: 'reset' };
   if (kept.purpose === 'verify' && kept.signUp) {
@@ -68,25 +62,39 @@ const phoneError = async (phone: string) => checkPhone(phone, await phoneValidat
 
 export function PhoneAuthPage() {
   const id = useId();
-  const [kept] = useState(() => readFormDraft(SHOWN_DRAFT));
-  const [mode, setMode] = useState<Mode>(() => modeOf(kept));
-  const [waiting, setWaiting] = useState<Waiting | null>(() => waitingOf(kept));
+  const [params, setParams] = useSearchParams();
+  const shown = params.get('form') as Shown | null;
+  const [waiting, setWaiting] = useState<Waiting | null>(() =>
+    shown === 'code' ? waitingOf(readFormDraft(WAITING_DRAFT)) : null,
+  );
+  const mode: Mode = waiting
+    ? waiting.purpose === 'reset'
+      ? 'reset'
+      : 'signup'
+    : shown === 'signup' || shown === 'reset'
+      ? shown
+      : 'login';
   const [done, setDone] = useState(false);
-  const dropShown = useFormDraft(SHOWN_DRAFT, {
-    mode,
+  const dropWaiting = useFormDraft(WAITING_DRAFT, {
     phone: waiting?.phone ?? '',
     purpose: waiting?.purpose ?? '',
     signUp: waiting?.purpose === 'verify' ? waiting.signUp : '',
   });
   /** Signed up: nothing of the sign-up is kept any more. */
   const signedUp = () => {
-    dropShown();
+    dropWaiting();
     forgetFormDraft(SIGN_UP_DRAFT);
   };
 
+  const show = (next: Shown) =>
+    setParams(next === 'login' ? {} : { form: next }, { replace: true });
   const choose = (next: Mode) => {
     setWaiting(null);
-    setMode(next);
+    show(next);
+  };
+  const codeSent = (next: Waiting) => {
+    setWaiting(next);
+    show('code');
   };
 
   return (
@@ -109,10 +117,10 @@ export function PhoneAuthPage() {
           <LoginForm />
         ) : mode === 'signup' ? (
           <SignUpForm
-            onCodeSent={(phone, signUp) => setWaiting({ phone, purpose: 'verify', signUp })}
+            onCodeSent={(phone, signUp) => codeSent({ phone, purpose: 'verify', signUp })}
           />
         ) : (
-          <ResetRequestForm onCodeSent={(phone) => setWaiting({ phone, purpose: 'reset' })} />
+          <ResetRequestForm onCodeSent={(phone) => codeSent({ phone, purpose: 'reset' })} />
         )}
 
         <p className="auth-link-row">
