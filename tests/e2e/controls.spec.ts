@@ -1,4 +1,5 @@
 import { request, type Browser, type Locator, type Page } from '@playwright/test';
+import { DRAWN_PAGE_GLOBAL } from '../../src/shared/pages.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { SCREEN_SIZES } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
@@ -49,6 +50,8 @@ async function open(browser: Browser, state: StorageState | undefined, to: strin
   if (!state) await context.addCookies([{ name: 'flock.guest', value: '1', url: app.baseURL }]);
   const page = await context.newPage();
   await page.goto(to);
+  // A screen the server drew (the offerings) is read once the app has drawn it again.
+  await page.waitForFunction((name) => !(name in window), DRAWN_PAGE_GLOBAL);
   return page;
 }
 

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { DRAWN_PAGE_GLOBAL } from '../../src/shared/pages.ts';
 import { PHONE_ACCOUNT_MESSAGES } from '../../src/shared/phone-accounts.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
@@ -35,6 +36,10 @@ test.beforeAll(async ({ baseURL }) => {
     firstName: 'Ama',
   });
 });
+
+/** The app has taken over the screen the server drew: what is typed now is the app's. */
+const appReady = (page: Page) =>
+  page.waitForFunction((name) => !(name in window), DRAWN_PAGE_GLOBAL);
 
 /** The digits of the phone input (it shows them grouped once its library is there). */
 const digitsOf = async (page: Page) =>
@@ -99,6 +104,7 @@ test('phone sign-up: a reload keeps the sign-up form and what was typed, never t
 test('offering: a reload keeps a guest’s gift as it was typed', async ({ browser }) => {
   const page = await phone(browser, undefined, true);
   await page.goto('/offerings');
+  await appReady(page);
   const form = page.getByRole('form', { name: 'Give' });
   await form.getByLabel('Type').selectOption('seed');
   await form.getByLabel('First name').fill('Yaw');
@@ -196,6 +202,7 @@ test('support request: a reload keeps what was typed, for the next time the form
 }) => {
   const page = await phone(browser);
   await page.goto('/sermons');
+  await appReady(page);
   await page.getByRole('button', { name: 'Contact support' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact support' });
   await dialog.getByLabel('Title').fill('My receipt never came');
