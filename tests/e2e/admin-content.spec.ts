@@ -224,8 +224,15 @@ test('an admin reorders sermons with the keyboard and removes one after confirmi
   await page.keyboard.press('Enter');
   await expect(rows.first()).toContainText(third.title);
 
+  // The moves are saved one after another; a member who loads the list once they are saved
+  // sees the new order.
   const memberPage = await open(browser, memberState, '/sermons');
-  await expect(sermonList(memberPage).getByRole('link').first()).toHaveText(third.title);
+  await expect(async () => {
+    await memberPage.reload();
+    await expect(sermonList(memberPage).getByRole('link').first()).toHaveText(third.title, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
 
   // Delete asks first; Cancel keeps the sermon.
   const last = sampleSermons.at(-1)!;

@@ -62,7 +62,7 @@ interface MoveOptions<T> {
 
 /**
  * Moving items of content lists up and down: the list moves at once, the server gets the
- * whole new order, the moved button keeps the focus. When several moves are on their way, the
+ * whole new order (one save at a time), the moved button keeps the focus. When several moves are on their way, the
  * lists are asked for again (`refresh`) only after the last one. `cancel` stops a read in
  * flight, so that it does not put the old order back.
  */
@@ -74,6 +74,9 @@ export function useMoves<T extends { id: string | number }>(
   const [refocus, setRefocus] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const inFlight = useRef(0);
+  // Saves go one after another: two whole orders sent at once could be applied in either
+  // order, leaving the server on the older one while the screen shows the newer.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
     if (!refocus) return;
@@ -93,7 +96,10 @@ export function useMoves<T extends { id: string | number }>(
     setRefocus(`${item.id}:${direction}`);
     inFlight.current += 1;
     try {
-      await save(next.map((other) => String(other.id)));
+      const ids = next.map((other) => String(other.id));
+      const saved = saving.current.then(() => save(ids));
+      saving.current = saved.catch(() => undefined);
+      await saved;
     } catch (error) {
       toast.error(messageOf(error));
     } finally {
