@@ -6,7 +6,8 @@ import { memberSession, ORIGIN, provePhone, someClient } from '../../testing/acc
 import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
-import { JOB_KINDS, PROMPTS_PER_PHONE_PER_DAY } from './recurring.service.ts';
+import { JOB_KINDS } from './recurring.service.ts';
+import { PROMPTS_PER_PHONE_PER_DAY } from './due-days.ts';
 
 // Issue 47, item 8: a member made schedules whose due day sent mobile-money prompts to any
 // number, without proof or a total (13 to one stranger in one burst). Now a prompt goes only

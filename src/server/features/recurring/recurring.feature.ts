@@ -1,5 +1,5 @@
 import type { Feature } from '../../core/feature.ts';
-import { recurringJobHandlers } from './recurring.service.ts';
+import { recurringJobHandlers } from './due-days.ts';
 import { recurringRoutes } from './recurring.routes.ts';
 
 // Recurring gifts (issue 33, decision 034).

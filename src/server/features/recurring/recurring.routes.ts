@@ -12,13 +12,12 @@ import { memberRateLimit, requireSessionUser } from '../../core/guards.ts';
 import {
   cardManageLink,
   changeAmount,
-  createSchedule,
-  listSchedules,
   pauseSchedule,
   resumeSchedule,
-  scheduleForGift,
   stopSchedule,
-} from './recurring.service.ts';
+} from './change-schedule.ts';
+import { createSchedule } from './create-schedule.ts';
+import { listSchedules, scheduleForGift } from './recurring.service.ts';
 
 const idParams = z.object({ id: z.uuid(RECURRING_MESSAGES.notFound) });
 
