@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { deleteExpiredRateLimits } from '../../platform/rate-limit.ts';
 import { deliverPendingReceipts } from '../finance/index.ts';
-import { handleMoolreCallback, reconcilePendingGifts } from './giving.service.ts';
+import { handleMoolreCallback, reconcilePendingGifts } from './gift-status.ts';
 
 /**
  * The sandbox's mobile-money approvals go through the real callback handler, and a

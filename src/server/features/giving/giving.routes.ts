@@ -9,13 +9,10 @@ import { ensureGuestId } from '../../platform/guest-giver.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { memberRateLimit } from '../../core/guards.ts';
 import { sessionUserOf } from '../../core/session.ts';
-import {
-  createGift,
-  getGiftStatus,
-  handleMoolreCallback,
-  sendCodeToMember,
-  submitMomoOtp,
-} from './giving.service.ts';
+import { createGift } from './create-gift.ts';
+import { getGiftStatus, handleMoolreCallback } from './gift-status.ts';
+import { sendCodeToMember } from './code-sms.ts';
+import { submitMomoOtp } from './momo-prompt.ts';
 import { handlePaystackWebhook } from './paystack-events.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
 

@@ -8,7 +8,7 @@ import { FAKE_PAYSTACK_SECRET, type startFakePaystack } from '../../testing/fake
 import { startFakeProviders } from '../../testing/fake-providers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { paystackSignature } from '../../platform/payments/paystack.ts';
-import { reconcilePendingGifts } from './giving.service.ts';
+import { reconcilePendingGifts } from './gift-status.ts';
 
 const base = {
   type: 'tithe',

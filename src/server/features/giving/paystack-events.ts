@@ -8,7 +8,7 @@ import {
   handleScheduleCharge,
   refreshSubscription,
 } from '../recurring/index.ts';
-import { applyVerification } from './giving.service.ts';
+import { applyVerification } from './credit-gift.ts';
 
 // Paystack's signed webhook: one-off card gifts (charge.success) and recurring ones (plans
 // and subscriptions, issue 33). Each event is handled once, by a hash of its body (Paystack

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { dayOf, nextDueAfter, type Frequency } from '../../../shared/schemas/recurring.ts';
 import { m } from '../../../paraglide/messages.js';
 import { givingSchedules, scheduleOccurrences, transactions } from '../../db/schema.ts';
-import { applyVerification } from '../giving/index.ts';
-import { type Ctx, dueAt, scheduleEnd, tellMember, whatOf } from './recurring.service.ts';
+import { applyVerification } from './from-giving.ts';
+import { dueAt, scheduleEnd, tellMember, whatOf, type Ctx } from './recurring.service.ts';
 
 // A card schedule's Paystack events (giving's webhook passes them on, through index.ts).
 

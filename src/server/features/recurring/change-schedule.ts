@@ -9,7 +9,7 @@ import {
 import { m } from '../../../paraglide/messages.js';
 import { givingSchedules, scheduleOccurrences } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { type Ctx, ownSchedule, scheduleDue, setStatus, view } from './recurring.service.ts';
+import { ownSchedule, scheduleDue, setStatus, view, type Ctx } from './recurring.service.ts';
 
 // A member changes a standing gift: its amount, pause, resume, stop, the card's own page.
 

@@ -11,8 +11,8 @@ import { OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import { givingSchedules } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertAssembly, createGift } from '../giving/index.ts';
-import { type Ctx, provedPhoneOf, scheduleDue, view } from './recurring.service.ts';
+import { assertAssembly, createGift } from './from-giving.ts';
+import { provedPhoneOf, scheduleDue, view, type Ctx } from './recurring.service.ts';
 
 // A member sets up a standing gift: mobile money from its first due day; card through a plan
 // of its own and a first gift at Paystack's checkout.

@@ -10,17 +10,17 @@ import type { Db } from '../../db/client.ts';
 import { givingSchedules, scheduleOccurrences, transactions } from '../../db/schema.ts';
 import { scheduleJob, type Job, type JobHandler } from '../../platform/jobs.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
-import { newReference, requestMomo } from '../giving/index.ts';
+import { newReference, requestMomo } from './from-giving.ts';
 import {
-  type Ctx,
   JOB_KINDS,
-  type Schedule,
   giveLink,
   provedPhoneOf,
   scheduleDue,
   setStatus,
   tellMember,
   whatOf,
+  type Ctx,
+  type Schedule,
 } from './recurring.service.ts';
 
 // The jobs of a mobile-money schedule's due days (and every schedule's end).
