@@ -1,6 +1,6 @@
 import type { Feature } from '../../core/feature.ts';
 import { pledgesRoutes } from './pledges.routes.ts';
-import { sendDuePledgeReminders } from './pledges.service.ts';
+import { sendDuePledgeReminders } from './reminders.ts';
 
 const PLEDGE_REMINDERS = 'pledges.reminders';
 
@@ -9,7 +9,7 @@ export const pledgesFeature = {
   name: 'pledges',
   routes: pledgesRoutes,
   jobs: (ctx) => ({
-    // Each reminder is sent once by its own row (pledges.service); the round only wakes it.
+    // Each reminder is sent once by its own row (reminders.ts); the round only wakes it.
     [PLEDGE_REMINDERS]: async () => {
       const { failed } = await sendDuePledgeReminders(ctx, ctx.now());
       if (failed > 0) throw new Error(`${failed} pledge reminders could not be sent`);

@@ -14,15 +14,8 @@ import {
   requireSessionUser,
   requireFinance,
 } from '../../core/guards.ts';
-import {
-  campaignReportCsv,
-  campaignReports,
-  createCampaign,
-  createPledge,
-  deletePledge,
-  linkGift,
-  listPledges,
-} from './pledges.service.ts';
+import { campaignReportCsv, campaignReports, createCampaign } from './campaigns.ts';
+import { createPledge, deletePledge, linkGift, listPledges } from './pledges.service.ts';
 
 // Pledges (a member's own, never another's) and campaigns (admins define them; finance
 // officers and admins read the report, officers for their assemblies). Rules in the service.

@@ -18,7 +18,7 @@ import { memberSession, provePhone } from '../../testing/accounts.ts';
 import { call, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from '../finance/officers.service.ts';
-import { reminderPeriod, sendDuePledgeReminders } from './pledges.service.ts';
+import { reminderPeriod, sendDuePledgeReminders } from './reminders.ts';
 import { runJobsNow } from '../../jobs.ts';
 import type { AppContext } from '../../context.ts';
 
