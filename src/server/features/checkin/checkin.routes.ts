@@ -16,25 +16,12 @@ import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
 import { memberRateLimit, requireAdmin, requireSessionUser } from '../../core/guards.ts';
-import {
-  attendance,
-  attendanceCsv,
-  checkIn,
-  checkinHome,
-  checkInChild,
-  createSession,
-  entranceScreen,
-  grantUsher,
-  guardianPhoneOf,
-  isUsher,
-  listSessions,
-  listUshers,
-  pickUpChild,
-  revokeUsher,
-  searchMembers,
-  usherCheckIn,
-  CHECKIN_GUESSES,
-} from './checkin.service.ts';
+import { attendance, attendanceCsv } from './attendance.ts';
+import { checkIn, checkinHome, searchMembers, usherCheckIn } from './member-checkin.ts';
+import { checkInChild, guardianPhoneOf, pickUpChild } from './children.ts';
+import { createSession, entranceScreen, listSessions } from './sessions.ts';
+import { grantUsher, isUsher, listUshers, revokeUsher } from './ushers.ts';
+import { CHECKIN_GUESSES } from './checkin.service.ts';
 
 // Service check-in (issue 34, decision 039): members check themselves in; ushers (and admins)
 // run the entrance screen, check others in and hand children back; admins open sessions,

@@ -1,3 +1,4 @@
 // The public entry of checkin: what other features may import of it (decision 055), check-in by
 // phone (USSD).
-export { checkIn, CHECKIN_GUESSES } from './checkin.service.ts';
+export { checkIn } from './member-checkin.ts';
+export { CHECKIN_GUESSES } from './checkin.service.ts';
