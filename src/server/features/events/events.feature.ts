@@ -1,5 +1,5 @@
 import type { Feature } from '../../core/feature.ts';
-import { eventJobHandlers } from './events.service.ts';
+import { eventJobHandlers } from './reminders.ts';
 import { eventsRoutes } from './events.routes.ts';
 
 // Events (decision 037): replies, calendar files, reminders.

@@ -12,17 +12,9 @@ import { AppError, parseInput } from '../../http/errors.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { memberRateLimit, requireSessionUser, requireFinance } from '../../core/guards.ts';
 import { sessionUserOf } from '../../core/session.ts';
-import {
-  createEvent,
-  deleteEvent,
-  eventIcs,
-  getEvent,
-  guestReply,
-  listEvents,
-  listManagedEvents,
-  replyToEvent,
-  rsvpsCsv,
-} from './events.service.ts';
+import { createEvent, deleteEvent, listManagedEvents, rsvpsCsv } from './manage-events.ts';
+import { eventIcs, getEvent, listEvents } from './events.service.ts';
+import { guestReply, replyToEvent } from './replies.ts';
 
 // Events (decision 037): anyone reads them and their calendar file; members reply with their
 // account, guests with a name and phone (limited per phone); admins and an assembly's finance
