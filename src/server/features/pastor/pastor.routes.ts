@@ -18,17 +18,9 @@ import { inLocale, localeOfCookie } from '../../platform/locale.ts';
 import { memberRateLimit } from '../../core/guards.ts';
 import { sessionUserOf } from '../../core/session.ts';
 import { getAppointment, renderAppointmentPdf } from './appointment.service.ts';
-import {
-  deleteChat,
-  deleteMessage,
-  editMessage,
-  fileTooLarge,
-  getConversation,
-  listPastors,
-  markRead,
-  sendFile,
-  sendText,
-} from './messages.service.ts';
+import { deleteChat, deleteMessage, editMessage } from './edit-messages.ts';
+import { fileTooLarge, sendFile, sendText } from './send-message.ts';
+import { getConversation, listPastors, markRead } from './conversations.ts';
 import { createMessageLimiter, type PastorMessageLimits } from './message-limits.ts';
 import { requirePastor } from '../../core/pastor-access.ts';
 import { servePastorSocket, socketErrorHandler, type PastorSocketLimits } from './pastor.socket.ts';
