@@ -19,17 +19,16 @@ import { authHeaders } from '../../platform/auth.ts';
 import { ADDRESS_SIGN_IN_SHARE } from '../../core/sign-in-limits.ts';
 import { memberRateLimit, requireAdmin } from '../../core/guards.ts';
 import { sessionUserOf } from '../../core/session.ts';
+import { decideApplication } from './decide-application.ts';
 import {
-  decideApplication,
   fileTooLarge,
   findOwnApplication,
-  getApplication,
-  getWorkerStatus,
-  listApplications,
-  passWorkersGate,
   saveApplicationFile,
   submitApplication,
-} from './workers.service.ts';
+} from './apply.ts';
+import { getApplication, listApplications } from './review-applications.ts';
+import { getWorkerStatus } from './workers.service.ts';
+import { passWorkersGate } from './workers-gate.ts';
 
 const idParams = z.object({ id: z.uuid({ error: () => m.server_workers_not_found() }) });
 
