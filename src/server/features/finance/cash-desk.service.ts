@@ -12,7 +12,8 @@ import { assemblies, cashOfferings, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit, type Actor, type DbOrTx } from './audit.service.ts';
 import { inScope, scopeCondition } from './officers.service.ts';
-import { deliverReceipt, issueReceipt } from './receipts.service.ts';
+import { deliverReceipt } from './receipt-delivery.ts';
+import { issueReceipt } from './receipts.service.ts';
 import { m } from '../../../paraglide/messages.js';
 
 // The cash desk (issue 12): an officer types the 6-digit code a member brings with the

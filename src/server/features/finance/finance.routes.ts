@@ -17,17 +17,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
 import { memberRateLimit, requireFinance, requireFinanceAdmin } from '../../core/guards.ts';
 import { listAudit } from './audit.service.ts';
-import {
-  importStatement,
-  listLines,
-  listMappings,
-  listStatements,
-  matchCandidates,
-  matchManually,
-  rematchLines,
-  saveMapping,
-  unmatchLine,
-} from './bank-matching.service.ts';
+import { importStatement, rematchLines } from './import-statement.ts';
+import { listLines, listStatements, matchCandidates } from './statement-lines.ts';
+import { listMappings, saveMapping } from './bank-mappings.ts';
+import { matchManually, unmatchLine } from './manual-matching.ts';
 import { findCashByCode, listFlaggedCash, receiveCash } from './cash-desk.service.ts';
 import { describeAccess, grantOfficer, listOfficers, revokeOfficer } from './officers.service.ts';
 import { buildReport, reportEntriesCsv, reportTableCsv } from './reports.service.ts';

@@ -1,10 +1,5 @@
 // The public entry of finance: what other features may import of it (decision 055), receipts and
 // statements: giving issues them, history shows them.
-export {
-  deliverPendingReceipts,
-  deliverReceipt,
-  issueReceipt,
-  receiptPdf,
-  statementPdf,
-  statementYears,
-} from './receipts.service.ts';
+export { deliverPendingReceipts, deliverReceipt } from './receipt-delivery.ts';
+export { issueReceipt } from './receipts.service.ts';
+export { receiptPdf, statementPdf, statementYears } from './receipt-pdfs.ts';

@@ -14,7 +14,7 @@ import { call, give } from '../../testing/finance.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from './officers.service.ts';
-import { deliverPendingReceipts } from './receipts.service.ts';
+import { deliverPendingReceipts } from './receipt-delivery.ts';
 
 // Receipts by SMS (issue 32): a member who chose SMS on the profile gets each receipt as an
 // SMS through the configured gateway (here a fake Arkesel over HTTP), once, retried when the

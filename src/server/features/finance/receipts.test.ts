@@ -7,7 +7,7 @@ import { FAKE_PAYSTACK_SECRET, startFakePaystack } from '../../testing/fake-pays
 import { call, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from './officers.service.ts';
-import { deliverPendingReceipts } from './receipts.service.ts';
+import { deliverPendingReceipts } from './receipt-delivery.ts';
 
 // Receipts: one per confirmed gift, numbered per year, mailed once however often the
 // confirmation is replayed, and downloadable as PDF by their owner only.
