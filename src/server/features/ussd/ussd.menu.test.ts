@@ -3,16 +3,20 @@ import { BANKS, OFFERING_TYPES } from '../../../shared/constants.ts';
 import { m } from '../../../paraglide/messages.js';
 import { inLocale } from '../../platform/locale.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
+import { answer } from './ussd.answers.ts';
 import {
-  answer,
+  CODE_STEPS,
+  GIVE_STEPS,
   initialState,
-  render,
+  REGISTER_STEPS,
+  TALK_STEPS,
   USSD_SCREEN_MAX,
   type Caller,
   type MenuData,
   type Step,
   type UssdState,
 } from './ussd.menu.ts';
+import { render } from './ussd.screens.ts';
 
 // Every screen of the menu in each language, with long names (those the screens cut, cut): within
 // USSD_SCREEN_MAX, and in GSM-7 (the Twi screens write ɛ and ɔ as e and o).
@@ -43,29 +47,12 @@ const draft = {
 };
 const steps: Step[] = [
   'main',
-  'give.type',
-  'give.other',
-  'give.amount',
-  'give.name',
-  'give.assembly',
-  'give.network',
-  'give.confirm',
+  ...GIVE_STEPS,
   'checkin.code',
   'shown',
-  'code.method',
-  'code.bank',
-  'code.type',
-  'code.other',
-  'code.amount',
-  'code.name',
-  'code.assembly',
-  'code.confirm',
-  'talk.name',
-  'talk.message',
-  'reg.first',
-  'reg.last',
-  'reg.assembly',
-  'reg.confirm',
+  ...CODE_STEPS,
+  ...TALK_STEPS,
+  ...REGISTER_STEPS,
 ];
 
 /** Every screen, for each way its words may differ (cash or bank, tithe or not, a member or not). */

@@ -12,10 +12,9 @@ import { memberByVerifiedPhone } from '../accounts/index.ts';
 import { setLanguage } from '../profile/index.ts';
 import { giveScreen, look, save, startGift, tooManyScreen } from './ussd.actions.ts';
 import { withinUssdCap } from './ussd.limits.ts';
+import { answer } from './ussd.answers.ts';
 import {
-  answer,
   initialState,
-  render,
   USSD_SCREEN_MAX,
   type Action,
   type Caller,
@@ -24,6 +23,7 @@ import {
   type Screen,
   type UssdState,
 } from './ussd.menu.ts';
+import { render } from './ussd.screens.ts';
 
 // USSD sessions (issue 32): what a gateway driver (ussd.routes.ts) hands over — its session
 // id, the caller's number and network, and the inputs so far — becomes the next screen. The
