@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { envSchema } from '../src/server/config.ts';
+import { envSchema } from '../src/server/config-env.ts';
 import { HAPROXY_CONFIG, loopbackConfig } from '../src/server/testing/haproxy.ts';
 import { loopbackIni, PGBOUNCER_CONFIG } from '../src/server/testing/pgbouncer.ts';
 

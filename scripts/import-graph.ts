@@ -17,7 +17,10 @@ export const serverDir = path.resolve(import.meta.dirname, '../src/server');
  * Features import other features only through their public entry (features/<name>/index.ts).
  */
 export const LAYERS = [
-  { name: 'base', paths: ['config.ts', 'dotenv.ts', 'node-flags.ts', 'errors.ts', 'db/'] },
+  {
+    name: 'base',
+    paths: ['config.ts', 'config-env.ts', 'dotenv.ts', 'node-flags.ts', 'errors.ts', 'db/'],
+  },
   { name: 'platform', paths: ['platform/'] },
   { name: 'core', paths: ['context.ts', 'core/'] },
   { name: 'http', paths: ['http/'] },
