@@ -15,12 +15,12 @@ import {
 } from '../../src/server/testing/haproxy.ts';
 import {
   runMemberLoad,
-  runPastorChat,
   send,
   withAddresses,
   type LoadMember,
   type Sample,
 } from '../../src/server/testing/member-load.ts';
+import { runPastorChat } from '../../src/server/testing/pastor-chat-load.ts';
 import { findPgBouncer, PGBOUNCER_MISSING } from '../../src/server/testing/pgbouncer.ts';
 import { seedMembers } from '../../src/server/testing/seed-members.ts';
 import { validAnswers } from '../../src/server/testing/application-answers.ts';
