@@ -61,29 +61,26 @@ export type Step =
   /** What a menu item looked up ('My last 5 gifts'): read, then 0 Back or 00 Menu. */
   | 'shown';
 
-export interface GiveDraft {
+/** What a gift asks, whichever way it is made. */
+interface GiftDraft {
   type?: (typeof OFFERING_TYPES)[number];
   otherType?: string;
   amount?: number;
   firstName?: string;
   lastName?: string;
   assembly?: string;
-  network?: MomoProvider;
   /** The page of the assembly list. */
   page?: number;
 }
 
+export interface GiveDraft extends GiftDraft {
+  network?: MomoProvider;
+}
+
 /** A cash or bank gift as the app makes it (cash is for tithe only, as in the app). */
-export interface CodeDraft {
+export interface CodeDraft extends GiftDraft {
   method?: 'cash' | 'bank';
   bank?: Bank;
-  type?: (typeof OFFERING_TYPES)[number];
-  otherType?: string;
-  amount?: number;
-  firstName?: string;
-  lastName?: string;
-  assembly?: string;
-  page?: number;
 }
 
 export interface TalkDraft {
