@@ -1,15 +1,11 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.ts';
-import { start, waitReady, type Started } from '../testing/server-process.ts';
+import { useServerRuns, waitReady } from '../testing/server-process.ts';
 import { repoRoot } from '../testing/test-app.ts';
-import { scratchPostgres } from '../testing/test-database.ts';
 
 // Crash safety (issue 15, Build 5): the real server under a burst of writes (gifts and
 // support requests), killed with SIGKILL at a random moment, restarted at once, CRASH_KILLS
@@ -26,23 +22,7 @@ interface Ack {
 }
 
 describe('crash safety', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-crash-'));
-  const running: Started[] = [];
-  let dropDatabase: (() => Promise<void>) | undefined;
-
-  afterAll(async () => {
-    for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-    await Promise.all(running.map((s) => s.exited));
-    await dropDatabase?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function databaseEnv(): Promise<Record<string, string>> {
-    const scratch = await scratchPostgres('flock_crash');
-    if (!scratch) return {};
-    dropDatabase = scratch.drop;
-    return { DATABASE_URL: scratch.url };
-  }
+  const runs = useServerRuns('crash');
 
   it(
     `keeps every acknowledged write through ${KILLS} kill -9 restarts`,
@@ -51,7 +31,7 @@ describe('crash safety', () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const env: Record<string, string> = {
-        ...(await databaseEnv()),
+        ...(await runs.databaseEnv()),
         // Every writer its own client address (via X-Forwarded-For from loopback), so the
         // per-address limits do not cut the burst short.
         TRUST_PROXY: 'true',
@@ -110,8 +90,7 @@ describe('crash safety', () => {
         );
       }
 
-      let server = start(dataDir, port, env);
-      running.push(server);
+      let server = runs.start(port, env);
       await waitReady(port, server, 120_000);
       for (let kill = 0; kill < KILLS; kill++) {
         const killAt = Date.now() + 150 + Math.floor(Math.random() * 850);
@@ -122,8 +101,7 @@ describe('crash safety', () => {
         const killedAt = performance.now();
         await writing;
         // The supervisor restarts it at once: it must come up on the first try.
-        server = start(dataDir, port, env);
-        running.push(server);
+        server = runs.start(port, env);
         await waitReady(port, server, 60_000);
         restartMs.push(performance.now() - killedAt);
         expect(server.output()).not.toContain('Another Flock process');
@@ -132,7 +110,7 @@ describe('crash safety', () => {
       expect(await server.exited).toBe(0);
 
       // Every acknowledged write is there, whole.
-      const rows = await readBack(env.DATABASE_URL);
+      const rows = await readBack();
       const gifts = new Map(rows.gifts.map((g) => [g.last_name, g]));
       const titles = new Set(rows.support.map((s) => s.title));
       for (const ack of acked) {
@@ -161,47 +139,31 @@ describe('crash safety', () => {
     },
   );
 
-  async function readBack(url: string | undefined) {
-    const giftsSql = `select last_name, amount, type, assembly, code from cash_offerings where first_name = 'Crash'`;
-    const supportSql = `select title from support_requests where title like 'crash %'`;
-    if (url) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return {
-          gifts: (await client.query(giftsSql)).rows as GiftRow[],
-          support: (await client.query(supportSql)).rows as { title: string }[],
-        };
-      } finally {
-        await client.end();
-      }
-    }
-    // The server has stopped: the data directory opens like after a power cut.
-    const client = await PGlite.create(path.join(dataDir, 'pgdata'));
-    try {
-      return {
-        gifts: (await client.query<GiftRow>(giftsSql)).rows,
-        support: (await client.query<{ title: string }>(supportSql)).rows,
-      };
-    } finally {
-      await client.close();
-    }
+  /** What the servers wrote, read back after the last kill. */
+  async function readBack() {
+    return {
+      gifts: await runs.query<GiftRow>(
+        `select last_name, amount, type, assembly, code from cash_offerings where first_name = 'Crash'`,
+      ),
+      support: await runs.query<{ title: string }>(
+        `select title from support_requests where title like 'crash %'`,
+      ),
+    };
   }
 
   it('takes a backup with npm run backup while the server runs', { timeout: 120_000 }, async () => {
     if (process.env.TEST_DATABASE_URL) return; // PostgreSQL backups: backup.test.ts
     const port = await freePort();
-    const server = start(dataDir, port);
-    running.push(server);
+    const server = runs.start(port);
     await waitReady(port, server, 60_000);
-    const out = path.join(dataDir, '..', `${path.basename(dataDir)}-backup`);
+    const out = path.join(runs.dataDir, '..', `${path.basename(runs.dataDir)}-backup`);
     try {
       const { stdout } = await run(
         process.execPath,
         [path.join(repoRoot, 'scripts/backup.ts'), out],
         {
           cwd: repoRoot,
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          env: { ...process.env, DATA_DIR: runs.dataDir, DATABASE_URL: '' },
         },
       );
       expect(stdout).toContain('is running: asking it for the backup');

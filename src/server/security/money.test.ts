@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { receipts, transactions } from '../db/schema.ts';
-import { memberSession, ORIGIN, someClient } from '../testing/accounts.ts';
-import type { startFakeMoolre } from '../testing/fake-moolre.ts';
-import type { startFakePaystack } from '../testing/fake-paystack.ts';
-import { startFakeProviders } from '../testing/fake-providers.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { memberSession } from '../testing/accounts.ts';
+import { useFakeProviders } from '../testing/fake-providers.ts';
+import { useTestApp } from '../testing/test-app.ts';
+import { postGift } from '../testing/finance.ts';
 
 // Money attacks the giving tests do not already cover (issue 15, Build 3): concurrent
 // confirmations from every path at once, stale events after a gift is settled, and amounts
@@ -15,36 +14,15 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 const base = { type: 'offering', firstName: 'Kofi', lastName: 'Owusu', assembly: 'grace' };
 
 describe('money: credited exactly once or never', () => {
-  let t: TestApp;
-  let paystack: Awaited<ReturnType<typeof startFakePaystack>>;
-  let moolre: Awaited<ReturnType<typeof startFakeMoolre>>;
+  const providers = useFakeProviders();
+  const t = useTestApp(() => ({ env: { ...providers.env, GIVING_MAX_AMOUNT: '10000' } }));
   let member: string;
 
   beforeAll(async () => {
-    const providers = await startFakeProviders();
-    ({ paystack, moolre } = providers);
-    t = await createTestApp({
-      env: {
-        ...providers.env,
-        GIVING_MAX_AMOUNT: '10000',
-      },
-    });
     member = await memberSession(t, 'giver@example.com');
   });
-  afterAll(async () => {
-    await t.close();
-    await paystack.close();
-    await moolre.close();
-  });
 
-  const give = (payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/giving/gifts',
-      payload: { ...base, ...payload },
-      headers: { origin: ORIGIN, cookie: member },
-      remoteAddress: someClient(),
-    });
+  const give = (payload: object) => postGift(t, { ...base, ...payload }, member);
   const gift = async (reference: string) =>
     (await t.db.select().from(transactions).where(eq(transactions.reference, reference)))[0]!;
   const receiptsOf = async (reference: string) =>
@@ -68,8 +46,8 @@ describe('money: credited exactly once or never', () => {
     const { reference } = (
       await give({ paymentMethod: 'card', email: 'giver@example.com', amount: '25' })
     ).json();
-    paystack.settle(reference, 'success');
-    const hook = paystack.webhook(reference);
+    providers.paystack.settle(reference, 'success');
+    const hook = providers.paystack.webhook(reference);
     const answers = await Promise.all([
       paystackHook(hook.rawBody, hook.signature),
       statusCheck(reference),
@@ -90,8 +68,8 @@ describe('money: credited exactly once or never', () => {
     const { reference } = (
       await give({ paymentMethod: 'momo', phone: '024 123 4567', provider: 'MTN', amount: '12' })
     ).json();
-    moolre.approve(reference);
-    const payload = moolre.callback(reference, 1);
+    providers.moolre.approve(reference);
+    const payload = providers.moolre.callback(reference, 1);
     const answers = await Promise.all(Array.from({ length: 10 }, () => moolreHook(payload)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const credited = await gift(reference);
@@ -103,14 +81,14 @@ describe('money: credited exactly once or never', () => {
     const { reference } = (
       await give({ paymentMethod: 'card', email: 'giver@example.com', amount: '30' })
     ).json();
-    paystack.settle(reference, 'success');
-    const hook = paystack.webhook(reference);
+    providers.paystack.settle(reference, 'success');
+    const hook = providers.paystack.webhook(reference);
     await paystackHook(hook.rawBody, hook.signature);
     const paidAt = (await gift(reference)).paidAt;
 
-    const late = paystack.webhook(reference, { status: 'failed' });
+    const late = providers.paystack.webhook(reference, { status: 'failed' });
     expect((await paystackHook(late.rawBody, late.signature)).statusCode).toBe(200);
-    const other = paystack.webhook(reference, { amount: 1 });
+    const other = providers.paystack.webhook(reference, { amount: 1 });
     expect((await paystackHook(other.rawBody, other.signature)).statusCode).toBe(200);
     const after = await gift(reference);
     expect(after.status).toBe('success');
@@ -124,7 +102,7 @@ describe('money: credited exactly once or never', () => {
     const { reference } = (
       await give({ paymentMethod: 'card', email: 'giver@example.com', amount: '40' })
     ).json();
-    const wrong = paystack.webhook(reference, { amount: 4001 });
+    const wrong = providers.paystack.webhook(reference, { amount: 4001 });
     await Promise.all(
       Array.from({ length: 5 }, () => paystackHook(wrong.rawBody, wrong.signature)),
     );
@@ -134,7 +112,7 @@ describe('money: credited exactly once or never', () => {
       (g.providerResponse as { source: string }[]).filter((e) => e.source === 'webhook:mismatch'),
     ).toHaveLength(1);
     // Another delivery of a mismatch (a different body): recorded too, still not credited.
-    const again = paystack.webhook(reference, { amount: 4002 });
+    const again = providers.paystack.webhook(reference, { amount: 4002 });
     await paystackHook(again.rawBody, again.signature);
     const later = await gift(reference);
     expect(later.status).toBe('pending');
@@ -162,11 +140,11 @@ describe('money: credited exactly once or never', () => {
     [10000.01, 'The most you can give at once is GHS 10,000.00.'],
     ['99999999999999999999', 'The most you can give at once is GHS 10,000.00.'],
   ])('refuses the amount %j before any provider is asked', async (amount, message) => {
-    const before = paystack.requests.length;
+    const before = providers.paystack.requests.length;
     const res = await give({ paymentMethod: 'card', email: 'giver@example.com', amount });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.amount).toBe(message);
-    expect(paystack.requests.length).toBe(before);
+    expect(providers.paystack.requests.length).toBe(before);
   });
 
   it('takes the configured maximum itself, in pesewas, exactly', async () => {

@@ -1,14 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll } from 'vitest';
 import { memberSession, ORIGIN } from './accounts.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp, type TestApp } from './test-app.ts';
 
 // For the tests of the church content the admins edit (sermons, the devotional).
 
 export interface ContentTestApp {
   t: TestApp;
-  /** Session cookies: admin@example.com (an admin by ADMIN_EMAILS) and a member. */
-  admin: string;
-  member: string;
+  /** Session cookies, there once the tests run: admin@example.com (an admin by ADMIN_EMAILS), a member. */
+  cookies: { admin: string; member: string };
   /** A write with the app's Origin, as the caller with `cookie` (none: signed out). */
   write(
     method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
@@ -18,12 +18,17 @@ export interface ContentTestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
-export async function createContentTestApp(): Promise<ContentTestApp> {
-  const t = await createTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
+/** The content app of a file or a describe block (see useTestApp), with its two sessions. */
+export function useContentTestApp(): ContentTestApp {
+  const t = useTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
+  const cookies = { admin: '', member: '' };
+  beforeAll(async () => {
+    cookies.admin = await memberSession(t, 'admin@example.com');
+    cookies.member = await memberSession(t, 'member@example.com');
+  });
   return {
     t,
-    admin: await memberSession(t, 'admin@example.com'),
-    member: await memberSession(t, 'member@example.com'),
+    cookies,
     write: (method, url, payload, cookie) =>
       t.app.inject({
         method,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { FAKE_MOOLRE, startFakeMoolre } from './fake-moolre.ts';
 import { FAKE_PAYSTACK_SECRET, startFakePaystack } from './fake-paystack.ts';
 
@@ -18,4 +19,23 @@ export async function startFakeProviders() {
     MOOLRE_BASE_URL: moolre.url,
   };
   return { paystack, moolre, env };
+}
+
+export type FakeProviders = Awaited<ReturnType<typeof startFakeProviders>>;
+
+/**
+ * The fake providers of a file or a describe block: started before its tests, closed after
+ * (after the app: `useTestApp(() => ({ env: providers.env }))` comes next). Filled in by
+ * `beforeAll`, like useTestApp's.
+ */
+export function useFakeProviders(): FakeProviders {
+  const providers = {} as FakeProviders;
+  beforeAll(async () => {
+    Object.assign(providers, await startFakeProviders());
+  });
+  afterAll(async () => {
+    await providers.paystack?.close();
+    await providers.moolre?.close();
+  });
+  return providers;
 }

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startJsonServer, type Recorded } from './fake-http.ts';
 
 // Speaks the three SMS gateways' documented contracts (platform/sms/gateways.ts) on one
@@ -96,4 +97,32 @@ export async function startFakeSmsGateways() {
       delayMs = ms;
     },
   };
+}
+
+export type FakeSmsGateways = Awaited<ReturnType<typeof startFakeSmsGateways>>;
+
+/**
+ * The fake gateways of a file or a describe block, started before its tests and closed after,
+ * with the app settings that send SMS to them by Arkesel's contract (`env`, for useTestApp
+ * next) and the texts one number was sent. Filled in by `beforeAll`, like useTestApp's.
+ */
+export function useSmsGateway() {
+  const gateway = {} as FakeSmsGateways & { env: Record<string, string> };
+  beforeAll(async () => {
+    const started = await startFakeSmsGateways();
+    Object.assign(gateway, started, {
+      env: { SMS_PROVIDER: 'arkesel', SMS_API_KEY: FAKE_SMS.apiKey, SMS_BASE_URL: started.url },
+    });
+  });
+  afterAll(async () => {
+    await gateway.close?.();
+  });
+  return Object.assign(gateway, {
+    /** The texts delivered to this number (Arkesel takes it without the plus). */
+    textsTo: (phone: string) =>
+      gateway.delivered.filter((sms) => sms.to.replace(/^\+/, '') === phone.slice(1)),
+    /** The code in the latest text to this number. */
+    lastCode: (phone: string) =>
+      /^(\d{6}) is your /.exec(gateway.textsTo(phone).at(-1)?.text ?? '')?.[1],
+  });
 }

@@ -12,15 +12,19 @@ export const gift = {
   amount: '40',
 };
 
-/** Gives through POST /api/giving/gifts and returns the server's answer. */
-export async function give(t: TestApp, cookie: string, payload: Record<string, unknown>) {
-  const res = await t.app.inject({
+/** POST /api/giving/gifts as the app sends it, signed in with `cookie` or as a guest. */
+export const postGift = (t: TestApp, payload: object, cookie?: string) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/giving/gifts',
-    payload: { ...gift, ...payload },
-    headers: { origin: ORIGIN, cookie },
+    payload,
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
     remoteAddress: someClient(),
   });
+
+/** Gives through POST /api/giving/gifts and returns the server's answer. */
+export async function give(t: TestApp, cookie: string, payload: Record<string, unknown>) {
+  const res = await postGift(t, { ...gift, ...payload }, cookie);
   if (res.statusCode !== 201) throw new Error(`gift refused: ${res.statusCode} ${res.body}`);
   return res.json() as { code: string | null };
 }

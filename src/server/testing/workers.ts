@@ -123,14 +123,21 @@ export async function decide(
   });
 }
 
-/** A member whose pastor application an admin approved (the pastor portal's users). */
+/**
+ * A member whose pastor application an admin approved (the pastor portal's users); `answers`
+ * beside the form's valid ones (e.g. `current_branch`, the assembly they pastor).
+ */
 export async function approvedPastor(
   t: TestApp,
   email: string,
   adminCookie: string,
   pastorType: 'lay' | 'full-time' = 'full-time',
+  answers: Answers = {},
 ) {
-  const applicant = await pendingApplicant(t, email, 'pastor', { pastor_type: pastorType });
+  const applicant = await pendingApplicant(t, email, 'pastor', {
+    pastor_type: pastorType,
+    ...answers,
+  });
   const res = await decide(t, adminCookie, applicant.applicationId, 'approved');
   expect(res.statusCode, res.body).toBe(200);
   return applicant;

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { migrationsFolder } from '../../db/client.ts';
 import { rateLimits, users } from '../../db/schema.ts';
 import { cookieHeader, memberSession, ORIGIN, postFrom } from '../../testing/accounts.ts';
-import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useSmsGateway } from '../../testing/fake-sms.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 import { APP_WIDE_FAILURE_SHARE, startPasswordAttempt } from '../../core/sign-in-limits.ts';
 
 // Issue 47, items 3, 9, 10 and 11: the outside tester's attacks on phone accounts, each run
@@ -16,32 +16,13 @@ import { APP_WIDE_FAILURE_SHARE, startPasswordAttempt } from '../../core/sign-in
 // fake SMS gateway speaking Arkesel's contract over HTTP.
 
 describe('a phone number is a person only once proven (issue 47)', () => {
-  let t: TestApp;
-  let gateway: Awaited<ReturnType<typeof startFakeSmsGateways>>;
+  const gateway = useSmsGateway();
+  const t = useTestApp(() => ({ env: { ...gateway.env, SMS_SENDER_ID: 'BethelAG' } }));
   let nextNumber = 241_300_100;
   const newPhone = () => `+233${nextNumber++}`;
 
-  beforeAll(async () => {
-    gateway = await startFakeSmsGateways();
-    t = await createTestApp({
-      env: {
-        SMS_PROVIDER: 'arkesel',
-        SMS_API_KEY: FAKE_SMS.apiKey,
-        SMS_BASE_URL: gateway.url,
-        SMS_SENDER_ID: 'BethelAG',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await gateway.close();
-  });
-
   const post = (url: string, payload: object, cookie?: string) => postFrom(t, url, payload, cookie);
-  const textsTo = (phone: string) =>
-    gateway.delivered.filter((sms) => sms.to.replace(/^\+/, '') === phone.slice(1));
-  const lastCode = (phone: string) =>
-    /^(\d{6}) is your /.exec(textsTo(phone).at(-1)?.text ?? '')?.[1] ?? '';
+  const lastCode = (phone: string) => gateway.lastCode(phone) ?? '';
 
   async function signUp(phone: string, firstName: string, password: string) {
     const res = await post('/api/accounts/sign-up/phone', {

@@ -1,11 +1,11 @@
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { devMails } from '../../db/schema.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
 import { cookieHeader, memberSession, postFrom } from '../../testing/accounts.ts';
-import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useSmsGateway } from '../../testing/fake-sms.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 import { CODE_SMS_PER_PHONE_PER_HOUR, CODE_TRIES_PER_PHONE } from './phone.ts';
 
 // Phone-first members (issue 32): sign up without email, the phone proved by an SMS code
@@ -14,37 +14,14 @@ import { CODE_SMS_PER_PHONE_PER_HOUR, CODE_TRIES_PER_PHONE } from './phone.ts';
 // of ours is stubbed. The attacks of issue 47 on these are in phone-identity.test.ts.
 
 describe('phone-first accounts', () => {
-  let t: TestApp;
-  let gateway: Awaited<ReturnType<typeof startFakeSmsGateways>>;
+  const gateway = useSmsGateway();
+  const t = useTestApp(() => ({ env: { ...gateway.env, SMS_SENDER_ID: 'BethelAG' } }));
   let nextNumber = 240_000_100;
   /** A Ghana mobile number no other test uses. */
   const newPhone = () => `+233${nextNumber++}`;
 
-  beforeAll(async () => {
-    gateway = await startFakeSmsGateways();
-    t = await createTestApp({
-      env: {
-        SMS_PROVIDER: 'arkesel',
-        SMS_API_KEY: FAKE_SMS.apiKey,
-        SMS_BASE_URL: gateway.url,
-        SMS_SENDER_ID: 'BethelAG',
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await gateway.close();
-  });
-
   const post = (url: string, payload: object, cookie?: string) => postFrom(t, url, payload, cookie);
-
-  /** The texts the gateway delivered to this number (Arkesel takes it without the plus). */
-  const textsTo = (phone: string) =>
-    gateway.delivered.filter((sms) => sms.to.replace(/^\+/, '') === phone.slice(1));
-  const lastCode = (phone: string) => {
-    const text = textsTo(phone).at(-1)?.text ?? '';
-    return /^(\d{6}) is your /.exec(text)?.[1];
-  };
+  const { textsTo, lastCode } = gateway;
 
   const signUp = (phone: string, overrides: object = {}) =>
     post('/api/accounts/sign-up/phone', {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { m } from '../../../paraglide/messages.js';
 import { normalizeDocumentUrl } from '../../../shared/schemas/devotional.ts';
-import { createContentTestApp, type ContentTestApp } from '../../testing/content.ts';
-import type { TestApp } from '../../testing/test-app.ts';
+import { useContentTestApp } from '../../testing/content.ts';
 
 describe('normalizeDocumentUrl', () => {
   it('keeps https preview links on the document hosts and turns view/edit links into previews', () => {
@@ -19,14 +18,7 @@ describe('normalizeDocumentUrl', () => {
 });
 
 describe('devotional API', () => {
-  let t: TestApp;
-  let admin: string;
-  let member: string;
-  let write: ContentTestApp['write'];
-  beforeAll(async () => {
-    ({ t, admin, member, write } = await createContentTestApp());
-  });
-  afterAll(async () => t.close());
+  const { t, cookies, write } = useContentTestApp();
 
   it('lists week 15 with its 21 days', async () => {
     const res = await t.app.inject('/api/devotional/weeks');
@@ -90,7 +82,7 @@ describe('devotional API', () => {
     for (const [method, url, body] of writes) {
       const signedOut = await write(method, url, body);
       expect(signedOut.statusCode, `${method} ${url} signed out`).toBe(401);
-      const asMember = await write(method, url, body, member);
+      const asMember = await write(method, url, body, cookies.member);
       expect(asMember.statusCode, `${method} ${url} as a member`).toBe(403);
     }
     expect((await t.app.inject('/api/devotional/weeks')).json().weeks).toEqual([
@@ -107,34 +99,43 @@ describe('devotional API', () => {
       401,
     );
     expect(
-      (await write('PUT', '/api/admin/devotional/weeks/15/days/22', day, member)).statusCode,
-    ).toBe(403);
-    expect(
-      (await write('POST', '/api/admin/devotional/weeks', { id: 16, title: 'x' }, member))
+      (await write('PUT', '/api/admin/devotional/weeks/15/days/22', day, cookies.member))
         .statusCode,
     ).toBe(403);
     expect(
-      (await write('PATCH', '/api/admin/devotional/weeks/15', { title: 'x' }, member)).statusCode,
+      (await write('POST', '/api/admin/devotional/weeks', { id: 16, title: 'x' }, cookies.member))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/15', undefined, member)).statusCode,
+      (await write('PATCH', '/api/admin/devotional/weeks/15', { title: 'x' }, cookies.member))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/15/days/1', undefined, member))
+      (await write('DELETE', '/api/admin/devotional/weeks/15', undefined, cookies.member))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await write('DELETE', '/api/admin/devotional/weeks/15/days/1', undefined, cookies.member))
         .statusCode,
     ).toBe(403);
   });
 
   it('adds a week and days, edits a day link, and removes them', async () => {
     expect(
-      (await write('POST', '/api/admin/devotional/weeks', { id: 16, title: 'Easter Week' }, admin))
-        .statusCode,
+      (
+        await write(
+          'POST',
+          '/api/admin/devotional/weeks',
+          { id: 16, title: 'Easter Week' },
+          cookies.admin,
+        )
+      ).statusCode,
     ).toBe(201);
     const dup = await write(
       'POST',
       '/api/admin/devotional/weeks',
       { id: 16, title: 'Again' },
-      admin,
+      cookies.admin,
     );
     expect(dup.statusCode).toBe(409);
     // A week without days is not shown as a list of days.
@@ -146,7 +147,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/16/days/1',
       { title: 'He Is Risen', documentUrl: 'https://docs.google.com/document/d/xyz/edit' },
-      admin,
+      cookies.admin,
     );
     expect(day.json()).toMatchObject({
       title: 'He Is Risen',
@@ -156,19 +157,27 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/16/days/1',
       { title: 'He Is Risen', documentUrl: '' },
-      admin,
+      cookies.admin,
     );
     expect(cleared.json().documentUrl).toBeNull();
 
     expect(
-      (await write('PATCH', '/api/admin/devotional/weeks/16', { title: 'Holy Week' }, admin)).json()
-        .title,
+      (
+        await write(
+          'PATCH',
+          '/api/admin/devotional/weeks/16',
+          { title: 'Holy Week' },
+          cookies.admin,
+        )
+      ).json().title,
     ).toBe('Holy Week');
     expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/16/days/1', undefined, admin)).statusCode,
+      (await write('DELETE', '/api/admin/devotional/weeks/16/days/1', undefined, cookies.admin))
+        .statusCode,
     ).toBe(204);
     expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/16', undefined, admin)).statusCode,
+      (await write('DELETE', '/api/admin/devotional/weeks/16', undefined, cookies.admin))
+        .statusCode,
     ).toBe(204);
     expect((await t.app.inject('/api/devotional/weeks')).json().weeks).toHaveLength(1);
   });
@@ -178,7 +187,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/15/days/0',
       { title: '', documentUrl: 'https://evil.example/x' },
-      admin,
+      cookies.admin,
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ day: 'Day must be a whole number from 1 to 366.' });
@@ -186,7 +195,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/15/days/3',
       { title: '', documentUrl: 'https://evil.example/x' },
-      admin,
+      cookies.admin,
     );
     expect(body.json().error.fields).toEqual({
       title: 'Title is required.',
@@ -200,7 +209,7 @@ describe('devotional API', () => {
         title: 'x'.repeat(201),
         documentUrl: `https://docs.google.com/document/d/${'a'.repeat(500)}/edit`,
       },
-      admin,
+      cookies.admin,
     );
     expect(longDay.json().error.fields).toEqual({
       title: 'Title must be at most 200 characters.',
@@ -210,7 +219,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/15/days/3',
       { title: 'Ok', documentUrl: 'http://docs.google.com/document/d/abc/preview' },
-      admin,
+      cookies.admin,
     );
     expect(plainHttp.json().error.fields).toEqual({
       documentUrl:
@@ -220,7 +229,7 @@ describe('devotional API', () => {
       'POST',
       '/api/admin/devotional/weeks',
       { id: 54, title: 'x'.repeat(201) },
-      admin,
+      cookies.admin,
     );
     expect(longWeek.json().error.fields).toEqual({
       id: 'Week must be a whole number from 1 to 53.',
@@ -230,7 +239,7 @@ describe('devotional API', () => {
       'PATCH',
       '/api/admin/devotional/weeks/15',
       { title: 'x'.repeat(201) },
-      admin,
+      cookies.admin,
     );
     expect(rename.json().error.fields).toEqual({ title: 'Title must be at most 200 characters.' });
     expect((await t.app.inject('/api/devotional/weeks/15/days/3')).json().title).toBe(
@@ -240,7 +249,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/40/days/1',
       { title: 'x' },
-      admin,
+      cookies.admin,
     );
     expect(noWeek.statusCode).toBe(404);
   });

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GIVING_MESSAGES } from '../../../shared/schemas/giving.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
-import { FAKE_MOOLRE, type startFakeMoolre } from '../../testing/fake-moolre.ts';
-import { FAKE_PAYSTACK_SECRET, type startFakePaystack } from '../../testing/fake-paystack.ts';
-import { startFakeProviders } from '../../testing/fake-providers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { FAKE_MOOLRE } from '../../testing/fake-moolre.ts';
+import { FAKE_PAYSTACK_SECRET } from '../../testing/fake-paystack.ts';
+import { useFakeProviders } from '../../testing/fake-providers.ts';
+import { useTestApp } from '../../testing/test-app.ts';
+import { postGift } from '../../testing/finance.ts';
 import { paystackSignature } from '../../platform/payments/paystack.ts';
 import { reconcilePendingGifts } from './gift-status.ts';
 
@@ -19,43 +20,27 @@ const base = {
 };
 
 describe('giving with real provider contracts (fake Paystack and Moolre on 127.0.0.1)', () => {
-  let t: TestApp;
-  let paystack: Awaited<ReturnType<typeof startFakePaystack>>;
-  let moolre: Awaited<ReturnType<typeof startFakeMoolre>>;
+  const providers = useFakeProviders();
+  const t = useTestApp(() => ({
+    env: {
+      ...providers.env,
+      PROVIDER_TIMEOUT_MS: '1000',
+      GIVING_MAX_AMOUNT: '10000',
+      GIFT_PENDING_TIMEOUT_MINUTES: '30',
+      PUBLIC_URL: 'https://flock.example',
+    },
+  }));
   let member: string;
 
   beforeAll(async () => {
-    const providers = await startFakeProviders();
-    ({ paystack, moolre } = providers);
-    t = await createTestApp({
-      env: {
-        ...providers.env,
-        PROVIDER_TIMEOUT_MS: '1000',
-        GIVING_MAX_AMOUNT: '10000',
-        GIFT_PENDING_TIMEOUT_MINUTES: '30',
-        PUBLIC_URL: 'https://flock.example',
-      },
-    });
     member = await memberSession(t, 'giver@example.com');
   });
-  afterAll(async () => {
-    await t.close();
-    await paystack.close();
-    await moolre.close();
-  });
   beforeEach(() => {
-    paystack.setMode('ok');
-    moolre.setMode('ok');
+    providers.paystack.setMode('ok');
+    providers.moolre.setMode('ok');
   });
 
-  const give = (payload: object, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/giving/gifts',
-      payload,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-      remoteAddress: someClient(),
-    });
+  const give = (payload: object, cookie?: string) => postGift(t, payload, cookie);
   const gift = async (reference: string) =>
     (await t.db.select().from(transactions).where(eq(transactions.reference, reference)))[0]!;
   const postWebhook = (rawBody: string, signature?: string) =>
@@ -171,7 +156,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       expect(res.statusCode).toBe(201);
       const { reference, authorizationUrl } = res.json();
       expect(authorizationUrl).toBe(`https://checkout.paystack.test/${reference.toLowerCase()}`);
-      const sent = paystack.requests.at(-1)!;
+      const sent = providers.paystack.requests.at(-1)!;
       expect(sent.body).toMatchObject({
         email: 'ama.mensah@example.com',
         amount: 7525,
@@ -205,7 +190,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
           remoteAddress: someClient(),
         });
         expect(res.statusCode).toBe(201);
-        return (paystack.requests.at(-1)!.body as { callback_url: string }).callback_url;
+        return (providers.paystack.requests.at(-1)!.body as { callback_url: string }).callback_url;
       };
       expect(await callbackFrom('https://flock.example')).toBe(
         'https://flock.example/offerings/card/callback',
@@ -233,35 +218,39 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
       const references = results.map((r) => r.json().reference as string);
       expect(new Set(references).size).toBe(10);
-      for (const reference of references) expect(paystack.transactions.has(reference)).toBe(true);
+      for (const reference of references)
+        expect(providers.paystack.transactions.has(reference)).toBe(true);
     });
 
     it('sends the guest placeholder for a guest', async () => {
       await give({ ...base, paymentMethod: 'card', email: 'guest@example.com' });
       expect(
-        (paystack.requests.at(-1)!.body as { metadata: { user_id: string } }).metadata.user_id,
+        (providers.paystack.requests.at(-1)!.body as { metadata: { user_id: string } }).metadata
+          .user_id,
       ).toBe('guest');
     });
 
     it("says 'Unable to initiate card payment.' when no authorization_url comes back", async () => {
-      paystack.setMode('no-url');
+      providers.paystack.setMode('no-url');
       const res = await give({ ...base, paymentMethod: 'card', email: 'a@example.com' });
       expect(res.statusCode).toBe(502);
       expect(res.json().error.message).toBe(GIVING_MESSAGES.cardNoUrl);
-      const reference = (paystack.requests.at(-1)!.body as { reference: string }).reference;
+      const reference = (providers.paystack.requests.at(-1)!.body as { reference: string })
+        .reference;
       expect((await gift(reference)).status).toBe('failed');
     });
 
     it("says 'Failed to initiate Visa card payment.' on a provider error or timeout, keeping its answer", async () => {
-      paystack.setMode('error');
+      providers.paystack.setMode('error');
       const res = await give({ ...base, paymentMethod: 'card', email: 'a@example.com' });
       expect(res.json().error.message).toBe(GIVING_MESSAGES.cardFailed);
-      const reference = (paystack.requests.at(-1)!.body as { reference: string }).reference;
+      const reference = (providers.paystack.requests.at(-1)!.body as { reference: string })
+        .reference;
       const failed = await gift(reference);
       expect(failed.status).toBe('failed');
       expect(JSON.stringify(failed.providerResponse)).toContain('Paystack answered 500');
 
-      paystack.setMode('hang');
+      providers.paystack.setMode('hang');
       const started = Date.now();
       const slow = await give({ ...base, paymentMethod: 'card', email: 'a@example.com' });
       expect(slow.json().error.message).toBe(GIVING_MESSAGES.cardFailed);
@@ -280,12 +269,12 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       });
 
       it('rejects a missing or forged signature', async () => {
-        const { rawBody } = paystack.webhook(reference);
+        const { rawBody } = providers.paystack.webhook(reference);
         expect((await postWebhook(rawBody)).statusCode).toBe(401);
-        const forged = paystack.webhook(reference, {}, 'sk_test_not_the_secret');
+        const forged = providers.paystack.webhook(reference, {}, 'sk_test_not_the_secret');
         expect((await postWebhook(rawBody, forged.signature)).statusCode).toBe(401);
         // A valid signature over other bytes does not pass either.
-        const valid = paystack.webhook(reference);
+        const valid = providers.paystack.webhook(reference);
         expect(
           (await postWebhook(rawBody.replace('2000', '2001'), valid.signature)).statusCode,
         ).toBe(401);
@@ -293,7 +282,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       });
 
       it('credits once when the same webhook arrives ten times', async () => {
-        const { rawBody, signature } = paystack.webhook(reference);
+        const { rawBody, signature } = providers.paystack.webhook(reference);
         const answers = await Promise.all(
           Array.from({ length: 10 }, () => postWebhook(rawBody, signature)),
         );
@@ -305,11 +294,11 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       });
 
       it('does not credit a wrong amount or currency', async () => {
-        const wrongAmount = paystack.webhook(reference, { amount: 1 });
+        const wrongAmount = providers.paystack.webhook(reference, { amount: 1 });
         expect((await postWebhook(wrongAmount.rawBody, wrongAmount.signature)).statusCode).toBe(
           200,
         );
-        const wrongCurrency = paystack.webhook(reference, { currency: 'NGN' });
+        const wrongCurrency = providers.paystack.webhook(reference, { currency: 'NGN' });
         await postWebhook(wrongCurrency.rawBody, wrongCurrency.signature);
         const g = await gift(reference);
         expect(g.status).toBe('pending');
@@ -317,7 +306,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       });
 
       it('ignores events for unknown references and other event types', async () => {
-        const unknown = paystack.webhook('FLK-CARD-NOPE-000');
+        const unknown = providers.paystack.webhook('FLK-CARD-NOPE-000');
         expect((await postWebhook(unknown.rawBody, unknown.signature)).statusCode).toBe(200);
         const transfer = JSON.stringify({
           event: 'transfer.success',
@@ -336,7 +325,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       const check = () =>
         t.app.inject({ url: `/api/giving/gifts/${reference}`, headers: { cookie: member } });
       expect((await check()).json().status).toBe('pending');
-      paystack.settle(reference, 'success');
+      providers.paystack.settle(reference, 'success');
       await new Promise((r) => setTimeout(r, 5100)); // one provider check per 5 s per gift
       expect((await check()).json()).toMatchObject({
         status: 'success',
@@ -390,7 +379,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       expect(res.statusCode).toBe(201);
       const { reference, status } = res.json();
       expect(status).toBe('pending');
-      const sent = moolre.requests.at(-1)!;
+      const sent = providers.moolre.requests.at(-1)!;
       expect(sent.headers['x-api-user']).toBe(FAKE_MOOLRE.apiUser);
       expect(sent.body).toEqual({
         type: 1,
@@ -412,13 +401,13 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
 
     it('uses the channel of each network', async () => {
       await give({ ...momo, provider: 'Telecel', phone: '0201234567' });
-      expect((moolre.requests.at(-1)!.body as { channel: string }).channel).toBe('6');
+      expect((providers.moolre.requests.at(-1)!.body as { channel: string }).channel).toBe('6');
       await give({ ...momo, provider: 'AT', phone: '0271234567' });
-      expect((moolre.requests.at(-1)!.body as { channel: string }).channel).toBe('7');
+      expect((providers.moolre.requests.at(-1)!.body as { channel: string }).channel).toBe('7');
     });
 
     it('asks for the OTP when Moolre wants one, and resubmits with it', async () => {
-      moolre.requireOtpFor('0559876543');
+      providers.moolre.requireOtpFor('0559876543');
       const res = await give({ ...momo, phone: '0559876543' }, member);
       expect(res.json()).toMatchObject({ status: 'otp_required' });
       const { reference } = res.json();
@@ -438,7 +427,9 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         reference,
         status: 'pending',
       });
-      expect((moolre.requests.at(-1)!.body as { otpcode: string }).otpcode).toBe(FAKE_MOOLRE.otp);
+      expect((providers.moolre.requests.at(-1)!.body as { otpcode: string }).otpcode).toBe(
+        FAKE_MOOLRE.otp,
+      );
       expect((await otp('12')).json().error.fields.otp).toBe(
         'Enter the code sent to your phone (4 to 8 digits).',
       );
@@ -446,7 +437,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
 
     it('takes a duplicate externalref (TP13) as the prompt already sent: still pending, kept in the trail', async () => {
       const { reference } = (await give(momo, member)).json();
-      const count = moolre.transactions.size;
+      const count = providers.moolre.transactions.size;
       const again = await t.app.inject({
         method: 'POST',
         url: `/api/giving/gifts/${reference}/otp`,
@@ -454,31 +445,33 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
         headers: { cookie: member, origin: ORIGIN },
       });
       expect(again.json()).toEqual({ method: 'momo', reference, status: 'pending' });
-      expect(moolre.requests.at(-1)!.body).toMatchObject({ externalref: reference });
-      expect(moolre.transactions.size).toBe(count);
+      expect(providers.moolre.requests.at(-1)!.body).toMatchObject({ externalref: reference });
+      expect(providers.moolre.transactions.size).toBe(count);
       const row = await gift(reference);
       expect(row.status).toBe('pending');
       expect(JSON.stringify(row.providerResponse)).toContain('TP13');
     });
 
     it("says 'Something went wrong while initiating the payment.' when Moolre refuses or is down", async () => {
-      moolre.setMode('reject');
+      providers.moolre.setMode('reject');
       const refused = await give(momo);
       expect(refused.statusCode).toBe(502);
       expect(refused.json().error.message).toBe(GIVING_MESSAGES.momoFailed);
-      moolre.setMode('error');
+      providers.moolre.setMode('error');
       expect((await give(momo)).json().error.message).toBe(GIVING_MESSAGES.momoFailed);
     });
 
     it('checks the callback secret, and credits only what the status API confirms', async () => {
       const { reference } = (await give(momo, member)).json();
-      expect((await callback(moolre.callback(reference, 1, 'wrong-secret'))).statusCode).toBe(401);
+      expect(
+        (await callback(providers.moolre.callback(reference, 1, 'wrong-secret'))).statusCode,
+      ).toBe(401);
       // The callback claims success but Moolre's status API does not (yet): not credited.
-      expect((await callback(moolre.callback(reference, 1))).statusCode).toBe(200);
+      expect((await callback(providers.moolre.callback(reference, 1))).statusCode).toBe(200);
       expect((await gift(reference)).status).toBe('pending');
-      moolre.approve(reference);
-      await callback(moolre.callback(reference, 1));
-      await callback(moolre.callback(reference, 1));
+      providers.moolre.approve(reference);
+      await callback(providers.moolre.callback(reference, 1));
+      await callback(providers.moolre.callback(reference, 1));
       const paid = await gift(reference);
       expect(paid.status).toBe('success');
       expect(paid.paidAt).not.toBeNull();
@@ -486,15 +479,15 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
 
     it('does not credit when the confirmed amount differs', async () => {
       const { reference } = (await give(momo)).json();
-      moolre.approve(reference, '1.00');
-      await callback(moolre.callback(reference, 1));
+      providers.moolre.approve(reference, '1.00');
+      await callback(providers.moolre.callback(reference, 1));
       expect((await gift(reference)).status).toBe('pending');
     });
 
     it('marks a declined payment failed', async () => {
       const { reference } = (await give(momo)).json();
-      moolre.decline(reference);
-      await callback(moolre.callback(reference, 2));
+      providers.moolre.decline(reference);
+      await callback(providers.moolre.callback(reference, 2));
       expect((await gift(reference)).status).toBe('failed');
     });
   });
@@ -509,7 +502,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       const stuck = (
         await give({ ...base, paymentMethod: 'momo', phone: '0243334444', provider: 'MTN' })
       ).json().reference;
-      moolre.approve(paid);
+      providers.moolre.approve(paid);
 
       const soon = new Date(Date.now() + 60_000);
       const first = await reconcilePendingGifts(t.app.ctx, soon);
@@ -527,11 +520,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
 });
 
 describe('gift limits on a shared address (a church Wi-Fi on Sunday)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   const churchWifi = '10.77.0.1';
   const give = (cookie?: string) =>

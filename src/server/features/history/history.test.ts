@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfers, cashOfferings, receipts, transactions } from '../../db/schema.ts';
 import {
   confirmEmail,
@@ -10,7 +10,8 @@ import {
   ORIGIN,
   someClient,
 } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/test-app.ts';
+import { postGift } from '../../testing/finance.ts';
 
 const base = {
   type: 'tithe',
@@ -21,19 +22,12 @@ const base = {
 };
 
 describe('payment history', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { SANDBOX_MOMO_DELAY_MS: '600000' } });
   let owner: string;
   let other: string;
   const ids: Record<string, string> = {};
 
-  const give = (payload: object, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/giving/gifts',
-      payload,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-      remoteAddress: someClient(),
-    });
+  const give = (payload: object, cookie?: string) => postGift(t, payload, cookie);
   const history = (cookie?: string, cursor?: string, year?: string | number) =>
     t.app.inject({
       url: '/api/history',
@@ -52,7 +46,6 @@ describe('payment history', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SANDBOX_MOMO_DELAY_MS: '600000' } });
     owner = await memberSession(t, 'owner@example.com');
     other = await memberSession(t, 'other@example.com');
     await give({ ...base, paymentMethod: 'cash' }, owner);
@@ -72,7 +65,6 @@ describe('payment history', () => {
     for (const e of entries) ids[e.method] = e.id;
     ids.othersCash = (await history(other)).json().entries[0].id;
   });
-  afterAll(async () => t.close());
 
   it("lists the owner's entries newest first, each with its state as it stands", async () => {
     const { entries } = (await history(owner)).json();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkPrayerRejection,
   PRAYER_MESSAGES,
@@ -8,16 +8,9 @@ import {
   type PrayerRequest,
   type PrayerWall,
 } from '../../../shared/schemas/prayer.ts';
-import {
-  confirmEmail,
-  cookieHeader,
-  logIn,
-  memberSession,
-  signUp,
-} from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { decide, pendingApplicant } from '../../testing/workers.ts';
+import { prayerPeople } from '../../testing/prayer.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 
 // Rejecting a prayer request (issue 48, decision 056): a moderator of its assembly gives the
 // reason its author is shown, and may undo it (the request is held again). Who may call
@@ -37,7 +30,7 @@ describe('the reject dialog’s check without zod', () => {
 });
 
 describe('rejecting a prayer request, with a reason, and undoing it', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
   let admin: string;
   /** Bethel members (the default assembly of test sign-ups). */
   let ama: string;
@@ -46,25 +39,8 @@ describe('rejecting a prayer request, with a reason, and undoing it', () => {
   let bethelPastor: string;
   let gracePastor: string;
 
-  async function pastorOf(email: string, branch: string) {
-    const applicant = await pendingApplicant(t, email, 'pastor', { current_branch: branch });
-    const res = await decide(t, admin, applicant.applicationId, 'approved');
-    expect(res.statusCode, res.body).toBe(200);
-    return applicant.cookie;
-  }
-
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
-    admin = await memberSession(t, 'admin@example.com');
-    ama = await memberSession(t, 'ama@example.com');
-    expect((await signUp(t, 'kwame@example.com', { firstName: 'Kwame' })).statusCode).toBe(201);
-    expect((await confirmEmail(t, 'kwame@example.com')).statusCode).toBe(302);
-    kwame = cookieHeader(await logIn(t, 'kwame@example.com'));
-    bethelPastor = await pastorOf('bethel.pastor@example.com', 'bethel');
-    gracePastor = await pastorOf('grace.pastor@example.com', 'grace');
-  });
-  afterAll(async () => {
-    await t.close();
+    ({ admin, ama, kwame, bethelPastor, gracePastor } = await prayerPeople(t));
   });
 
   const held = async (text: string) => {

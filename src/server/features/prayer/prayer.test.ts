@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { m } from '../../../paraglide/messages.js';
 import {
   ANONYMOUS_NAME,
@@ -13,17 +13,11 @@ import {
   type PrayerRequest,
   type PrayerWall,
 } from '../../../shared/schemas/prayer.ts';
-import {
-  confirmEmail,
-  cookieHeader,
-  logIn,
-  memberSession,
-  signUp,
-} from '../../testing/accounts.ts';
+import { memberSession } from '../../testing/accounts.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { call } from '../../testing/finance.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { decide, pendingApplicant } from '../../testing/workers.ts';
+import { prayerPeople } from '../../testing/prayer.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 
 // The prayer wall (decision 036): held until a moderator of its assembly approves it, never
 // shown to other members before; 'I prayed' once each; answered and deleted by its author
@@ -57,7 +51,7 @@ describe('the prayer form’s checks without zod', () => {
 });
 
 describe('the prayer wall', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
   let admin: string;
   /** Bethel members (the default assembly of test sign-ups). */
   let ama: string;
@@ -69,30 +63,11 @@ describe('the prayer wall', () => {
   let gracePastor: string;
 
   /** A confirmed member of `assembly` named `firstName` Mensah, signed in. */
-  async function named(email: string, firstName: string, assembly = 'bethel') {
-    expect((await signUp(t, email, { firstName, assembly })).statusCode).toBe(201);
-    expect((await confirmEmail(t, email)).statusCode).toBe(302);
-    return cookieHeader(await logIn(t, email));
-  }
-
-  async function pastorOf(email: string, branch: string) {
-    const applicant = await pendingApplicant(t, email, 'pastor', { current_branch: branch });
-    const res = await decide(t, admin, applicant.applicationId, 'approved');
-    expect(res.statusCode, res.body).toBe(200);
-    return applicant.cookie;
-  }
+  const named = (email: string, firstName: string, assembly = 'bethel') =>
+    memberSession(t, email, undefined, { firstName, assembly });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
-    admin = await memberSession(t, 'admin@example.com');
-    ama = await memberSession(t, 'ama@example.com');
-    kwame = await named('kwame@example.com', 'Kwame');
-    kofi = await named('kofi@example.com', 'Kofi', 'grace');
-    bethelPastor = await pastorOf('bethel.pastor@example.com', 'bethel');
-    gracePastor = await pastorOf('grace.pastor@example.com', 'grace');
-  });
-  afterAll(async () => {
-    await t.close();
+    ({ admin, ama, kwame, kofi, bethelPastor, gracePastor } = await prayerPeople(t));
   });
 
   const post = async (cookie: string, body: Record<string, unknown>) => {

@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../testing/free-port.ts';
-import { start, waitReady, type Started } from '../../testing/server-process.ts';
-import { scratchPostgres } from '../../testing/test-database.ts';
+import { useServerRuns, waitReady } from '../../testing/server-process.ts';
 
 // A recurring gift's due day with the real server (src/server/main.ts as a child process):
 // the day falls due while the app is stopped (killed with SIGKILL), and is made once after
@@ -14,44 +8,7 @@ import { scratchPostgres } from '../../testing/test-database.ts';
 // PostgreSQL, two instances run the schedule at once. Issue 33.
 
 describe('recurring gifts across kill -9 and restarts', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-recurring-'));
-  const running: Started[] = [];
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-
-  afterAll(async () => {
-    for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-    await Promise.all(running.map((s) => s.exited));
-    await dropDatabase?.();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function databaseEnv(): Promise<Record<string, string>> {
-    const scratch = await scratchPostgres('flock_recurring');
-    if (!scratch) return {};
-    dropDatabase = scratch.drop;
-    databaseUrl = scratch.url;
-    return { DATABASE_URL: scratch.url };
-  }
-
-  /** SQL on the database while no server holds it (PGlite) or beside it (PostgreSQL). */
-  async function query<T>(text: string): Promise<T[]> {
-    if (databaseUrl) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        return (await client.query(text)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    }
-    const client = await PGlite.create(path.join(dataDir, 'pgdata'));
-    try {
-      return (await client.query<T>(text)).rows;
-    } finally {
-      await client.close();
-    }
-  }
+  const runs = useServerRuns('recurring');
 
   it(
     'makes a day that fell due while stopped once, through a second kill',
@@ -59,7 +16,7 @@ describe('recurring gifts across kill -9 and restarts', () => {
     async () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const env = { ...(await databaseEnv()), SANDBOX_MOMO_DELAY_MS: '600000' };
+      const env = { ...(await runs.databaseEnv()), SANDBOX_MOMO_DELAY_MS: '600000' };
       const origin = `http://localhost:${port}`;
       let cookie = '';
       const call = async (method: 'GET' | 'POST', url: string, body?: object) => {
@@ -77,8 +34,7 @@ describe('recurring gifts across kill -9 and restarts', () => {
       };
 
       // Instance A, with no job runner: a member and a weekly mobile-money offering due today.
-      let server = start(dataDir, port, env);
-      running.push(server);
+      let server = runs.start(port, env);
       await waitReady(port, server, 120_000);
       const email = 'due.day@example.com';
       const signUp = await call('POST', '/api/accounts/sign-up', {
@@ -141,7 +97,7 @@ describe('recurring gifts across kill -9 and restarts', () => {
       await server.exited;
 
       // While it is stopped the day's 07:00 passes (moved back, whatever the time of day now).
-      await query(
+      await runs.query(
         `update scheduled_jobs set run_at = now() - interval '1 hour' where key = 'recurring:${schedule.id}:${today}'`,
       );
 
@@ -150,8 +106,7 @@ describe('recurring gifts across kill -9 and restarts', () => {
       const jobsEnv = { ...env, JOBS_INTERVAL_SECONDS: '1' };
       const instances = databaseUrl ? 2 : 1;
       const ports = [port, ...(await Promise.all(Array.from({ length: instances - 1 }, freePort)))];
-      const servers = ports.map((p) => start(dataDir, p, jobsEnv));
-      running.push(...servers);
+      const servers = ports.map((p) => runs.start(p, jobsEnv));
       await Promise.all(servers.map((s, i) => waitReady(ports[i]!, s, 120_000)));
       const deadline = Date.now() + 60_000;
       for (;;) {
@@ -164,22 +119,21 @@ describe('recurring gifts across kill -9 and restarts', () => {
       }
       for (const s of servers) s.child.kill('SIGKILL');
       await Promise.all(servers.map((s) => s.exited));
-      server = start(dataDir, port, jobsEnv);
-      running.push(server);
+      server = runs.start(port, jobsEnv);
       await waitReady(port, server, 120_000);
       await new Promise((r) => setTimeout(r, 3000)); // a few runs of the schedule
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
 
-      const gifts = await query<{ reference: string; status: string }>(
+      const gifts = await runs.query<{ reference: string; status: string }>(
         `select reference, status from transactions where schedule_id = '${schedule.id}'`,
       );
       expect(gifts).toHaveLength(1);
-      const occurrences = await query<{ due_on: string; outcome: string }>(
+      const occurrences = await runs.query<{ due_on: string; outcome: string }>(
         `select due_on::text, outcome from schedule_occurrences where schedule_id = '${schedule.id}'`,
       );
       expect(occurrences).toEqual([{ due_on: today, outcome: 'prompted' }]);
-      const next = await query<{ next_due_on: string }>(
+      const next = await runs.query<{ next_due_on: string }>(
         `select next_due_on::text from giving_schedules where id = '${schedule.id}'`,
       );
       const week = new Date(`${today}T00:00:00Z`);
@@ -187,7 +141,7 @@ describe('recurring gifts across kill -9 and restarts', () => {
       expect(next[0]!.next_due_on).toBe(week.toISOString().slice(0, 10));
       // One prompt job for the day (if the kill caught it mid-run, its lease lets a later run
       // finish it; asking twice for one reference is refused by the provider anyway).
-      const notify = await query<{ key: string }>(
+      const notify = await runs.query<{ key: string }>(
         `select key from scheduled_jobs where key like 'recurring-notify:${schedule.id}:%'`,
       );
       expect(notify).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   checkPlaylist,
   checkVideo,
@@ -6,8 +6,7 @@ import {
   videoCreateSchema,
   type Playlist,
 } from '../../../shared/schemas/videos.ts';
-import { createContentTestApp, type ContentTestApp } from '../../testing/content.ts';
-import type { TestApp } from '../../testing/test-app.ts';
+import { useContentTestApp } from '../../testing/content.ts';
 
 const ID = 'dQw4w9WgXcQ';
 
@@ -51,16 +50,8 @@ describe('the video forms check what the server checks', () => {
 });
 
 describe('videos API', () => {
-  let t: TestApp;
-  let admin: string;
-  let member: string;
-  let write: ContentTestApp['write'];
+  const { t, cookies, write } = useContentTestApp();
   const list = async () => (await t.app.inject('/api/videos')).json().playlists as Playlist[];
-
-  beforeAll(async () => {
-    ({ t, admin, member, write } = await createContentTestApp());
-  });
-  afterAll(async () => t.close());
 
   it('answers anyone with no playlists at first, with an ETag', async () => {
     const res = await t.app.inject('/api/videos');
@@ -75,14 +66,19 @@ describe('videos API', () => {
   });
 
   it('lets an admin build playlists and order them and their videos', async () => {
-    const youth = await write('POST', '/api/admin/videos/playlists', { title: 'Youth' }, admin);
+    const youth = await write(
+      'POST',
+      '/api/admin/videos/playlists',
+      { title: 'Youth' },
+      cookies.admin,
+    );
     expect(youth.statusCode).toBe(201);
     expect(youth.json()).toMatchObject({ title: 'Youth', description: '', videos: [] });
     const choir = await write(
       'POST',
       '/api/admin/videos/playlists',
       { title: ' Choir ', description: 'Songs from Sunday' },
-      admin,
+      cookies.admin,
     );
     const youthId = youth.json().id as string;
     const choirId = choir.json().id as string;
@@ -91,7 +87,7 @@ describe('videos API', () => {
       'POST',
       `/api/admin/videos/playlists/${youthId}/videos`,
       { title: 'Youth night', video: `https://www.youtube.com/watch?v=${ID}&t=3s` },
-      admin,
+      cookies.admin,
     );
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ videoId: ID, speaker: null, recordedOn: null });
@@ -99,7 +95,7 @@ describe('videos API', () => {
       'POST',
       `/api/admin/videos/playlists/${youthId}/videos`,
       { title: 'Camp', video: 'abcdefghijk', speaker: 'Pastor Mensah', recordedOn: '2026-08-02' },
-      admin,
+      cookies.admin,
     );
     expect(second.json()).toMatchObject({ speaker: 'Pastor Mensah', recordedOn: '2026-08-02' });
 
@@ -111,7 +107,7 @@ describe('videos API', () => {
       'PUT',
       `/api/admin/videos/playlists/${youthId}/videos/order`,
       { ids: [second.json().id, first.json().id] },
-      admin,
+      cookies.admin,
     );
     expect(order.statusCode).toBe(200);
     expect(order.json().videos.map((v: { title: string }) => v.title)).toEqual([
@@ -119,8 +115,14 @@ describe('videos API', () => {
       'Youth night',
     ]);
     expect(
-      (await write('PUT', '/api/admin/videos/playlists/order', { ids: [choirId, youthId] }, admin))
-        .statusCode,
+      (
+        await write(
+          'PUT',
+          '/api/admin/videos/playlists/order',
+          { ids: [choirId, youthId] },
+          cookies.admin,
+        )
+      ).statusCode,
     ).toBe(200);
     playlists = await list();
     expect(playlists.map((p) => p.title)).toEqual(['Choir', 'Youth']);
@@ -131,14 +133,14 @@ describe('videos API', () => {
       'PATCH',
       `/api/admin/videos/${second.json().id}`,
       { title: 'Camp 2026', speaker: '', recordedOn: null },
-      admin,
+      cookies.admin,
     );
     expect(edited.json()).toMatchObject({ title: 'Camp 2026', speaker: null, recordedOn: null });
     const renamed = await write(
       'PATCH',
       `/api/admin/videos/playlists/${choirId}`,
       { title: 'Choir songs' },
-      admin,
+      cookies.admin,
     );
     expect(renamed.json()).toMatchObject({
       title: 'Choir songs',
@@ -146,10 +148,11 @@ describe('videos API', () => {
     });
 
     expect(
-      (await write('DELETE', `/api/admin/videos/${first.json().id}`, undefined, admin)).statusCode,
+      (await write('DELETE', `/api/admin/videos/${first.json().id}`, undefined, cookies.admin))
+        .statusCode,
     ).toBe(204);
     expect(
-      (await write('DELETE', `/api/admin/videos/playlists/${youthId}`, undefined, admin))
+      (await write('DELETE', `/api/admin/videos/playlists/${youthId}`, undefined, cookies.admin))
         .statusCode,
     ).toBe(204);
     playlists = await list();
@@ -159,7 +162,7 @@ describe('videos API', () => {
       'PATCH',
       `/api/admin/videos/${second.json().id}`,
       { title: 'x' },
-      admin,
+      cookies.admin,
     );
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe('Video not found.');
@@ -167,14 +170,14 @@ describe('videos API', () => {
 
   it('refuses every write from a signed-out caller or a member', async () => {
     const playlist = (
-      await write('POST', '/api/admin/videos/playlists', { title: 'Kept' }, admin)
+      await write('POST', '/api/admin/videos/playlists', { title: 'Kept' }, cookies.admin)
     ).json() as Playlist;
     const video = (
       await write(
         'POST',
         `/api/admin/videos/playlists/${playlist.id}/videos`,
         { title: 'Kept video', video: ID },
-        admin,
+        cookies.admin,
       )
     ).json() as { id: string };
     const before = await list();
@@ -190,7 +193,7 @@ describe('videos API', () => {
     ] as const;
     for (const [method, url, body] of writes) {
       expect((await write(method, url, body)).statusCode, `${method} ${url} signed out`).toBe(401);
-      const asMember = await write(method, url, body, member);
+      const asMember = await write(method, url, body, cookies.member);
       expect(asMember.statusCode, `${method} ${url} as a member`).toBe(403);
       expect(asMember.json().error.message).toBe('Only admins may do this.');
     }
@@ -199,10 +202,10 @@ describe('videos API', () => {
 
   it('refuses what it cannot store, and says where', async () => {
     const { id } = (
-      await write('POST', '/api/admin/videos/playlists', { title: 'Checks' }, admin)
+      await write('POST', '/api/admin/videos/playlists', { title: 'Checks' }, cookies.admin)
     ).json() as Playlist;
     const bad = async (url: string, body: object, method: 'POST' | 'PATCH' = 'POST') => {
-      const res = await write(method, url, body, admin);
+      const res = await write(method, url, body, cookies.admin);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       return res.json().error;
     };
@@ -222,16 +225,21 @@ describe('videos API', () => {
       'POST',
       '/api/admin/videos/playlists/00000000-0000-4000-8000-000000000000/videos',
       { title: 'A', video: ID },
-      admin,
+      cookies.admin,
     );
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('Playlist not found.');
     expect(
-      (await write('DELETE', '/api/admin/videos/not-a-uuid', undefined, admin)).statusCode,
+      (await write('DELETE', '/api/admin/videos/not-a-uuid', undefined, cookies.admin)).statusCode,
     ).toBe(400);
 
     // An order must name every playlist once.
-    const order = await write('PUT', '/api/admin/videos/playlists/order', { ids: [id] }, admin);
+    const order = await write(
+      'PUT',
+      '/api/admin/videos/playlists/order',
+      { ids: [id] },
+      cookies.admin,
+    );
     expect(order.statusCode).toBe(400);
     expect(order.json().error.message).toMatch(/every playlist exactly once/);
   });

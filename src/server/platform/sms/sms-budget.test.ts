@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { devMails } from '../../db/schema.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
-import { FAKE_SMS, startFakeSmsGateways } from '../../testing/fake-sms.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useSmsGateway } from '../../testing/fake-sms.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 import { CODE_REQUESTS_PER_ADDRESS_PER_HOUR } from './sms-budget.ts';
 
 // Issue 47, item 4 (SMS pumping): one address made 480 code SMS in 17 s, any country was
@@ -17,27 +17,12 @@ const HOURLY = 6;
 const ADMIN = 'budget.admin@example.com';
 
 describe('what code SMS may cost (issue 47, item 4)', () => {
-  let t: TestApp;
-  let gateway: Awaited<ReturnType<typeof startFakeSmsGateways>>;
+  const gateway = useSmsGateway();
+  const t = useTestApp(() => ({
+    env: { ...gateway.env, SMS_CODE_BUDGET_HOUR: String(HOURLY), ADMIN_EMAILS: ADMIN },
+  }));
   let address = 0;
   let serial = 0;
-
-  beforeAll(async () => {
-    gateway = await startFakeSmsGateways();
-    t = await createTestApp({
-      env: {
-        SMS_PROVIDER: 'arkesel',
-        SMS_API_KEY: FAKE_SMS.apiKey,
-        SMS_BASE_URL: gateway.url,
-        SMS_CODE_BUDGET_HOUR: String(HOURLY),
-        ADMIN_EMAILS: ADMIN,
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await gateway.close();
-  });
 
   /** A phone sign-up from a client address of its own (unless one is given). */
   const signUp = (phone: string, from = `10.51.${Math.floor(++address / 250)}.${address % 250}`) =>
@@ -55,8 +40,7 @@ describe('what code SMS may cost (issue 47, item 4)', () => {
       remoteAddress: from,
     });
   const ghana = (prefix: string) => `+233${prefix}${String(1_000_000 + serial++).slice(1)}0`;
-  const deliveredTo = (phone: string) =>
-    gateway.delivered.filter((sms) => sms.to.replace(/^\+/, '') === phone.slice(1)).length;
+  const deliveredTo = (phone: string) => gateway.textsTo(phone).length;
 
   it('texts only the church’s countries: +44 909 and +881 are refused, and never sent', async () => {
     for (const phone of ['+449098790123', '+881631234567']) {
