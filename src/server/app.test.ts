@@ -26,13 +26,17 @@ describe('the HTTP app', () => {
     await other.app.close();
   });
 
-  it('turns bad JSON into a readable 400, not a 500', async () => {
-    const res = await t.app.inject({
+  /** A raw body to POST /api/support from the app's Origin. */
+  const postSupport = (payload: string, contentType = 'application/json') =>
+    t.app.inject({
       method: 'POST',
       url: '/api/support',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      payload: '{"full_name": "Ama",',
+      headers: { 'content-type': contentType, origin: ORIGIN },
+      payload,
     });
+
+  it('turns bad JSON into a readable 400, not a 500', async () => {
+    const res = await postSupport('{"full_name": "Ama",');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
@@ -40,23 +44,13 @@ describe('the HTTP app', () => {
   });
 
   it('refuses oversized bodies with 413', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/support',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      payload: JSON.stringify({ issue: 'x'.repeat(300 * 1024) }),
-    });
+    const res = await postSupport(JSON.stringify({ issue: 'x'.repeat(300 * 1024) }));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('BODY_TOO_LARGE');
   });
 
   it('refuses bodies that are not JSON with 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/support',
-      headers: { 'content-type': 'text/plain', origin: ORIGIN },
-      payload: 'hello',
-    });
+    const res = await postSupport('hello', 'text/plain');
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

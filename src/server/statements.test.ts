@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankTransfers, cashOfferings } from './db/schema.ts';
 import { memberSession, ORIGIN, someClient } from './testing/accounts.ts';
+import { gift } from './testing/finance.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 // Issue 16 #3: how many SQL statements each of the main routes sends, signed in, with the
@@ -64,14 +65,7 @@ describe('SQL statements per request', () => {
       remoteAddress: someClient(),
       ...(method === 'POST'
         ? {
-            payload: {
-              type: 'tithe',
-              firstName: 'Kofi',
-              lastName: 'Owusu',
-              assembly: 'grace',
-              amount: '5',
-              paymentMethod: 'cash',
-            },
+            payload: { ...gift, amount: '5', paymentMethod: 'cash' },
           }
         : {}),
     });

@@ -124,6 +124,17 @@ describe('sessions and limits', () => {
   // Password entries (sign-in, the workers gate) count failures only, and one address may
   // fail ADDRESS_FAILURE_SHARE times the per-person figure (decision 028); each guess here
   // tries another password, so only the address's ceiling is met.
+  /** A POST from the app's Origin and `address`: its status. */
+  const post = async (url: string, payload: object, address: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { origin: ORIGIN },
+        remoteAddress: address,
+      })
+    ).statusCode;
   const lookups: {
     name: string;
     share?: number;
@@ -143,29 +154,16 @@ describe('sessions and limits', () => {
       ] as const
     ).map(([name, url]) => ({
       name,
-      call: async (i: number, address: string) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url,
-            payload: { email: `guess-${i}@example.com` },
-            headers: { origin: ORIGIN },
-            remoteAddress: address,
-          })
-        ).statusCode,
+      call: (i: number, address: string) => post(url, { email: `guess-${i}@example.com` }, address),
     })),
     {
       name: 'reset-password (token guessing)',
-      call: async (i, address) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/auth/reset-password',
-            payload: { token: `guess${i}`, newPassword: 'a new horse 12' },
-            headers: { origin: ORIGIN },
-            remoteAddress: address,
-          })
-        ).statusCode,
+      call: (i, address) =>
+        post(
+          '/api/auth/reset-password',
+          { token: `guess${i}`, newPassword: 'a new horse 12' },
+          address,
+        ),
     },
     {
       name: 'verify-email (token guessing)',
@@ -179,30 +177,17 @@ describe('sessions and limits', () => {
     },
     {
       name: 'sign-up',
-      call: async (i, address) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/accounts/sign-up',
-            payload: { email: `bad-${i}` },
-            headers: { origin: ORIGIN },
-            remoteAddress: address,
-          })
-        ).statusCode,
+      call: (i, address) => post('/api/accounts/sign-up', { email: `bad-${i}` }, address),
     },
     {
       name: 'workers gate (password guessing)',
       share: ADDRESS_FAILURE_SHARE,
-      call: async (i, address) =>
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/workers/gate',
-            payload: { email: `guess-${i}@example.com`, password: `guess ${i}` },
-            headers: { origin: ORIGIN },
-            remoteAddress: address,
-          })
-        ).statusCode,
+      call: (i, address) =>
+        post(
+          '/api/workers/gate',
+          { email: `guess-${i}@example.com`, password: `guess ${i}` },
+          address,
+        ),
     },
   ];
 

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFiles } from '../db/schema.ts';
 import { memberSession } from '../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { jpegPhoto, uploadFile } from '../testing/workers.ts';
+import { jpegPhoto, storedUpload, uploadFile } from '../testing/workers.ts';
 
 // Upload attacks beside workers.test.ts (SVG, HTML and GIF dressed as photos, oversized
 // files) and storage.test.ts (expired and tampered links): names that try to leave the
@@ -50,11 +48,8 @@ describe('uploads', () => {
     // A NUL in the name is refused at the edge; every other name is simply not used.
     expect([201, 400]).toContain(res.statusCode);
     if (res.statusCode === 400) return;
-    const [row] = await t.db
-      .select()
-      .from(applicationFiles)
-      .where(eq(applicationFiles.id, res.json().id));
-    expect(row!.storageKey).toMatch(/^applications\/[A-Za-z0-9]+\/[0-9a-f-]+-passport_photo\.jpg$/);
+    const { row } = await storedUpload(t, res.json().id);
+    expect(row.storageKey).toMatch(/^applications\/[A-Za-z0-9]+\/[0-9a-f-]+-passport_photo\.jpg$/);
     for (const file of filesOf()) {
       expect(path.resolve(file).startsWith(path.resolve(t.dataDir) + path.sep)).toBe(true);
       expect(path.basename(file)).not.toContain('evil');
@@ -72,13 +67,9 @@ describe('uploads', () => {
       bytes: polyglot,
     });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db
-      .select()
-      .from(applicationFiles)
-      .where(eq(applicationFiles.id, res.json().id));
-    const stored = await t.app.ctx.storage.get(row!.storageKey);
-    expect(stored!.contentType).toBe('image/jpeg');
-    expect(stored!.body.includes(Buffer.from('<script>'))).toBe(false);
+    const { stored } = await storedUpload(t, res.json().id);
+    expect(stored.contentType).toBe('image/jpeg');
+    expect(stored.body.includes(Buffer.from('<script>'))).toBe(false);
   });
 
   it.each([

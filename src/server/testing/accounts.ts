@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { devMails, devSms, users } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -82,6 +82,29 @@ export async function logIn(
     headers: { origin: ORIGIN },
     remoteAddress: remoteAddress ?? someClient(),
   });
+}
+
+/**
+ * Members signed in before the tests of a file or a describe block (after useTestApp's app is
+ * made): their session cookies under the names given, there once the tests run.
+ */
+export function useMembers<Name extends string>(t: TestApp, emails: Record<Name, string>) {
+  const cookies = {} as Record<Name, string>;
+  beforeAll(async () => {
+    for (const [name, email] of Object.entries(emails) as [Name, string][]) {
+      cookies[name] = await memberSession(t, email);
+    }
+  });
+  return cookies;
+}
+
+/** The whole reset by email: asked for, the mailed link followed, `newPassword` set. */
+export async function resetPassword(t: TestApp, email: string, newPassword: string) {
+  await postFrom(t, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+  const link = await linkMailedTo(t, email);
+  const redirect = await t.app.inject({ url: link.pathname + link.search });
+  const token = new URL(String(redirect.headers.location), ORIGIN).searchParams.get('token');
+  return postFrom(t, '/api/auth/reset-password', { newPassword, token });
 }
 
 /** A confirmed member, logged in: returns the Cookie header of the session. */

@@ -11,7 +11,7 @@ import {
   MATRIX_USSD_SECRET,
 } from './authorization-matrix.ts';
 import { confirmEmail, memberSession, ORIGIN, provePhone, signUp } from './accounts.ts';
-import { call, give, multipartFile } from './finance.ts';
+import { call, give, multipartFile, sundayReminders } from './finance.ts';
 import type { TestApp } from './test-app.ts';
 import { approvedPastor, jpegPhoto, multipart, pendingApplicant } from './workers.ts';
 
@@ -119,20 +119,19 @@ export async function seedCallers(t: TestApp) {
 
   // The member's recurring gift: mobile money, a reminder every Sunday (issue 33).
   const newSchedule = async () => {
-    const res = await call(t, 'POST', '/api/giving/schedules', member, {
-      type: 'offering',
-      firstName: 'Ama',
-      lastName: 'Mensah',
-      assembly: 'grace',
-      amount: '10',
-      method: 'momo',
-      phone: '0241234567',
-      provider: 'MTN',
-      frequency: 'weekly',
-      day: 0,
-      startOn: new Date().toISOString().slice(0, 10),
-      onDue: 'reminder',
-    });
+    const res = await call(
+      t,
+      'POST',
+      '/api/giving/schedules',
+      member,
+      sundayReminders({
+        type: 'offering',
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        assembly: 'grace',
+        amount: '10',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json().schedule.id as string;
   };

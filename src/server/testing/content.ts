@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll } from 'vitest';
-import { memberSession, ORIGIN } from './accounts.ts';
+import { ORIGIN, useMembers } from './accounts.ts';
 import { useTestApp, type TestApp } from './test-app.ts';
 
 // For the tests of the church content the admins edit (sermons, the devotional).
@@ -21,14 +20,9 @@ export interface ContentTestApp {
 /** The content app of a file or a describe block (see useTestApp), with its two sessions. */
 export function useContentTestApp(): ContentTestApp {
   const t = useTestApp({ env: { ADMIN_EMAILS: 'admin@example.com' } });
-  const cookies = { admin: '', member: '' };
-  beforeAll(async () => {
-    cookies.admin = await memberSession(t, 'admin@example.com');
-    cookies.member = await memberSession(t, 'member@example.com');
-  });
   return {
     t,
-    cookies,
+    cookies: useMembers(t, { admin: 'admin@example.com', member: 'member@example.com' }),
     write: (method, url, payload, cookie) =>
       t.app.inject({
         method,

@@ -12,6 +12,21 @@ export const gift = {
   amount: '40',
 };
 
+/**
+ * A mobile-money standing gift of `gift`'s kind, reminded every Sunday from today (the body of
+ * POST /api/giving/schedules).
+ */
+export const sundayReminders = (gift: Record<string, string>) => ({
+  ...gift,
+  method: 'momo',
+  phone: '0241234567',
+  provider: 'MTN',
+  frequency: 'weekly',
+  day: 0,
+  startOn: new Date().toISOString().slice(0, 10),
+  onDue: 'reminder',
+});
+
 /** POST /api/giving/gifts as the app sends it, signed in with `cookie` or as a guest. */
 export const postGift = (t: TestApp, payload: object, cookie?: string) =>
   t.app.inject({

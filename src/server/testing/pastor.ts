@@ -2,6 +2,8 @@ import WebSocket from 'ws';
 import { PASTOR_SOCKET_PATH } from '../../shared/pastor.ts';
 import type { PastorMessageLimits } from '../features/pastor/message-limits.ts';
 import { ORIGIN } from './accounts.ts';
+import type { TestApp } from './test-app.ts';
+import { approvedPastor } from './workers.ts';
 
 // The pastors' socket from a test: connect with a session cookie and an Origin, and wait for
 // events.
@@ -79,4 +81,22 @@ export function openPastorSocket(
       next((e) => e.type === 'ready').then(() => resolve(handle), reject);
     });
   });
+}
+
+/**
+ * Approved pastors `<name>@example.com`, an admin (`cookies.admin`) approving each: their
+ * session cookies and member ids go into `cookies` and `ids` under their names.
+ */
+export async function addPastors(
+  t: TestApp,
+  names: string[],
+  cookies: Record<string, string>,
+  ids: Record<string, string>,
+) {
+  for (const name of names) {
+    cookies[name] = (await approvedPastor(t, `${name}@example.com`, cookies.admin!)).cookie;
+    ids[name] = (
+      await t.app.inject({ url: '/api/pastor/me', headers: { cookie: cookies[name]! } })
+    ).json().id;
+  }
 }

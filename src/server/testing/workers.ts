@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Answers, ApplicationRole } from '../../shared/workers.ts';
+import { applicationFiles } from '../db/schema.ts';
 import { memberSession, ORIGIN, someClient } from './accounts.ts';
 import { validAnswers } from './application-answers.ts';
 import type { TestApp } from './test-app.ts';
@@ -141,4 +143,10 @@ export async function approvedPastor(
   const res = await decide(t, adminCookie, applicant.applicationId, 'approved');
   expect(res.statusCode, res.body).toBe(200);
   return applicant;
+}
+
+/** An uploaded file's row and what the store keeps under its key. */
+export async function storedUpload(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(applicationFiles).where(eq(applicationFiles.id, id));
+  return { row: row!, stored: (await t.app.ctx.storage.get(row!.storageKey))! };
 }

@@ -10,6 +10,7 @@ import {
   logIn,
   memberSession,
   ORIGIN,
+  resetPassword,
   signUp,
   someClient,
 } from '../../testing/accounts.ts';
@@ -352,23 +353,7 @@ describe('accounts', () => {
   it('ends every other session when the password is reset', async () => {
     const email = 'reset.ends@example.com';
     const laptop = await memberSession(t, email);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      payload: { email, redirectTo: '/reset-password' },
-      headers: { origin: ORIGIN },
-      remoteAddress: someClient(),
-    });
-    const link = await linkMailedTo(t, email);
-    const redirect = await t.app.inject({ url: link.pathname + link.search });
-    const token = new URL(String(redirect.headers.location), ORIGIN).searchParams.get('token');
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { newPassword: 'reset and safe 1', token },
-      headers: { origin: ORIGIN },
-      remoteAddress: someClient(),
-    });
+    const reset = await resetPassword(t, email, 'reset and safe 1');
     expect(reset.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: laptop } })).json()).toEqual({
       user: null,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieHeader,
-  linkMailedTo,
   logIn,
   memberSession,
   ORIGIN,
+  resetPassword,
   someClient,
 } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
@@ -83,22 +83,7 @@ describe('signed-in requests: one lookup, cached, and forgotten when it changes'
   it('ends every session when the password is reset', async () => {
     const cookie = await memberSession(t, 'forgetful@example.com');
     expect(await me(t, cookie)).not.toBeNull();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      payload: { email: 'forgetful@example.com', redirectTo: '/reset-password' },
-      headers: { origin: ORIGIN },
-      remoteAddress: someClient(),
-    });
-    const link = await linkMailedTo(t, 'forgetful@example.com');
-    const redirect = await t.app.inject({ url: link.pathname + link.search });
-    const token = new URL(String(redirect.headers.location), ORIGIN).searchParams.get('token');
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { newPassword: 'another new one', token },
-      headers: { origin: ORIGIN },
-    });
+    const reset = await resetPassword(t, 'forgetful@example.com', 'another new one');
     expect(reset.statusCode).toBe(200);
     expect(await me(t, cookie)).toBeNull();
   });

@@ -13,8 +13,8 @@ import type { AppContext } from '../../context.ts';
 import { eventRsvps, notifications, scheduledJobs, users } from '../../db/schema.ts';
 import { killedAtNoticeInsert } from '../../testing/killed-at-insert.ts';
 import { runJobsNow } from '../../jobs.ts';
-import type { Mail } from '../../platform/mail/mailer.ts';
-import { smsShape, type Sms } from '../../platform/sms/sms.ts';
+import { recordingContext } from '../../testing/recording-senders.ts';
+import { smsShape } from '../../platform/sms/sms.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -294,30 +294,7 @@ describe('events over HTTP', () => {
   });
 
   describe('reminders', () => {
-    function recorder(now: Date) {
-      const mails: Mail[] = [];
-      const texts: Sms[] = [];
-      let fail = false;
-      const ctx = {
-        ...t.app.ctx,
-        now: () => now,
-        mailer: {
-          ...t.app.ctx.mailer,
-          async send(mail: Mail) {
-            if (fail) throw new Error('SMTP down');
-            mails.push(mail);
-          },
-        },
-        sms: {
-          kind: 'dev' as const,
-          async send(sms: Sms) {
-            if (fail) throw new Error('gateway down');
-            texts.push(sms);
-          },
-        },
-      } as AppContext;
-      return { ctx, mails, texts, failNext: (v: boolean) => (fail = v) };
-    }
+    const recorder = (now: Date) => recordingContext(t.app.ctx, { now: () => now });
 
     /** An event in three days Ama is going to: her reply, and a clock an hour before it. */
     async function amaGoingTo(title: string) {

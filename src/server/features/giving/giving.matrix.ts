@@ -1,4 +1,5 @@
 import { publicRoute, type MatrixRows } from '../../testing/authorization-matrix.ts';
+import { gift } from '../../testing/finance.ts';
 
 // Who may call each route of giving, and the status each kind of caller gets: its rows of the
 // authorisation matrix (testing/authorization-matrix.ts; giving.feature.ts names them).
@@ -8,14 +9,7 @@ export const rows: MatrixRows = {
     {
       request: () => ({
         url: '/api/giving/gifts',
-        payload: {
-          type: 'tithe',
-          firstName: 'Kofi',
-          lastName: 'Owusu',
-          assembly: 'grace',
-          amount: '5',
-          paymentMethod: 'cash',
-        },
+        payload: { ...gift, amount: '5', paymentMethod: 'cash' },
       }),
       expect: publicRoute(201),
     },

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
 import { createDevSmsSender } from '../../platform/sms/sms.ts';
 import { FAKE_SMS } from '../../testing/fake-sms.ts';
-import { memberSession, ORIGIN } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { ORIGIN, useMembers } from '../../testing/accounts.ts';
+import { createTestApp, useTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/** The app, with its admin (boss@example.com) and a member signed in. */
+function useMailboxApp() {
+  const t = useTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+  return { t, cookies: useMembers(t, { admin: 'boss@example.com', member: 'plain@example.com' }) };
+}
 
 describe('dev mailbox', () => {
-  let t: TestApp;
-  let adminCookie: string;
-  let memberCookie: string;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
-    adminCookie = await memberSession(t, 'boss@example.com');
-    memberCookie = await memberSession(t, 'plain@example.com');
-  });
-  afterAll(async () => t.close());
+  const { t, cookies } = useMailboxApp();
 
   const open = (remoteAddress: string, cookie?: string) =>
     t.app.inject({ url: '/dev/mailbox.json', remoteAddress, headers: cookie ? { cookie } : {} });
@@ -29,8 +27,8 @@ describe('dev mailbox', () => {
 
   it('refuses other machines, members included, but not admins', async () => {
     expect((await open('203.0.113.9')).statusCode).toBe(403);
-    expect((await open('203.0.113.9', memberCookie)).statusCode).toBe(403);
-    expect((await open('203.0.113.9', adminCookie)).statusCode).toBe(200);
+    expect((await open('203.0.113.9', cookies.member)).statusCode).toBe(403);
+    expect((await open('203.0.113.9', cookies.admin)).statusCode).toBe(200);
   });
 
   it('speaks the language of the request: Twi pages and refusals to a Twi browser', async () => {
@@ -42,11 +40,11 @@ describe('dev mailbox', () => {
     });
     expect(page.body).toContain('<html lang="ak">');
     expect(page.body).toContain('Wɔnhyehyɛɛ SMTP, enti yɛkora mail wɔ ha sen sɛ yɛde bɛkɔ.');
-    const refused = await open('203.0.113.9', `${memberCookie}; ${twi}`);
+    const refused = await open('203.0.113.9', `${cookies.member}; ${twi}`);
     expect(refused.json().error.message).toBe(
       'Mfiri yi so anaa admin nkutoo na wotumi hwɛ dev email adaka no.',
     );
-    expect((await open('203.0.113.9', memberCookie)).json().error.message).toBe(
+    expect((await open('203.0.113.9', cookies.member)).json().error.message).toBe(
       'The dev mailbox is only available on this machine or to admins.',
     );
   });
@@ -85,18 +83,12 @@ describe('dev mailbox', () => {
 });
 
 describe('dev outbox', () => {
-  let t: TestApp;
-  let adminCookie: string;
-  let memberCookie: string;
+  const { t, cookies } = useMailboxApp();
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
-    adminCookie = await memberSession(t, 'boss@example.com');
-    memberCookie = await memberSession(t, 'plain@example.com');
     const outbox = createDevSmsSender(t.db, t.app.log);
     await outbox.send({ to: '+233241234567', text: 'Your Flock code is 482913' });
     await outbox.send({ to: '+233201234567', text: `Yɛda wo ase. ${'ɔ'.repeat(70)}` });
   });
-  afterAll(async () => t.close());
 
   const open = (url: string, remoteAddress: string, cookie?: string) =>
     t.app.inject({ url, remoteAddress, headers: cookie ? { cookie } : {} });
@@ -118,8 +110,8 @@ describe('dev outbox', () => {
   it('refuses other machines, members included, but not admins', async () => {
     for (const url of ['/dev/outbox', '/dev/outbox.json']) {
       expect((await open(url, '203.0.113.9')).statusCode).toBe(403);
-      expect((await open(url, '203.0.113.9', memberCookie)).statusCode).toBe(403);
-      expect((await open(url, '203.0.113.9', adminCookie)).statusCode).toBe(200);
+      expect((await open(url, '203.0.113.9', cookies.member)).statusCode).toBe(403);
+      expect((await open(url, '203.0.113.9', cookies.admin)).statusCode).toBe(200);
     }
   });
 
@@ -136,6 +128,16 @@ describe('dev outbox', () => {
     }
   });
 });
+
+/** An email check (rate-limited per client) through the proxy on 127.0.0.1. */
+const emailCheckVia = (t: TestApp, forwardedFor: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/accounts/email-available',
+    payload: { email: 'x@example.com' },
+    remoteAddress: '127.0.0.1',
+    headers: { origin: ORIGIN, 'x-forwarded-for': forwardedFor },
+  });
 
 describe('TRUST_PROXY, in every documented form', () => {
   // Behind a reverse proxy on 127.0.0.1 that appends the client to X-Forwarded-For.
@@ -159,14 +161,7 @@ describe('TRUST_PROXY, in every documented form', () => {
         );
         // Rate limits see each client behind the proxy, not one shared proxy address:
         // AUTH_RATE_LIMIT=1 → ADDRESS_SHARE email checks per client address.
-        const check = (client: string) =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/accounts/email-available',
-            payload: { email: 'x@example.com' },
-            remoteAddress: '127.0.0.1',
-            headers: { origin: ORIGIN, 'x-forwarded-for': client },
-          });
+        const check = (client: string) => emailCheckVia(t, client);
         for (let i = 0; i < ADDRESS_SHARE; i++) {
           expect((await check('198.51.100.1')).statusCode).toBe(200);
         }
@@ -181,14 +176,7 @@ describe('TRUST_PROXY, in every documented form', () => {
   it('TRUST_PROXY=1 ignores what a client adds in front of the proxy hop', async () => {
     const t = await createTestApp({ env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT: '1' } });
     try {
-      const check = (forwardedFor: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/accounts/email-available',
-          payload: { email: 'x@example.com' },
-          remoteAddress: '127.0.0.1',
-          headers: { origin: ORIGIN, 'x-forwarded-for': forwardedFor },
-        });
+      const check = (forwardedFor: string) => emailCheckVia(t, forwardedFor);
       // The same real client (last hop) with a different forged prefix each time: one bucket.
       for (let i = 0; i < ADDRESS_SHARE; i++) {
         expect((await check(`10.0.0.${i}, 198.51.100.7`)).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { forgetRefusals } from '../../platform/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { approvedPastor } from '../../testing/workers.ts';
+import { addPastors } from '../../testing/pastor.ts';
 import { MESSAGE_LIMITS } from './message-limits.ts';
 
 // Issue 31, defect 2, the writes: one pastor posting large messages as fast as the connection
@@ -20,12 +20,7 @@ describe('pastor messages: how fast one pastor may write', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { ADMIN_EMAILS: 'overseer@example.com' } });
     cookies.admin = await memberSession(t, 'overseer@example.com');
-    for (const name of ['ama', 'kofi', 'esi', 'yaw']) {
-      cookies[name] = (await approvedPastor(t, `${name}@example.com`, cookies.admin)).cookie;
-      ids[name] = (
-        await t.app.inject({ url: '/api/pastor/me', headers: { cookie: cookies[name]! } })
-      ).json().id;
-    }
+    await addPastors(t, ['ama', 'kofi', 'esi', 'yaw'], cookies, ids);
   }, 60_000);
   afterAll(async () => t.close());
 

@@ -4,9 +4,8 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASTOR_SOCKET_PATH } from '../../../shared/pastor.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
-import { openPastorSocket, type TestSocket } from '../../testing/pastor.ts';
+import { addPastors, openPastorSocket, type TestSocket } from '../../testing/pastor.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { approvedPastor } from '../../testing/workers.ts';
 
 // Issue 31, defects 2 and 6: what one pastor's sockets may cost everyone else. Sockets are
 // capped per member and per client address, the handshake is rate-limited, a message too
@@ -40,12 +39,7 @@ describe('pastor sockets: caps, handshake limit, one read per message, quiet log
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     cookies.admin = await memberSession(t, 'overseer@example.com');
-    for (const name of ['ama', 'kofi', 'esi', 'yaw']) {
-      cookies[name] = (await approvedPastor(t, `${name}@example.com`, cookies.admin)).cookie;
-      ids[name] = (
-        await t.app.inject({ url: '/api/pastor/me', headers: { cookie: cookies[name]! } })
-      ).json().id;
-    }
+    await addPastors(t, ['ama', 'kofi', 'esi', 'yaw'], cookies, ids);
   }, 60_000);
   afterAll(async () => {
     for (const s of open) s.close();

@@ -12,8 +12,7 @@ import {
 } from '../../../shared/schemas/pledges.ts';
 import { pledgeReminders, scheduledJobs, transactions, users } from '../../db/schema.ts';
 import { killedAtNoticeInsert } from '../../testing/killed-at-insert.ts';
-import type { Mail } from '../../platform/mail/mailer.ts';
-import type { Sms } from '../../platform/sms/sms.ts';
+import { recordingContext } from '../../testing/recording-senders.ts';
 import { memberSession, provePhone } from '../../testing/accounts.ts';
 import { call, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -357,29 +356,9 @@ describe('pledges', () => {
 
   describe('reminders', () => {
     function recorder(fail = false) {
-      const mails: Mail[] = [];
-      const texts: Sms[] = [];
-      return {
-        mails,
-        texts,
-        ctx: {
-          ...t.app.ctx,
-          mailer: {
-            ...t.app.ctx.mailer,
-            async send(mail: Mail) {
-              if (fail) throw new Error('SMTP down');
-              mails.push(mail);
-            },
-          },
-          sms: {
-            kind: 'dev' as const,
-            async send(sms: Sms) {
-              if (fail) throw new Error('gateway down');
-              texts.push(sms);
-            },
-          },
-        },
-      };
+      const recording = recordingContext(t.app.ctx);
+      recording.failNext(fail);
+      return recording;
     }
 
     it('sends a due reminder once, however often and however concurrently it runs', async () => {

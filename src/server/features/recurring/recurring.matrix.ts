@@ -1,4 +1,5 @@
 import { ownerOnly, signedIn, type MatrixRows } from '../../testing/authorization-matrix.ts';
+import { gift, sundayReminders } from '../../testing/finance.ts';
 
 // Who may call each route of recurring, and the status each kind of caller gets: its rows of the
 // authorisation matrix (testing/authorization-matrix.ts; recurring.feature.ts names them).
@@ -19,20 +20,7 @@ export const rows: MatrixRows = {
       label: 'mobile money, reminders every Sunday',
       request: () => ({
         url: '/api/giving/schedules',
-        payload: {
-          type: 'tithe',
-          firstName: 'Kofi',
-          lastName: 'Owusu',
-          assembly: 'grace',
-          amount: '5',
-          method: 'momo',
-          phone: '0241234567',
-          provider: 'MTN',
-          frequency: 'weekly',
-          day: 0,
-          startOn: new Date().toISOString().slice(0, 10),
-          onDue: 'reminder',
-        },
+        payload: sundayReminders({ ...gift, amount: '5' }),
       }),
       expect: signedIn(201),
     },

@@ -7,6 +7,19 @@ import {
 // Who may call each route of ussd, and the status each kind of caller gets: its rows of the
 // authorisation matrix (testing/authorization-matrix.ts; ussd.feature.ts names them).
 
+/** A session's first request, as each gateway sends it (a new session each time). */
+const africasTalkingDial = () => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: `sessionId=matrix-${Math.random()}&phoneNumber=%2B233241234567&text=`,
+});
+const hubtelDial = () => ({
+  SessionId: `matrix-${Math.random()}`,
+  Type: 'initiation',
+  Mobile: '233241234567',
+  Sequence: 1,
+  Message: '*713#',
+});
+
 export const rows: MatrixRows = {
   // Gateways hold no session: the guard is the gateway's secret (here USSD_SECRET; decision
   // 052: production has no route without one). What they answer depends only on the number;
@@ -16,8 +29,7 @@ export const rows: MatrixRows = {
       label: "the gateway (its secret), a session's first request",
       request: () => ({
         url: `/api/ussd/africastalking?secret=${MATRIX_USSD_SECRET}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `sessionId=matrix-${Math.random()}&phoneNumber=%2B233241234567&text=`,
+        ...africasTalkingDial(),
       }),
       expect: publicRoute(200),
     },
@@ -25,8 +37,7 @@ export const rows: MatrixRows = {
       label: 'without the gateway’s secret',
       request: () => ({
         url: '/api/ussd/africastalking',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `sessionId=matrix-${Math.random()}&phoneNumber=%2B233241234567&text=`,
+        ...africasTalkingDial(),
       }),
       expect: publicRoute(403),
     },
@@ -36,13 +47,7 @@ export const rows: MatrixRows = {
       label: 'the gateway (its secret), an initiation',
       request: () => ({
         url: `/api/ussd/hubtel?secret=${MATRIX_USSD_SECRET}`,
-        payload: {
-          SessionId: `matrix-${Math.random()}`,
-          Type: 'initiation',
-          Mobile: '233241234567',
-          Sequence: 1,
-          Message: '*713#',
-        },
+        payload: hubtelDial(),
       }),
       expect: publicRoute(200),
     },
@@ -50,13 +55,7 @@ export const rows: MatrixRows = {
       label: 'without the gateway’s secret',
       request: () => ({
         url: '/api/ussd/hubtel',
-        payload: {
-          SessionId: `matrix-${Math.random()}`,
-          Type: 'initiation',
-          Mobile: '233241234567',
-          Sequence: 1,
-          Message: '*713#',
-        },
+        payload: hubtelDial(),
       }),
       expect: publicRoute(403),
     },

@@ -86,67 +86,58 @@ export const workersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return { application: await findOwnApplication(ctx, user.id) };
   });
 
-  app.post(
-    '/api/workers/files',
-    {
-      config: {
-        rateLimit: memberRateLimit(ctx, { member: 30, address: 30, timeWindow: '1 hour' }),
-      },
+  /** Uploads and applications: 30 an hour per member and per address, each route its own. */
+  const hourly = () => ({
+    config: {
+      rateLimit: memberRateLimit(ctx, { member: 30, address: 30, timeWindow: '1 hour' }),
     },
-    async (request, reply) => {
-      const user = await sessionUserOf(ctx, request);
-      if (!user) throw mustLogIn();
-      if (!request.isMultipart()) {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', m.server_workers_multipart());
-      }
-      const part = await request.file();
-      if (!part) throw new AppError(400, 'NO_FILE', m.server_workers_no_file());
-      const kindField = part.fields.kind;
-      const kind =
-        kindField && 'value' in kindField && typeof kindField.value === 'string'
-          ? kindField.value
-          : undefined;
-      assertStorableText(kind);
-      if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind)) {
-        // Drain what is left so the connection stays usable.
-        part.file.resume();
-        throw new AppError(400, 'VALIDATION_ERROR', m.server_workers_say_kind(), {
-          kind: m.server_workers_kind_one_of({ kinds: UPLOAD_KINDS.join(', ') }),
-        });
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'FILE_TOO_LARGE', fileTooLarge(kind as UploadKind));
-        }
-        throw error;
-      }
-      const saved = await saveApplicationFile(ctx, user.id, kind as UploadKind, bytes);
-      return reply.status(201).send(saved);
-    },
-  );
+  });
 
-  app.post(
-    '/api/workers/applications',
-    {
-      config: {
-        rateLimit: memberRateLimit(ctx, { member: 30, address: 30, timeWindow: '1 hour' }),
-      },
-    },
-    async (request, reply) => {
-      const user = await sessionUserOf(ctx, request);
-      if (!user) throw mustLogIn();
-      // A role without a form says so before anything else is checked (spec §8).
-      const role = (request.body as { role?: unknown } | undefined)?.role;
-      if (typeof role === 'string' && !isApplicationRole(role)) {
-        throw new AppError(400, 'NO_FORM', WORKER_MESSAGES.noForm(role.slice(0, 40)));
+  app.post('/api/workers/files', hourly(), async (request, reply) => {
+    const user = await sessionUserOf(ctx, request);
+    if (!user) throw mustLogIn();
+    if (!request.isMultipart()) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', m.server_workers_multipart());
+    }
+    const part = await request.file();
+    if (!part) throw new AppError(400, 'NO_FILE', m.server_workers_no_file());
+    const kindField = part.fields.kind;
+    const kind =
+      kindField && 'value' in kindField && typeof kindField.value === 'string'
+        ? kindField.value
+        : undefined;
+    assertStorableText(kind);
+    if (!kind || !(UPLOAD_KINDS as readonly string[]).includes(kind)) {
+      // Drain what is left so the connection stays usable.
+      part.file.resume();
+      throw new AppError(400, 'VALIDATION_ERROR', m.server_workers_say_kind(), {
+        kind: m.server_workers_kind_one_of({ kinds: UPLOAD_KINDS.join(', ') }),
+      });
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, 'FILE_TOO_LARGE', fileTooLarge(kind as UploadKind));
       }
-      const input = parseInput(applicationSubmitSchema, request.body);
-      return reply.status(201).send(await submitApplication(ctx, user.id, input));
-    },
-  );
+      throw error;
+    }
+    const saved = await saveApplicationFile(ctx, user.id, kind as UploadKind, bytes);
+    return reply.status(201).send(saved);
+  });
+
+  app.post('/api/workers/applications', hourly(), async (request, reply) => {
+    const user = await sessionUserOf(ctx, request);
+    if (!user) throw mustLogIn();
+    // A role without a form says so before anything else is checked (spec §8).
+    const role = (request.body as { role?: unknown } | undefined)?.role;
+    if (typeof role === 'string' && !isApplicationRole(role)) {
+      throw new AppError(400, 'NO_FORM', WORKER_MESSAGES.noForm(role.slice(0, 40)));
+    }
+    const input = parseInput(applicationSubmitSchema, request.body);
+    return reply.status(201).send(await submitApplication(ctx, user.id, input));
+  });
 
   // ---------------------------------------------------------------- admins only
 

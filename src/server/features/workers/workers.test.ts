@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { m } from '../../../paraglide/messages.js';
 import { formFor, ROLE_LABELS, WORKER_MESSAGES } from '../../../shared/workers.ts';
 import {
-  applicationFiles,
   devSms,
   notifications,
   users,
@@ -26,6 +25,7 @@ import {
   jpegPhoto,
   pendingApplicant,
   pngSignature,
+  storedUpload,
   submitApplication,
   uploadApplicantFiles,
   uploadFile,
@@ -155,13 +155,9 @@ describe('workers: gate, applications and admin review', () => {
         bytes: withGps,
       });
       expect(res.statusCode).toBe(201);
-      const [file] = await t.db
-        .select()
-        .from(applicationFiles)
-        .where(eq(applicationFiles.id, res.json().id));
-      expect(file!.storageKey).toMatch(/^applications\/[^/]+\/[0-9a-f-]{36}-passport_photo\.jpg$/);
-      const stored = await t.app.ctx.storage.get(file!.storageKey);
-      const meta = await sharp(stored!.body).metadata();
+      const { row: file, stored } = await storedUpload(t, res.json().id);
+      expect(file.storageKey).toMatch(/^applications\/[^/]+\/[0-9a-f-]{36}-passport_photo\.jpg$/);
+      const meta = await sharp(stored.body).metadata();
       expect(meta.format).toBe('jpeg');
       expect(meta.exif).toBeUndefined();
       expect(Math.max(meta.width!, meta.height!)).toBe(1200);
