@@ -117,12 +117,11 @@ export function useSmsGateway() {
   afterAll(async () => {
     await gateway.close?.();
   });
-  return Object.assign(gateway, {
-    /** The texts delivered to this number (Arkesel takes it without the plus). */
-    textsTo: (phone: string) =>
-      gateway.delivered.filter((sms) => sms.to.replace(/^\+/, '') === phone.slice(1)),
-    /** The code in the latest text to this number. */
-    lastCode: (phone: string) =>
-      /^(\d{6}) is your /.exec(gateway.textsTo(phone).at(-1)?.text ?? '')?.[1],
-  });
+  /** The texts delivered to this number (Arkesel takes it without the plus). */
+  const textsTo = (phone: string) =>
+    gateway.delivered.filter((sms) => sms.to.replace(/^\+/, '') === phone.slice(1));
+  /** The code in the latest text to this number. */
+  const lastCode = (phone: string) =>
+    /^(\d{6}) is your /.exec(textsTo(phone).at(-1)?.text ?? '')?.[1];
+  return Object.assign(gateway, { textsTo, lastCode });
 }

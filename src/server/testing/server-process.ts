@@ -98,6 +98,8 @@ export function useServerRuns(name: string) {
       databaseUrl = scratch.url;
       return { DATABASE_URL: scratch.url };
     },
+    /** Whether the servers share the scratch PostgreSQL database (after databaseEnv). */
+    onPostgres: () => databaseUrl !== undefined,
     /**
      * SQL on the database while no server holds it (PGlite: the data directory opens as after
      * a power cut) or beside them (PostgreSQL).

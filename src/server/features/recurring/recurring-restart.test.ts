@@ -104,7 +104,7 @@ describe('recurring gifts across kill -9 and restarts', () => {
       // Restarted with the job runner on (two instances on PostgreSQL); killed again as soon as
       // the day's gift shows, then restarted once more.
       const jobsEnv = { ...env, JOBS_INTERVAL_SECONDS: '1' };
-      const instances = databaseUrl ? 2 : 1;
+      const instances = runs.onPostgres() ? 2 : 1;
       const ports = [port, ...(await Promise.all(Array.from({ length: instances - 1 }, freePort)))];
       const servers = ports.map((p) => runs.start(p, jobsEnv));
       await Promise.all(servers.map((s, i) => waitReady(ports[i]!, s, 120_000)));
