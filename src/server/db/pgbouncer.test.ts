@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ChatMessage } from '../../shared/pastor.ts';
 import { loadConfig } from '../config.ts';
 import { memberSession, ORIGIN, someClient } from '../testing/accounts.ts';
+import { call } from '../testing/finance.ts';
 import { openPastorSocket } from '../testing/pastor.ts';
 import {
   findPgBouncer,
@@ -174,15 +175,10 @@ if (!serverUrl) {
       it('reads and updates the profile (prepared statements), also after PgBouncer drops its server connections', async () => {
         const read = () => t.app.inject({ url: '/api/profile', headers: { cookie } });
         expect((await read()).json().fullName).toBe('Ama Mensah');
-        const updated = await t.app.inject({
-          method: 'PATCH',
-          url: '/api/profile',
-          payload: {
-            fullName: 'Ama Serwaa Mensah',
-            phoneNumber: '+233241234567',
-            assemblyName: 'bethel',
-          },
-          headers: { origin: ORIGIN, cookie },
+        const updated = await call(t, 'PATCH', '/api/profile', cookie, {
+          fullName: 'Ama Serwaa Mensah',
+          phoneNumber: '+233241234567',
+          assemblyName: 'bethel',
         });
         expect(updated.statusCode, updated.body).toBe(200);
         expect((await read()).json().fullName).toBe('Ama Serwaa Mensah');

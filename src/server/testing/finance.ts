@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { ORIGIN, someClient } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -46,7 +47,7 @@ export async function give(t: TestApp, cookie: string, payload: Record<string, u
 
 export function call(
   t: TestApp,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   cookie?: string,
   payload?: unknown,
@@ -57,6 +58,16 @@ export function call(
     ...(payload === undefined ? {} : { payload: payload as object }),
     headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
   });
+}
+
+/** `call` that must answer `status`: the answer's JSON. */
+export async function callFor<T>(
+  status: number,
+  ...[t, method, url, cookie, payload]: Parameters<typeof call>
+): Promise<T> {
+  const res = await call(t, method, url, cookie, payload);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
 }
 
 /** A file field as a browser's FormData sends it. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { m } from '../../../paraglide/messages.js';
 import { normalizeDocumentUrl } from '../../../shared/schemas/devotional.ts';
 import { useContentTestApp } from '../../testing/content.ts';
@@ -18,7 +18,10 @@ describe('normalizeDocumentUrl', () => {
 });
 
 describe('devotional API', () => {
-  const { t, cookies, write } = useContentTestApp();
+  const { t, cookies, write, refusedToNonAdmins } = useContentTestApp();
+  let admin: string;
+  let member: string;
+  beforeAll(() => ({ admin, member } = cookies));
 
   it('lists week 15 with its 21 days', async () => {
     const res = await t.app.inject('/api/devotional/weeks');
@@ -79,12 +82,7 @@ describe('devotional API', () => {
       ['PUT', '/api/admin/devotional/weeks/15/days/1', { title: 'Changed', documentUrl: '' }],
       ['DELETE', '/api/admin/devotional/weeks/15/days/1', undefined],
     ] as const;
-    for (const [method, url, body] of writes) {
-      const signedOut = await write(method, url, body);
-      expect(signedOut.statusCode, `${method} ${url} signed out`).toBe(401);
-      const asMember = await write(method, url, body, cookies.member);
-      expect(asMember.statusCode, `${method} ${url} as a member`).toBe(403);
-    }
+    await refusedToNonAdmins(writes);
     expect((await t.app.inject('/api/devotional/weeks')).json().weeks).toEqual([
       { id: 15, title: '21 Days Fasting & Prayer', dayCount: 21 },
     ]);
@@ -99,43 +97,34 @@ describe('devotional API', () => {
       401,
     );
     expect(
-      (await write('PUT', '/api/admin/devotional/weeks/15/days/22', day, cookies.member))
+      (await write('PUT', '/api/admin/devotional/weeks/15/days/22', day, member)).statusCode,
+    ).toBe(403);
+    expect(
+      (await write('POST', '/api/admin/devotional/weeks', { id: 16, title: 'x' }, member))
         .statusCode,
     ).toBe(403);
     expect(
-      (await write('POST', '/api/admin/devotional/weeks', { id: 16, title: 'x' }, cookies.member))
-        .statusCode,
+      (await write('PATCH', '/api/admin/devotional/weeks/15', { title: 'x' }, member)).statusCode,
     ).toBe(403);
     expect(
-      (await write('PATCH', '/api/admin/devotional/weeks/15', { title: 'x' }, cookies.member))
-        .statusCode,
+      (await write('DELETE', '/api/admin/devotional/weeks/15', undefined, member)).statusCode,
     ).toBe(403);
     expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/15', undefined, cookies.member))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/15/days/1', undefined, cookies.member))
+      (await write('DELETE', '/api/admin/devotional/weeks/15/days/1', undefined, member))
         .statusCode,
     ).toBe(403);
   });
 
   it('adds a week and days, edits a day link, and removes them', async () => {
     expect(
-      (
-        await write(
-          'POST',
-          '/api/admin/devotional/weeks',
-          { id: 16, title: 'Easter Week' },
-          cookies.admin,
-        )
-      ).statusCode,
+      (await write('POST', '/api/admin/devotional/weeks', { id: 16, title: 'Easter Week' }, admin))
+        .statusCode,
     ).toBe(201);
     const dup = await write(
       'POST',
       '/api/admin/devotional/weeks',
       { id: 16, title: 'Again' },
-      cookies.admin,
+      admin,
     );
     expect(dup.statusCode).toBe(409);
     // A week without days is not shown as a list of days.
@@ -147,7 +136,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/16/days/1',
       { title: 'He Is Risen', documentUrl: 'https://docs.google.com/document/d/xyz/edit' },
-      cookies.admin,
+      admin,
     );
     expect(day.json()).toMatchObject({
       title: 'He Is Risen',
@@ -157,27 +146,19 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/16/days/1',
       { title: 'He Is Risen', documentUrl: '' },
-      cookies.admin,
+      admin,
     );
     expect(cleared.json().documentUrl).toBeNull();
 
     expect(
-      (
-        await write(
-          'PATCH',
-          '/api/admin/devotional/weeks/16',
-          { title: 'Holy Week' },
-          cookies.admin,
-        )
-      ).json().title,
+      (await write('PATCH', '/api/admin/devotional/weeks/16', { title: 'Holy Week' }, admin)).json()
+        .title,
     ).toBe('Holy Week');
     expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/16/days/1', undefined, cookies.admin))
-        .statusCode,
+      (await write('DELETE', '/api/admin/devotional/weeks/16/days/1', undefined, admin)).statusCode,
     ).toBe(204);
     expect(
-      (await write('DELETE', '/api/admin/devotional/weeks/16', undefined, cookies.admin))
-        .statusCode,
+      (await write('DELETE', '/api/admin/devotional/weeks/16', undefined, admin)).statusCode,
     ).toBe(204);
     expect((await t.app.inject('/api/devotional/weeks')).json().weeks).toHaveLength(1);
   });
@@ -187,7 +168,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/15/days/0',
       { title: '', documentUrl: 'https://evil.example/x' },
-      cookies.admin,
+      admin,
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ day: 'Day must be a whole number from 1 to 366.' });
@@ -195,7 +176,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/15/days/3',
       { title: '', documentUrl: 'https://evil.example/x' },
-      cookies.admin,
+      admin,
     );
     expect(body.json().error.fields).toEqual({
       title: 'Title is required.',
@@ -209,7 +190,7 @@ describe('devotional API', () => {
         title: 'x'.repeat(201),
         documentUrl: `https://docs.google.com/document/d/${'a'.repeat(500)}/edit`,
       },
-      cookies.admin,
+      admin,
     );
     expect(longDay.json().error.fields).toEqual({
       title: 'Title must be at most 200 characters.',
@@ -219,7 +200,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/15/days/3',
       { title: 'Ok', documentUrl: 'http://docs.google.com/document/d/abc/preview' },
-      cookies.admin,
+      admin,
     );
     expect(plainHttp.json().error.fields).toEqual({
       documentUrl:
@@ -229,7 +210,7 @@ describe('devotional API', () => {
       'POST',
       '/api/admin/devotional/weeks',
       { id: 54, title: 'x'.repeat(201) },
-      cookies.admin,
+      admin,
     );
     expect(longWeek.json().error.fields).toEqual({
       id: 'Week must be a whole number from 1 to 53.',
@@ -239,7 +220,7 @@ describe('devotional API', () => {
       'PATCH',
       '/api/admin/devotional/weeks/15',
       { title: 'x'.repeat(201) },
-      cookies.admin,
+      admin,
     );
     expect(rename.json().error.fields).toEqual({ title: 'Title must be at most 200 characters.' });
     expect((await t.app.inject('/api/devotional/weeks/15/days/3')).json().title).toBe(
@@ -249,7 +230,7 @@ describe('devotional API', () => {
       'PUT',
       '/api/admin/devotional/weeks/40/days/1',
       { title: 'x' },
-      cookies.admin,
+      admin,
     );
     expect(noWeek.statusCode).toBe(404);
   });

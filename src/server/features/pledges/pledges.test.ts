@@ -14,7 +14,7 @@ import { pledgeReminders, scheduledJobs, transactions, users } from '../../db/sc
 import { killedAtNoticeInsert } from '../../testing/killed-at-insert.ts';
 import { recordingContext } from '../../testing/recording-senders.ts';
 import { memberSession, provePhone } from '../../testing/accounts.ts';
-import { call, give } from '../../testing/finance.ts';
+import { call, callFor, give } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantOfficer } from '../finance/officers.service.ts';
 import { reminderPeriod, sendDuePledgeReminders } from './reminders.ts';
@@ -123,16 +123,9 @@ describe('pledges', () => {
     await t.close();
   });
 
-  const pledge = async (cookie: string, body: Record<string, unknown>) => {
-    const res = await call(t, 'POST', '/api/pledges', cookie, body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Pledge;
-  };
-  const view = async (cookie: string) => {
-    const res = await call(t, 'GET', '/api/pledges', cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PledgesView;
-  };
+  const pledge = (cookie: string, body: Record<string, unknown>) =>
+    callFor<Pledge>(201, t, 'POST', '/api/pledges', cookie, body);
+  const view = (cookie: string) => callFor<PledgesView>(200, t, 'GET', '/api/pledges', cookie);
   const find = async (cookie: string, id: string) =>
     (await view(cookie)).pledges.find((p) => p.id === id)!;
 

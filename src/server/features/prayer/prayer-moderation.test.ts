@@ -8,7 +8,7 @@ import {
   type PrayerRequest,
   type PrayerWall,
 } from '../../../shared/schemas/prayer.ts';
-import { call } from '../../testing/finance.ts';
+import { call, callFor } from '../../testing/finance.ts';
 import { prayerPeople } from '../../testing/prayer.ts';
 import { useTestApp } from '../../testing/test-app.ts';
 
@@ -53,11 +53,8 @@ describe('rejecting a prayer request, with a reason, and undoing it', () => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as PrayerWall).requests.find((r) => r.id === id);
   };
-  const queue = async (cookie: string) => {
-    const res = await call(t, 'GET', '/api/prayer/moderation', cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PrayerQueue;
-  };
+  const queue = (cookie: string) =>
+    callFor<PrayerQueue>(200, t, 'GET', '/api/prayer/moderation', cookie);
   const reject = (cookie: string | undefined, id: string, body: object = {}) =>
     call(t, 'POST', `/api/prayer/${id}/decision`, cookie, { status: 'rejected', ...body });
   const restore = (cookie: string | undefined, id: string) =>

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/prayer.ts';
 import { memberSession } from '../../testing/accounts.ts';
 import { notifications, users } from '../../db/schema.ts';
-import { call } from '../../testing/finance.ts';
+import { call, callFor } from '../../testing/finance.ts';
 import { prayerPeople } from '../../testing/prayer.ts';
 import { useTestApp } from '../../testing/test-app.ts';
 
@@ -70,16 +70,9 @@ describe('the prayer wall', () => {
     ({ admin, ama, kwame, kofi, bethelPastor, gracePastor } = await prayerPeople(t));
   });
 
-  const post = async (cookie: string, body: Record<string, unknown>) => {
-    const res = await call(t, 'POST', '/api/prayer', cookie, body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as PrayerRequest;
-  };
-  const wall = async (cookie: string) => {
-    const res = await call(t, 'GET', '/api/prayer', cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PrayerWall;
-  };
+  const post = (cookie: string, body: Record<string, unknown>) =>
+    callFor<PrayerRequest>(201, t, 'POST', '/api/prayer', cookie, body);
+  const wall = (cookie: string) => callFor<PrayerWall>(200, t, 'GET', '/api/prayer', cookie);
   const seen = async (cookie: string, id: string) =>
     (await wall(cookie)).requests.find((r) => r.id === id);
   const queue = async (cookie: string) => {

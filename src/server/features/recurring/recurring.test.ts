@@ -49,7 +49,7 @@ describe('recurring gifts', () => {
     await providers.moolre.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
     t.app.inject({
       method,
       url,
@@ -212,12 +212,7 @@ describe('recurring gifts', () => {
 
   it('a Twi member is told of a failed renewal in Twi (the SMS in GSM-7 letters)', async () => {
     const efua = await memberSession(t, 'efua.recurring@example.com');
-    const chosen = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/language',
-      payload: { locale: 'ak' },
-      headers: { origin: ORIGIN, cookie: efua },
-    });
+    const chosen = await call('PUT', '/api/profile/language', efua, { locale: 'ak' });
     expect(chosen.statusCode).toBe(200);
     const row = await cardTithe(efua);
     await webhook(providers.paystack.renew(row.subscriptionCode!, 'failed').failed);

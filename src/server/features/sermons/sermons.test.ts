@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { m } from '../../../paraglide/messages.js';
 import { parseVideoId } from '../../../shared/schemas/sermons.ts';
 import { useContentTestApp } from '../../testing/content.ts';
@@ -21,7 +21,10 @@ describe('parseVideoId', () => {
 });
 
 describe('sermons API', () => {
-  const { t, cookies, write } = useContentTestApp();
+  const { t, cookies, write, refusedToNonAdmins } = useContentTestApp();
+  let admin: string;
+  let member: string;
+  beforeAll(() => ({ admin, member } = cookies));
 
   it('lists the 10 sermons in order for anyone, with an ETag', async () => {
     const res = await t.app.inject('/api/sermons');
@@ -61,12 +64,7 @@ describe('sermons API', () => {
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
-    await write(
-      'PATCH',
-      '/api/admin/sermons/sermon-04',
-      { title: 'Salt and Light' },
-      cookies.admin,
-    );
+    await write('PATCH', '/api/admin/sermons/sermon-04', { title: 'Salt and Light' }, admin);
     const changed = await t.app.inject({
       url: '/api/sermons/sermon-04',
       headers: { 'if-none-match': etag },
@@ -82,11 +80,7 @@ describe('sermons API', () => {
       ['DELETE', '/api/admin/sermons/sermon-01', undefined],
       ['PUT', '/api/admin/sermons/order', { ids: ['sermon-02', 'sermon-01'] }],
     ] as const;
-    for (const [method, url, body] of writes) {
-      const signedOut = await write(method, url, body);
-      expect(signedOut.statusCode, `${method} ${url} signed out`).toBe(401);
-      const asMember = await write(method, url, body, cookies.member);
-      expect(asMember.statusCode, `${method} ${url} as a member`).toBe(403);
+    for (const asMember of await refusedToNonAdmins(writes)) {
       expect(asMember.json().error.message).toBe('Only admins may do this.');
     }
     const { sermons } = (await t.app.inject('/api/sermons')).json();
@@ -97,17 +91,15 @@ describe('sermons API', () => {
   it('lets only admins write', async () => {
     const body = { title: 'New', video: 'dQw4w9WgXcQ' };
     expect((await write('POST', '/api/admin/sermons', body)).statusCode).toBe(401);
-    expect((await write('POST', '/api/admin/sermons', body, cookies.member)).statusCode).toBe(403);
+    expect((await write('POST', '/api/admin/sermons', body, member)).statusCode).toBe(403);
     expect(
-      (await write('PATCH', '/api/admin/sermons/sermon-01', { title: 'x' }, cookies.member))
-        .statusCode,
+      (await write('PATCH', '/api/admin/sermons/sermon-01', { title: 'x' }, member)).statusCode,
     ).toBe(403);
     expect(
-      (await write('DELETE', '/api/admin/sermons/sermon-01', undefined, cookies.member)).statusCode,
+      (await write('DELETE', '/api/admin/sermons/sermon-01', undefined, member)).statusCode,
     ).toBe(403);
     expect(
-      (await write('PUT', '/api/admin/sermons/order', { ids: ['sermon-01'] }, cookies.member))
-        .statusCode,
+      (await write('PUT', '/api/admin/sermons/order', { ids: ['sermon-01'] }, member)).statusCode,
     ).toBe(403);
     expect((await t.app.inject('/api/sermons')).json().sermons).toHaveLength(10);
   });
@@ -118,7 +110,7 @@ describe('sermons API', () => {
       'POST',
       '/api/admin/sermons',
       { title: 'Fire on the Altar', video: 'https://youtu.be/dQw4w9WgXcQ' },
-      cookies.admin,
+      admin,
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -137,7 +129,7 @@ describe('sermons API', () => {
       'POST',
       '/api/admin/sermons',
       { title: 'Fire on the Altar', video: 'dQw4w9WgXcQ' },
-      cookies.admin,
+      admin,
     );
     expect(twin.json().id).toMatch(/^fire-on-the-altar-[0-9a-f]{6}$/);
   });
@@ -147,7 +139,7 @@ describe('sermons API', () => {
       'PATCH',
       '/api/admin/sermons/sermon-03',
       { title: 'Grace That Restores' },
-      cookies.admin,
+      admin,
     );
     expect(res.json().title).toBe('Grace That Restores');
     expect((await t.app.inject('/api/sermons/sermon-03')).json().title).toBe('Grace That Restores');
@@ -158,24 +150,19 @@ describe('sermons API', () => {
       'POST',
       '/api/admin/sermons',
       { title: 'x'.repeat(201), video: 'https://vimeo.com/1234' },
-      cookies.admin,
+      admin,
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
       title: 'Title must be at most 200 characters.',
       video: 'Enter a video link (youtube.com/watch?v=…, youtu.be/…) or its 11-character id.',
     });
-    const empty = await write(
-      'PATCH',
-      '/api/admin/sermons/sermon-01',
-      { title: '  ' },
-      cookies.admin,
-    );
+    const empty = await write('PATCH', '/api/admin/sermons/sermon-01', { title: '  ' }, admin);
     expect(empty.json().error.fields).toEqual({ title: 'Title is required.' });
-    const nothing = await write('PATCH', '/api/admin/sermons/sermon-01', {}, cookies.admin);
+    const nothing = await write('PATCH', '/api/admin/sermons/sermon-01', {}, admin);
     expect(nothing.statusCode).toBe(400);
     expect(
-      (await write('PATCH', '/api/admin/sermons/nope', { title: 'x' }, cookies.admin)).statusCode,
+      (await write('PATCH', '/api/admin/sermons/nope', { title: 'x' }, admin)).statusCode,
     ).toBe(404);
   });
 
@@ -191,22 +178,17 @@ describe('sermons API', () => {
       'https://www.youtube.com/playlist?list=PL123',
       'ftp://youtu.be/dQw4w9WgXcQ',
     ]) {
-      const added = await write(
-        'POST',
-        '/api/admin/sermons',
-        { title: 'Ok', video },
-        cookies.admin,
-      );
+      const added = await write('POST', '/api/admin/sermons', { title: 'Ok', video }, admin);
       expect(added.statusCode, video).toBe(400);
       expect(added.json().error.fields, video).toEqual({ video: message });
-      const edited = await write('PATCH', '/api/admin/sermons/sermon-01', { video }, cookies.admin);
+      const edited = await write('PATCH', '/api/admin/sermons/sermon-01', { video }, admin);
       expect(edited.json().error.fields, video).toEqual({ video: message });
     }
     const tooLong = await write(
       'POST',
       '/api/admin/sermons',
       { title: 'Ok', video: `https://youtu.be/dQw4w9WgXcQ?si=${'a'.repeat(300)}` },
-      cookies.admin,
+      admin,
     );
     expect(tooLong.json().error.fields).toEqual({
       video: 'Video link must be at most 300 characters.',
@@ -215,7 +197,7 @@ describe('sermons API', () => {
       'PATCH',
       '/api/admin/sermons/sermon-01',
       { title: 'x'.repeat(201) },
-      cookies.admin,
+      admin,
     );
     expect(longTitle.json().error.fields).toEqual({
       title: 'Title must be at most 200 characters.',
@@ -225,7 +207,7 @@ describe('sermons API', () => {
       'PATCH',
       '/api/admin/sermons/sermon-01',
       { title: 'y'.repeat(200) },
-      cookies.admin,
+      admin,
     );
     expect(longest.statusCode).toBe(200);
     expect((await t.app.inject('/api/sermons/sermon-01')).json().videoId).toBe('SAMPLEvid01');
@@ -235,31 +217,26 @@ describe('sermons API', () => {
     const ids: string[] = (await t.app.inject('/api/sermons'))
       .json()
       .sermons.map((s: { id: string }) => s.id);
-    const partial = await write(
-      'PUT',
-      '/api/admin/sermons/order',
-      { ids: ids.slice(1) },
-      cookies.admin,
-    );
+    const partial = await write('PUT', '/api/admin/sermons/order', { ids: ids.slice(1) }, admin);
     expect(partial.statusCode).toBe(400);
     expect(partial.json().error.message).toBe(
       'The new order must list every sermon exactly once. Reload and try again.',
     );
-    const twi = `${cookies.admin}; PARAGLIDE_LOCALE=ak`;
+    const twi = `${admin}; PARAGLIDE_LOCALE=ak`;
     const inTwi = await write('PUT', '/api/admin/sermons/order', { ids: ids.slice(1) }, twi);
     expect(inTwi.json().error.message).toBe(m.server_sermons_order({}, { locale: 'ak' }));
     const reversed = [...ids].reverse();
-    const res = await write('PUT', '/api/admin/sermons/order', { ids: reversed }, cookies.admin);
+    const res = await write('PUT', '/api/admin/sermons/order', { ids: reversed }, admin);
     expect(res.json().sermons.map((s: { id: string }) => s.id)).toEqual(reversed);
   });
 
   it('removes a sermon', async () => {
     expect(
-      (await write('DELETE', '/api/admin/sermons/sermon-10', undefined, cookies.admin)).statusCode,
+      (await write('DELETE', '/api/admin/sermons/sermon-10', undefined, admin)).statusCode,
     ).toBe(204);
     expect((await t.app.inject('/api/sermons/sermon-10')).statusCode).toBe(404);
     expect(
-      (await write('DELETE', '/api/admin/sermons/sermon-10', undefined, cookies.admin)).statusCode,
+      (await write('DELETE', '/api/admin/sermons/sermon-10', undefined, admin)).statusCode,
     ).toBe(404);
   });
 });

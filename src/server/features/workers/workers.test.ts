@@ -17,6 +17,7 @@ import {
   provePhone,
   someClient,
 } from '../../testing/accounts.ts';
+import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { inLocale } from '../../platform/locale.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
@@ -211,12 +212,7 @@ describe('workers: gate, applications and admin review', () => {
         bytes: await jpegPhoto(),
       });
       expect(kind.statusCode).toBe(400);
-      const json = await t.app.inject({
-        method: 'POST',
-        url: '/api/workers/files',
-        payload: { kind: 'signature' },
-        headers: { origin: ORIGIN, cookie: member },
-      });
+      const json = await call(t, 'POST', '/api/workers/files', member, { kind: 'signature' });
       expect(json.statusCode).toBe(415);
     });
 
