@@ -13,6 +13,7 @@ import {
   type MyRsvp,
   type Rsvp,
 } from '../../../shared/schemas/events.ts';
+import { formatGhanaTime } from '../../../shared/format.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assemblies, eventRsvps, events } from '../../db/schema.ts';
@@ -444,20 +445,6 @@ export async function rsvpsCsv(ctx: Ctx, scope: FinanceScope, id: string) {
 
 // ---------------------------------------------------------------- reminders
 
-const whenFormat = new Intl.DateTimeFormat('en-GH', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
-
-/** 'Sat, 24 Dec 2026, 18:30 GMT' (Ghana's time is UTC). */
-export const formatEventTime = (at: Date | string) => `${whenFormat.format(new Date(at))} GMT`;
-
 interface ReminderRow {
   event_id: string;
   title: string;
@@ -492,7 +479,7 @@ export async function sendEventReminder(
   const facts = {
     church: ctx.church.registeredName,
     title: reply.title,
-    when: formatEventTime(reply.starts_at),
+    when: formatGhanaTime(reply.starts_at),
     place: reply.place,
     link: `${ctx.config.publicUrl}/events/${reply.event_id}`,
   };

@@ -18,7 +18,8 @@ import { smsShape, type Sms } from '../../platform/sms/sms.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { formatEventTime, REMINDER_LEAD_MS, sendEventReminder } from './events.service.ts';
+import { formatGhanaTime } from '../../../shared/format.ts';
+import { REMINDER_LEAD_MS, sendEventReminder } from './events.service.ts';
 import { escapeText, foldLine, icsCalendar } from './ics.ts';
 
 // Events (decision 037): publishing within one's assemblies, replies within capacity and
@@ -494,7 +495,7 @@ describe('events over HTTP', () => {
       const facts = {
         church: t.app.ctx.church.registeredName,
         title: 'Dance',
-        when: formatEventTime(made.startsAt),
+        when: formatGhanaTime(made.startsAt),
         place: 'Aburi gardens',
         link: `${t.app.ctx.config.publicUrl}/events/${made.id}`,
       };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Bank } from '../../../shared/constants.ts';
-import { formatCedis } from '../../../shared/schemas/giving.ts';
+import { formatCedis, formatDate } from '../../../shared/format.ts';
 import {
   FINANCE_MESSAGES,
   type BankEntryCandidate,
@@ -43,13 +43,6 @@ type Ctx = Pick<
   AppContext,
   'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'
 >;
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 export async function listMappings(
   ctx: Pick<AppContext, 'db'>,
@@ -339,8 +332,8 @@ export async function importStatement(
       'DUPLICATE_FILE',
       `${FINANCE_MESSAGES.duplicateFile} ${
         earlier.by
-          ? m.server_finance_uploaded_on_by({ day: dayFormat.format(earlier.at), by: earlier.by })
-          : m.server_finance_uploaded_on({ day: dayFormat.format(earlier.at) })
+          ? m.server_finance_uploaded_on_by({ day: formatDate(earlier.at), by: earlier.by })
+          : m.server_finance_uploaded_on({ day: formatDate(earlier.at) })
       }`,
     );
   }

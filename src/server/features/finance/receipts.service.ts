@@ -1,10 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ReceiptEntryKind } from '../../../shared/constants.ts';
-import {
-  formatCedis,
-  OFFERING_TYPE_LABELS,
-  PAYMENT_METHOD_LABELS,
-} from '../../../shared/schemas/giving.ts';
+import { formatCedis, formatGhs, formatLongDate } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
 import { receiptNumber } from '../../../shared/schemas/finance.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
@@ -37,15 +34,6 @@ type Ctx = Pick<
   AppContext,
   'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'
 >;
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const formatDate = (value: Date | string) =>
-  dateFormat.format(typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value);
 
 /**
  * Issues the receipt for a gift that has just been confirmed, inside the confirming
@@ -238,10 +226,10 @@ function receiptFacts(ctx: Pick<AppContext, 'church'>, gift: ReceiptGift): [stri
   return [
     [m.pdf_finance_receipt_number(), gift.number],
     [m.pdf_finance_received_from(), gift.name],
-    [m.pdf_finance_amount(), `GHS ${formatCedis(gift.amount)}`],
+    [m.pdf_finance_amount(), formatGhs(gift.amount)],
     [m.pdf_finance_type(), gift.type],
     [m.pdf_finance_method(), PAYMENT_METHOD_LABELS[gift.method]],
-    [m.pdf_finance_date(), formatDate(gift.receivedOn)],
+    [m.pdf_finance_date(), formatLongDate(gift.receivedOn)],
     [m.pdf_finance_assembly(), gift.assembly],
     ...(gift.code
       ? [
@@ -283,7 +271,7 @@ export function receiptSms(ctx: Pick<AppContext, 'church' | 'config'>, gift: Rec
       amount: formatCedis(gift.amount),
       type: gift.type,
       method: PAYMENT_METHOD_LABELS[gift.method],
-      date: formatDate(gift.receivedOn),
+      date: formatLongDate(gift.receivedOn),
     }) + (gift.userId ? ` ${ctx.config.publicUrl}/payment-history` : '')
   );
 }
@@ -440,7 +428,7 @@ export async function receiptPdf(
     ],
     footer: m.pdf_finance_receipt_footer({
       church: ctx.church.registeredName,
-      date: formatDate(gift.givenAt),
+      date: formatLongDate(gift.givenAt),
     }),
   });
   return { fileName: `receipt-${gift.number}.pdf`, pdf };
@@ -478,7 +466,7 @@ export async function statementPdf(
         { header: m.pdf_finance_amount_ghs(), align: 'right', width: 85 },
       ],
       rows: gifts.map((g) => [
-        formatDate(g.receivedOn),
+        formatLongDate(g.receivedOn),
         g.number,
         g.type,
         PAYMENT_METHOD_LABELS[g.method],

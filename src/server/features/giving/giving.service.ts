@@ -2,8 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Bank } from '../../../shared/constants.ts';
 import { CARD_CALLBACK_PATH } from '../../../shared/pages.ts';
+import { formatGhs } from '../../../shared/format.ts';
 import {
-  formatCedis,
   OFFERING_TYPE_LABELS,
   GIVING_MESSAGES,
   type GiftResult,
@@ -109,7 +109,7 @@ export interface CodeGift {
  */
 export function codeSmsText(ctx: Pick<AppContext, 'church'>, gift: CodeGift): string {
   const church = ctx.church.churchName.slice(0, 30);
-  const amount = `GHS ${formatCedis(gift.amount)}`;
+  const amount = formatGhs(gift.amount);
   const what = (gift.otherType ?? OFFERING_TYPE_LABELS[gift.type]).toLowerCase();
   if (gift.method === 'cash') {
     return m.sms_giving_cash_code({ church, what, amount, code: gift.code! });

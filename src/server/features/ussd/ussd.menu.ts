@@ -5,7 +5,8 @@ import {
   type Bank,
   type MomoProvider,
 } from '../../../shared/constants.ts';
-import { checkAmount, formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
+import { checkAmount, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { m } from '../../../paraglide/messages.js';
 import { currentLocale } from '../../platform/locale.ts';
