@@ -20,6 +20,7 @@ import { assemblies, eventRsvps, events } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { scheduleJob, type JobHandler } from '../../platform/jobs.ts';
+import { listAssemblies } from '../../core/church.ts';
 import { notify } from '../../core/notify.ts';
 import { icsCalendar } from './ics.ts';
 
@@ -331,11 +332,7 @@ export async function listManagedEvents(
   const rows = rowsOf<CountedRow>(
     await ctx.db.execute(eventsSql(sql`e.ends_at > ${since}::timestamptz and ${inScope}`)),
   );
-  const list = await ctx.db
-    .select({ slug: assemblies.slug, label: assemblies.label })
-    .from(assemblies)
-    .where(eq(assemblies.active, true))
-    .orderBy(assemblies.position);
+  const list = await listAssemblies(ctx);
   return {
     events: rows.map((row): ManagedEvent => ({
       ...summaryOf(row, now),
