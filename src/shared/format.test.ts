@@ -1,12 +1,28 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { m } from '../paraglide/messages.js';
-import { dateFormat, FORMAT_LOCALE } from './format.ts';
-import { formatCedis } from './giving.ts';
+import {
+  formatCedis,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatGhanaTime,
+  formatGhs,
+  formatLongDate,
+  formatMonth,
+  formatNumericDay,
+  formatTime,
+  formatWeekdayDate,
+  formatWeekdayDateTime,
+  formatWeekdayTime,
+  formatWholeCedis,
+  plainCedis,
+} from './format.ts';
 import { ensureTwiPlural } from './plural-rules.ts';
 
 // Amounts, dates and counts in Twi where the engine has no `ak` data at all (issue 35,
 // decision 042): a browser without it asks for `ak`, gets another locale's data, and says it
-// has none. Flock formats with `en-GH` in every language and counts with its own Twi plural,
+// has none. Flock formats with one locale in every language and counts with its own Twi plural,
 // so a Twi member reads exactly what an English one does, with Twi words.
 
 const engine = {
@@ -51,14 +67,13 @@ describe('formats without ak data', () => {
   const day = new Date('2026-12-06T09:30:00Z');
   const expected = () => ({
     amount: formatCedis(1_234_567),
-    date: dateFormat({ day: 'numeric', month: 'long', year: 'numeric' }).format(day),
-    time: dateFormat({ hour: '2-digit', minute: '2-digit' }).format(day),
+    date: formatLongDate(day),
+    time: formatTime(day),
   });
 
-  it('writes amounts and dates as en-GH does, in Twi as in English', () => {
+  it('writes amounts and dates the same in Twi as in English', () => {
     const withData = expected();
-    expect(withData).toMatchObject({ amount: '12,345.67', date: '6 December 2026' });
-    expect(withData.time).toMatch(/^09:30/);
+    expect(withData).toEqual({ amount: '12,345.67', date: '6 December 2026', time: '09:30' });
     removeTwiData();
     expect(Intl.NumberFormat.supportedLocalesOf('ak')).toEqual([]);
     expect(Intl.DateTimeFormat.supportedLocalesOf('ak')).toEqual([]);
@@ -78,29 +93,49 @@ describe('formats without ak data', () => {
   });
 });
 
-describe('amounts and dates (en-GH in every language)', () => {
-  it('formats a date in en-GH, in Ghana time', () => {
-    const at = new Date('2026-11-27T23:30:00Z');
-    const format = dateFormat({
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    expect(format.resolvedOptions().locale).toBe(FORMAT_LOCALE);
-    expect(format.resolvedOptions().timeZone).toBe('UTC');
-    expect(format.format(at)).toBe(
-      new Intl.DateTimeFormat('en-GH', {
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: 'UTC',
-      }).format(at),
-    );
+describe('dates and times', () => {
+  // Late in the evening in Ghana: a format on Ghana's clock keeps the day.
+  const at = new Date('2026-11-29T23:05:00Z');
+
+  it('writes each format the way the screens always have', () => {
+    expect(formatDate(at)).toBe('29 Nov 2026');
+    expect(formatLongDate(at)).toBe('29 November 2026');
+    expect(formatWeekdayDate(at)).toBe('Sun, 29 Nov 2026');
+    expect(formatDayMonth(at)).toBe('29 Nov');
+    expect(formatNumericDay(at)).toBe('29/11');
+    expect(formatTime(at)).toBe('23:05');
+    expect(formatTime(new Date('2026-11-29T00:00:00Z'))).toBe('00:00');
+    expect(formatDateTime(at)).toBe('29 Nov 2026, 23:05');
+    expect(formatWeekdayDateTime(at)).toBe('Sun, 29 Nov 2026, 23:05');
+    expect(formatWeekdayTime(at)).toBe('Sun 29 Nov, 23:05');
+    expect(formatGhanaTime(at)).toBe('Sun, 29 Nov 2026, 23:05 GMT');
   });
 
-  it('formats amounts with formatCedis', () => {
+  it('reads a calendar day or month at midnight in Ghana, whatever the clock', () => {
+    expect(formatDate('2026-12-31')).toBe('31 Dec 2026');
+    expect(formatLongDate('2027-01-01')).toBe('1 January 2027');
+    expect(formatWeekdayDate('2026-11-29')).toBe('Sun, 29 Nov 2026');
+    expect(formatDateTime('2026-11-29T09:30:00.000Z')).toBe('29 Nov 2026, 09:30');
+  });
+
+  it('writes the whole year of a month, so it never reads as a day ("Nov 26")', () => {
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2027-01')).toBe('Jan 2027');
+  });
+
+  it("reads a moment on the device's clock when asked", () => {
+    const device = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(formatTime(at, 'device')).toBe(device.format(at));
+  });
+});
+
+describe('amounts', () => {
+  it('writes pesewas as cedis, grouped, with or without GHS', () => {
     expect(formatCedis(123456789)).toBe('1,234,567.89');
+    expect(formatCedis(5)).toBe('0.05');
+    expect(formatGhs(5000)).toBe('GHS 50.00');
+    expect(plainCedis(125050)).toBe('1250.50');
+    expect(formatWholeCedis(1234567)).toBe('12,346');
+    expect(formatCount(10_000)).toBe('10,000');
   });
 });

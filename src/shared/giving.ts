@@ -7,7 +7,7 @@ import {
   type OFFERING_TYPES,
   type PAYMENT_METHODS,
 } from './constants.ts';
-import { FORMAT_LOCALE } from './format.ts';
+import { formatCedis } from './format.ts';
 
 // Giving texts, labels and amounts both sides use, without zod or the phone library: the
 // history and card-return screens only show gifts (decision 011). schemas/giving.ts
@@ -155,10 +155,6 @@ export function checkAmount(text: string, maxPesewas: number): number | string {
   if (pesewas > maxPesewas) return AMOUNT_ERRORS.tooLarge(maxPesewas);
   return pesewas;
 }
-
-/** 5000 → "50.00" */
-export const formatCedis = (pesewas: number) =>
-  `${Math.floor(pesewas / 100).toLocaleString(FORMAT_LOCALE)}.${String(pesewas % 100).padStart(2, '0')}`;
 
 /** The cash-delete form's one mistake: no reason chosen (or one not in the list). */
 export const cashDeleteReasonRequired = () => m.shared_giving_cash_delete_reason_required();

@@ -46,22 +46,21 @@ export const PHONE_ACCOUNT_MESSAGES = {
   },
 };
 
-/** The phone-number plugin's error codes, as the member reads them (in the language in force). */
-const PHONE_ERROR_KEYS: Record<string, keyof typeof PHONE_ACCOUNT_MESSAGES> = {
-  INVALID_OTP: 'codeInvalid',
-  OTP_NOT_FOUND: 'codeExpired',
-  OTP_EXPIRED: 'codeExpired',
-  TOO_MANY_ATTEMPTS: 'codeTooManyTries',
-  INVALID_PHONE_NUMBER_OR_PASSWORD: 'wrongPhoneOrPassword',
-  PHONE_NUMBER_NOT_VERIFIED: 'notVerified',
-  PHONE_NUMBER_EXIST: 'phoneElsewhere',
-  PHONE_NUMBER_PENDING_VERIFICATION: 'notVerified',
-  PHONE_TAKEN: 'phoneTaken',
-};
 /** A phone-number plugin's error code as the member reads it, or undefined for another code. */
 export function phoneErrorText(code: string): string | undefined {
-  const key = Object.hasOwn(PHONE_ERROR_KEYS, code) ? PHONE_ERROR_KEYS[code] : undefined;
-  return key && PHONE_ACCOUNT_MESSAGES[key];
+  const texts: Record<string, () => string> = {
+    INVALID_OTP: m.shared_phone_accounts_code_invalid,
+    OTP_NOT_FOUND: m.shared_phone_accounts_code_expired,
+    OTP_EXPIRED: m.shared_phone_accounts_code_expired,
+    TOO_MANY_ATTEMPTS: m.shared_phone_accounts_code_too_many_tries,
+    INVALID_PHONE_NUMBER_OR_PASSWORD: m.shared_phone_accounts_wrong_phone_or_password,
+    PHONE_NUMBER_NOT_VERIFIED: m.shared_phone_accounts_not_verified,
+    PHONE_NUMBER_EXIST: m.shared_phone_accounts_phone_elsewhere,
+    PHONE_NUMBER_PENDING_VERIFICATION: m.shared_phone_accounts_not_verified,
+    PHONE_TAKEN: m.shared_phone_accounts_phone_taken,
+  };
+  // In the language in force when called.
+  return Object.hasOwn(texts, code) ? texts[code]!() : undefined;
 }
 
 export const PHONE_CODE_PATTERN = /^\d{6}$/;

@@ -1,7 +1,8 @@
 import { m } from '../paraglide/messages.js';
 import { OFFERING_TYPES, type OfferingType, type ReceiptEntryKind } from './constants.ts';
 import { isIsoDate } from './finance.ts';
-import { AMOUNT_ERRORS, checkAmount, formatCedis } from './giving.ts';
+import { formatCedis } from './format.ts';
+import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
 
 // Pledges and campaigns (issue 33, decision 035): texts, limits and the answers' shapes both
 // sides use, without zod (the history page shows pledge progress and must not load it).

@@ -1,5 +1,6 @@
 import { m } from '../paraglide/messages.js';
 import type { ApplicationStatus, WorkerRole } from './constants.ts';
+import { formatLongDate } from './format.ts';
 
 // The workers' application (spec §2 Role chooser and application, §3 fields 1–8, §5): ONE
 // declarative definition that the web form, its review step, the admin view and the server's
@@ -539,17 +540,10 @@ export function isEmptyAnswer(value: AnswerValue | undefined): boolean {
 }
 
 /** An answer as a person reads it: option labels instead of values. */
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 export function displayAnswer(field: FieldDef, value: AnswerValue | undefined): string {
   if (isEmptyAnswer(value)) return '—';
   if (field.kind === 'date' && typeof value === 'string' && isCalendarDate(value)) {
-    return longDate.format(new Date(`${value}T00:00:00Z`));
+    return formatLongDate(value);
   }
   const label = (v: string) => field.options?.find((o) => o.value === v)?.label ?? v;
   return Array.isArray(value) ? value.map(label).join(', ') : label(value!);

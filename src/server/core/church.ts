@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { m } from '../../paraglide/messages.js';
-import type { ChurchInfo } from '../../shared/schemas/church.ts';
+import { offersAssembly, type ChurchInfo } from '../../shared/schemas/church.ts';
 import type { AppContext } from '../context.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { assemblies } from '../db/schema.ts';
@@ -27,11 +27,7 @@ export async function isAssemblyOffered(
   ctx: Pick<AppContext, 'db'>,
   slug: string,
 ): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ slug: assemblies.slug })
-    .from(assemblies)
-    .where(and(eq(assemblies.slug, slug), eq(assemblies.active, true)));
-  return Boolean(row);
+  return offersAssembly(await listAssemblies(ctx), slug);
 }
 
 /** A 400 on the assembly field unless members may pick it now. */

@@ -20,3 +20,13 @@ export interface ChurchInfo {
     testMode: { card: boolean; momo: boolean };
   };
 }
+
+/**
+ * Whether members may pick this assembly now: it is on the church's list of assemblies
+ * (`ChurchInfo.assemblies`, the server's `listAssemblies`). A retired one stays on old
+ * records but is no longer offered.
+ */
+export const offersAssembly = (
+  assemblies: readonly { slug: string }[],
+  slug: string | null | undefined,
+): slug is string => Boolean(slug) && assemblies.some((a) => a.slug === slug);

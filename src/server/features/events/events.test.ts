@@ -18,7 +18,8 @@ import { smsShape } from '../../platform/sms/sms.ts';
 import { memberSession, ORIGIN } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { formatEventTime, sendEventReminder } from './reminders.ts';
+import { formatGhanaTime } from '../../../shared/format.ts';
+import { sendEventReminder } from './reminders.ts';
 import { REMINDER_LEAD_MS } from './events.service.ts';
 import { escapeText, foldLine, icsCalendar } from './ics.ts';
 
@@ -472,7 +473,7 @@ describe('events over HTTP', () => {
       const facts = {
         church: t.app.ctx.church.registeredName,
         title: 'Dance',
-        when: formatEventTime(made.startsAt),
+        when: formatGhanaTime(made.startsAt),
         place: 'Aburi gardens',
         link: `${t.app.ctx.config.publicUrl}/events/${made.id}`,
       };

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/events.ts';
 import { m } from '../../../paraglide/messages.js';
 import { assemblies, events } from '../../db/schema.ts';
+import { listAssemblies } from '../../core/church.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import {
@@ -46,11 +47,7 @@ export async function listManagedEvents(
   const rows = rowsOf<CountedRow>(
     await ctx.db.execute(eventsSql(sql`e.ends_at > ${since}::timestamptz and ${inScope}`)),
   );
-  const list = await ctx.db
-    .select({ slug: assemblies.slug, label: assemblies.label })
-    .from(assemblies)
-    .where(eq(assemblies.active, true))
-    .orderBy(assemblies.position);
+  const list = await listAssemblies(ctx);
   return {
     events: rows.map((row): ManagedEvent => ({
       ...summaryOf(row, now),

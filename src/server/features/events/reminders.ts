@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { formatGhanaTime } from '../../../shared/format.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
@@ -6,20 +7,6 @@ import { notify } from '../../core/notify.ts';
 import { EVENT_REMINDER, rowsOf } from './events.service.ts';
 
 // The reminder a day before an event, to each member going (the job schedule sends it).
-
-const whenFormat = new Intl.DateTimeFormat('en-GH', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
-
-/** 'Sat, 24 Dec 2026, 18:30 GMT' (Ghana's time is UTC). */
-export const formatEventTime = (at: Date | string) => `${whenFormat.format(new Date(at))} GMT`;
 
 interface ReminderRow {
   event_id: string;
@@ -55,7 +42,7 @@ export async function sendEventReminder(
   const facts = {
     church: ctx.church.registeredName,
     title: reply.title,
-    when: formatEventTime(reply.starts_at),
+    when: formatGhanaTime(reply.starts_at),
     place: reply.place,
     link: `${ctx.config.publicUrl}/events/${reply.event_id}`,
   };

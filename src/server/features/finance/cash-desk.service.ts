@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CashState } from '../../../shared/constants.ts';
-import { formatCedis } from '../../../shared/schemas/giving.ts';
+import { formatCedis, formatDate } from '../../../shared/format.ts';
 import {
   FINANCE_MESSAGES,
   type CashDeskEntry,
@@ -24,13 +24,6 @@ type Ctx = Pick<
   AppContext,
   'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'
 >;
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** Cash entries with their assembly's label and the name of who recorded the count. */
 function cashWithNames(db: DbOrTx) {
@@ -141,7 +134,7 @@ export async function receiveCash(
         `${FINANCE_MESSAGES.cashAlreadyReceived} ${m.server_finance_cash_received_by({
           receiver: cash.receivedBy ?? who,
           amount: formatCedis(cash.receivedAmount ?? cash.amount),
-          day: dayFormat.format(new Date(`${cash.receivedOn}T00:00:00Z`)),
+          day: formatDate(cash.receivedOn!),
           who,
         })}`,
       );

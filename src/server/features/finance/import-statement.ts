@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Bank } from '../../../shared/constants.ts';
+import { formatDate } from '../../../shared/format.ts';
 import {
   FINANCE_MESSAGES,
   type BankMapping,
@@ -22,13 +23,6 @@ import { listMappings } from './bank-mappings.ts';
 // Importing a statement export (each file once, each line once), then matching it; matching
 // again on request.
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** Imports one statement file and matches what it can. */
 export async function importStatement(
   ctx: Ctx,
@@ -47,8 +41,8 @@ export async function importStatement(
       'DUPLICATE_FILE',
       `${FINANCE_MESSAGES.duplicateFile} ${
         earlier.by
-          ? m.server_finance_uploaded_on_by({ day: dayFormat.format(earlier.at), by: earlier.by })
-          : m.server_finance_uploaded_on({ day: dayFormat.format(earlier.at) })
+          ? m.server_finance_uploaded_on_by({ day: formatDate(earlier.at), by: earlier.by })
+          : m.server_finance_uploaded_on({ day: formatDate(earlier.at) })
       }`,
     );
   }

@@ -1,4 +1,4 @@
-import { formatCedis } from '../../../shared/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { LineNote } from '../../db/schema.ts';
 

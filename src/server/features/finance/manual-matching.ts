@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatCedis } from '../../../shared/schemas/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
 import { bankStatementLines, bankTransfers } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit } from './audit.service.ts';

@@ -1,12 +1,12 @@
 import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { formatCedis, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
+import { formatCedis, formatLongDate } from '../../../shared/format.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { receipts, users } from '../../db/schema.ts';
 import { currentLocale, inLocale } from '../../platform/locale.ts';
 import { notify } from '../../core/notify.ts';
 import {
-  formatDate,
   loadReceiptGifts,
   receiptFacts,
   typeLabel,
@@ -43,7 +43,7 @@ export function receiptSms(ctx: Pick<AppContext, 'church' | 'config'>, gift: Rec
       amount: formatCedis(gift.amount),
       type: gift.type,
       method: PAYMENT_METHOD_LABELS[gift.method],
-      date: formatDate(gift.receivedOn),
+      date: formatLongDate(gift.receivedOn),
     }) + (gift.userId ? ` ${ctx.config.publicUrl}/payment-history` : '')
   );
 }

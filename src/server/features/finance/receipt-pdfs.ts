@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { formatCedis, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
+import { formatCedis, formatLongDate } from '../../../shared/format.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { receipts } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
-import { formatDate, loadReceiptGifts, receiptFacts } from './receipts.service.ts';
+import { loadReceiptGifts, receiptFacts } from './receipts.service.ts';
 
 // A receipt and a year's giving statement as PDFs, for their member.
 
@@ -36,7 +37,7 @@ export async function receiptPdf(
     ],
     footer: m.pdf_finance_receipt_footer({
       church: ctx.church.registeredName,
-      date: formatDate(gift.givenAt),
+      date: formatLongDate(gift.givenAt),
     }),
   });
   return { fileName: `receipt-${gift.number}.pdf`, pdf };
@@ -74,7 +75,7 @@ export async function statementPdf(
         { header: m.pdf_finance_amount_ghs(), align: 'right', width: 85 },
       ],
       rows: gifts.map((g) => [
-        formatDate(g.receivedOn),
+        formatLongDate(g.receivedOn),
         g.number,
         g.type,
         PAYMENT_METHOD_LABELS[g.method],

@@ -1,10 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ReceiptEntryKind } from '../../../shared/constants.ts';
-import {
-  formatCedis,
-  OFFERING_TYPE_LABELS,
-  PAYMENT_METHOD_LABELS,
-} from '../../../shared/schemas/giving.ts';
+import { formatGhs, formatLongDate } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/schemas/giving.ts';
 import { receiptNumber } from '../../../shared/schemas/finance.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
@@ -35,15 +32,6 @@ export type Ctx = Pick<
   AppContext,
   'db' | 'mailer' | 'sms' | 'church' | 'config' | 'log' | 'secrets' | 'now'
 >;
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-export const formatDate = (value: Date | string) =>
-  dateFormat.format(typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : value);
 
 /**
  * Issues the receipt for a gift that has just been confirmed, inside the confirming
@@ -239,10 +227,10 @@ export function receiptFacts(
   return [
     [m.pdf_finance_receipt_number(), gift.number],
     [m.pdf_finance_received_from(), gift.name],
-    [m.pdf_finance_amount(), `GHS ${formatCedis(gift.amount)}`],
+    [m.pdf_finance_amount(), formatGhs(gift.amount)],
     [m.pdf_finance_type(), gift.type],
     [m.pdf_finance_method(), PAYMENT_METHOD_LABELS[gift.method]],
-    [m.pdf_finance_date(), formatDate(gift.receivedOn)],
+    [m.pdf_finance_date(), formatLongDate(gift.receivedOn)],
     [m.pdf_finance_assembly(), gift.assembly],
     ...(gift.code
       ? [

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { toCsv } from '../../platform/csv.ts';
+import { plainCedis } from '../../../shared/format.ts';
 import {
   GIFT_CHANNEL_LABELS,
   OFFERING_TYPE_LABELS,
@@ -192,10 +193,6 @@ export async function listReportEntries(
   }));
 }
 
-/** 125050 → "1250.50": plain, for spreadsheets. */
-const cedis = (pesewas: number) =>
-  `${Math.floor(pesewas / 100)}.${String(pesewas % 100).padStart(2, '0')}`;
-
 const typeLabel = (type: string) =>
   OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
 
@@ -230,9 +227,9 @@ export async function reportTableCsv(ctx: Ctx, scope: FinanceScope, query: Repor
         typeLabel(g.type),
         PAYMENT_METHOD_LABELS[g.method],
         GIFT_CHANNEL_LABELS[g.channel],
-        cedis(g.confirmedAmount),
+        plainCedis(g.confirmedAmount),
         g.confirmedCount,
-        cedis(g.pendingAmount),
+        plainCedis(g.pendingAmount),
         g.pendingCount,
       ]),
       [
@@ -241,9 +238,9 @@ export async function reportTableCsv(ctx: Ctx, scope: FinanceScope, query: Repor
         '',
         '',
         '',
-        cedis(t.confirmedAmount),
+        plainCedis(t.confirmedAmount),
         t.confirmedCount,
-        cedis(t.pendingAmount),
+        plainCedis(t.pendingAmount),
         t.pendingCount,
       ],
     ],
@@ -277,7 +274,7 @@ export async function reportEntriesCsv(ctx: Ctx, scope: FinanceScope, query: Rep
       GIFT_CHANNEL_LABELS[e.channel],
       e.state,
       e.bucket,
-      cedis(e.amount),
+      plainCedis(e.amount),
       e.code ?? '',
       e.name,
     ]),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
+import { formatCount } from '../../../shared/format.ts';
 import { toPesewas } from '../../../shared/schemas/giving.ts';
 import type { BankMapping } from '../../../shared/schemas/finance.ts';
 import { m } from '../../../paraglide/messages.js';
@@ -75,7 +76,7 @@ export function readStatementCsv(text: string, mapping?: BankMapping): Statement
   if (dataRows.length > MAX_STATEMENT_LINES) {
     throw new StatementError(
       'TOO_MANY_LINES',
-      m.server_finance_too_many_lines({ max: MAX_STATEMENT_LINES.toLocaleString('en-GB') }),
+      m.server_finance_too_many_lines({ max: formatCount(MAX_STATEMENT_LINES) }),
     );
   }
   return {

@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Bank } from '../../../shared/constants.ts';
-import {
-  formatCedis,
-  OFFERING_TYPE_LABELS,
-  type Offering,
-} from '../../../shared/schemas/giving.ts';
+import { formatGhs } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS, type Offering } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
@@ -30,7 +27,7 @@ export interface CodeGift {
  */
 export function codeSmsText(ctx: Pick<AppContext, 'church'>, gift: CodeGift): string {
   const church = ctx.church.churchName.slice(0, 30);
-  const amount = `GHS ${formatCedis(gift.amount)}`;
+  const amount = formatGhs(gift.amount);
   const what = (gift.otherType ?? OFFERING_TYPE_LABELS[gift.type]).toLowerCase();
   if (gift.method === 'cash') {
     return m.sms_giving_cash_code({ church, what, amount, code: gift.code! });

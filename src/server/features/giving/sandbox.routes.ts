@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { CARD_CALLBACK_PATH } from '../../../shared/pages.ts';
-import { formatCedis } from '../../../shared/schemas/giving.ts';
+import { formatGhs } from '../../../shared/format.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { currentLocale } from '../../platform/locale.ts';
@@ -47,7 +47,7 @@ button{display:block;width:100%;min-height:48px;margin:.75rem 0;border-radius:.7
 .approve{background:#4b2a8c;color:#fff}.decline{background:#fff;color:#4b2a8c}</style></head>
 <body><div class="banner" role="status">${m.page_giving_test_mode()}</div><main>
 <h1>${m.page_giving_card_payment()}</h1><p>${escapeHtml(gift.email ?? '')}</p>
-<p class="amount">GHS ${formatCedis(payment.amount)}</p>
+<p class="amount">${formatGhs(payment.amount)}</p>
 ${
   done
     ? `<p>${m.page_giving_already({ status: escapeHtml(payment.status) })}</p>`

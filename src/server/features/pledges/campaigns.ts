@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FinanceScope } from '../../../shared/schemas/finance.ts';
+import { plainCedis } from '../../../shared/format.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type {
   CampaignCreate,
@@ -137,10 +138,6 @@ export async function campaignReports(ctx: Ctx, scope: FinanceScope): Promise<Ca
   return { campaigns: campaignsOut, assemblies: labels };
 }
 
-/** 125050 → "1250.50": plain, for spreadsheets. */
-const cedis = (pesewas: number) =>
-  `${Math.floor(pesewas / 100)}.${String(pesewas % 100).padStart(2, '0')}`;
-
 /** The campaign report as CSV: a row per campaign and assembly, then each campaign's total. */
 export async function campaignReportCsv(ctx: Ctx, scope: FinanceScope) {
   const report = await campaignReports(ctx, scope);
@@ -152,26 +149,26 @@ export async function campaignReportCsv(ctx: Ctx, scope: FinanceScope) {
       OFFERING_TYPE_LABELS[c.type],
       c.startsOn,
       c.endsOn,
-      cedis(c.target),
+      plainCedis(c.target),
     ] as const;
     for (const r of c.rows) {
       rows.push([
         ...facts,
         r.assembly ? (label.get(r.assembly) ?? r.assembly) : m.server_pledges_no_assembly(),
-        cedis(r.pledged),
+        plainCedis(r.pledged),
         r.pledges,
-        cedis(r.givenToPledges),
-        cedis(r.given),
+        plainCedis(r.givenToPledges),
+        plainCedis(r.given),
       ]);
     }
     const t = c.totals;
     rows.push([
       ...facts,
       m.server_pledges_total(),
-      cedis(t.pledged),
+      plainCedis(t.pledged),
       t.pledges,
-      cedis(t.givenToPledges),
-      cedis(t.given),
+      plainCedis(t.givenToPledges),
+      plainCedis(t.given),
     ]);
   }
   return toCsv(

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { percentOf, type PledgeRhythm } from '../../../shared/schemas/pledges.ts';
 import type { OfferingType } from '../../../shared/constants.ts';
 import { m } from '../../../paraglide/messages.js';

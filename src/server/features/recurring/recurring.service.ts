@@ -4,7 +4,8 @@ import {
   type Frequency,
   type ScheduleView,
 } from '../../../shared/schemas/recurring.ts';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';

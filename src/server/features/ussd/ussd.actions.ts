@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { giftStatusLabel } from '../../../shared/gift-status.ts';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { formatCedis, formatGhs, formatNumericDay } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { transactions } from '../../db/schema.ts';
@@ -101,7 +102,7 @@ async function saveCodeGift(
     returnOrigin: ctx.config.publicUrl,
     ussdPhone: caller.phone,
   };
-  const amount = `GHS ${formatCedis(draft.amount)}`;
+  const amount = formatGhs(draft.amount);
   const what = (common.otherType ?? OFFERING_TYPE_LABELS[draft.type]).toLowerCase();
   let screen: string;
   let sms: string;
@@ -283,7 +284,7 @@ async function lastGifts(ctx: AppContext, caller: Caller): Promise<string> {
     .limit(5);
   if (rows.length === 0) return m.ussd_no_gifts();
   const lines = rows.map((r) => {
-    const day = r.createdAt.toISOString().slice(5, 10).split('-').reverse().join('/');
+    const day = formatNumericDay(r.createdAt);
     const type = OFFERING_TYPE_LABELS[r.type as keyof typeof OFFERING_TYPE_LABELS] ?? r.type;
     return `${day} ${formatCedis(r.amount)} ${type.slice(0, 9)} ${r.status === 'success' ? m.ussd_paid() : giftStatusLabel(r.status)}`;
   });

@@ -1,6 +1,7 @@
 import { smsLetters } from '../../platform/sms/sms.ts';
 import { MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { LANGUAGE_NAMES } from '../../../shared/languages.ts';
 import { m } from '../../../paraglide/messages.js';
 import {

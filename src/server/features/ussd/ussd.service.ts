@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { BANKS, type MomoProvider } from '../../../shared/constants.ts';
 import type { Language } from '../../../shared/languages.ts';
+import { offersAssembly } from '../../../shared/schemas/church.ts';
 import { toMomoPhone } from '../../../shared/momo-phone.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
@@ -102,7 +103,7 @@ async function callerMember(ctx: AppContext, phone: string): Promise<CallerMembe
   const member = await memberByVerifiedPhone(ctx, phone);
   if (!member) return null;
   const [firstName = '', ...rest] = member.fullName.trim().split(/\s+/);
-  const offered = (await menuData(ctx)).assemblies.some((a) => a.slug === member.assemblyName);
+  const offered = offersAssembly((await menuData(ctx)).assemblies, member.assemblyName);
   const [account] = await ctx.db
     .select({ locale: users.locale })
     .from(users)

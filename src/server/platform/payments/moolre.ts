@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MoolreSettings } from '../../config.ts';
 import type { MomoProvider as Network } from '../../../shared/constants.ts';
+import { plainCedis } from '../../../shared/format.ts';
 import {
   callJson,
-  cedisString,
   localGhanaNumber,
   pesewasFromCedis,
   ProviderError,
@@ -48,7 +48,7 @@ export function createMoolre(settings: MoolreSettings, timeoutMs: number): MomoP
           channel: MOOLRE_CHANNELS[network],
           currency: 'GHS',
           payer: localGhanaNumber(payer),
-          amount: cedisString(amount),
+          amount: plainCedis(amount),
           externalref,
           reference,
           accountnumber: settings.accountNumber,

@@ -139,10 +139,6 @@ export function localGhanaNumber(e164: string): string {
   return e164.startsWith('+233') ? `0${e164.slice(4)}` : e164.replace(/^\+/, '');
 }
 
-/** pesewas → "10.00" */
-export const cedisString = (pesewas: number) =>
-  `${Math.floor(pesewas / 100)}.${String(pesewas % 100).padStart(2, '0')}`;
-
 /** "10.00" | 10 | "10" → pesewas, or null */
 export function pesewasFromCedis(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return Math.round(value * 100);

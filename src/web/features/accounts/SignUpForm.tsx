@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { m } from '../../../paraglide/messages.js';
 import { checkEmail as checkEmailRules } from '../../../shared/email.ts';
-import { formatCedis } from '../../../shared/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
 import type { GuestGifts } from '../../../shared/schemas/giving.ts';
 import { checkSignUp, type SignUpRequest } from '../../../shared/sign-up.ts';
 import { checkResolver } from '../../components/check-resolver.ts';

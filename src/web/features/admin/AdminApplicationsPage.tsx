@@ -24,6 +24,7 @@ import { paths } from '../../paths.ts';
 import { ApplicationAnswers } from '../workers/ApplicationAnswers.tsx';
 import './admin.css';
 import { adminApiPaths } from './admin.paths.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 
 const filters = (): { value: ApplicationStatus | ''; label: string }[] => [
   { value: '', label: m.admin_filter_all() },
@@ -41,15 +42,6 @@ const noApplications = (status: ApplicationStatus | '') =>
       : status === 'rejected'
         ? m.admin_none_rejected()
         : m.admin_none_yet();
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const when = (iso: string) => dateTime.format(new Date(iso));
 
 const listKey = (status: string) => ['admin', 'applications', status] as const;
 const detailKey = (id: string) => ['admin', 'application', id] as const;
@@ -140,7 +132,7 @@ export function AdminApplicationsPage() {
                 >
                   <span className="application-name">{a.applicantName}</span>
                   <span className="muted">
-                    {ROLE_LABELS[a.role]} · {when(a.createdAt)}
+                    {ROLE_LABELS[a.role]} · {formatDateTime(a.createdAt, 'device')}
                   </span>
                   <span className={`status-badge status-${a.status}`}>
                     {STATUS_LABELS[a.status]}
@@ -261,7 +253,7 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
               <span className="muted">
                 {m.admin_application_sent({
                   id: data!.id.slice(0, 8),
-                  when: when(data!.createdAt),
+                  when: formatDateTime(data!.createdAt, 'device'),
                   email: data!.applicantEmail,
                 })}
               </span>
@@ -353,7 +345,10 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
                   <li key={d.decidedAt}>
                     {STATUS_LABELS[d.previousStatus]} → <strong>{STATUS_LABELS[d.status]}</strong>
                     {d.pastorType ? ` (${d.pastorType})` : ''}{' '}
-                    {m.admin_decided_by({ who: d.decidedBy, when: when(d.decidedAt) })}
+                    {m.admin_decided_by({
+                      who: d.decidedBy,
+                      when: formatDateTime(d.decidedAt, 'device'),
+                    })}
                     {d.reason && <q className="decision-reason">{d.reason}</q>}
                   </li>
                 ))}

@@ -11,12 +11,7 @@ import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
 import './admin.css';
 import { adminApiPaths } from './admin.paths.ts';
-
-const joined = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+import { formatDate } from '../../../shared/format.ts';
 
 /**
  * /admin/users (the dashboard's Registered Users): members newest first, searched by name or
@@ -137,7 +132,7 @@ export function AdminUsersPage() {
                   </div>
                   <div>
                     <dt>{m.admin_users_joined()}</dt>
-                    <dd>{joined.format(new Date(user.joinedAt))}</dd>
+                    <dd>{formatDate(user.joinedAt, 'device')}</dd>
                   </div>
                 </dl>
               </li>

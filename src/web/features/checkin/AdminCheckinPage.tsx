@@ -20,7 +20,8 @@ import {
   type CheckinAdmin,
 } from './checkin.api.ts';
 import { checkinApiPaths } from './checkin.paths.ts';
-import { formatWhen, localInput } from './checkin-format.ts';
+import { formatWeekdayTime } from '../../../shared/format.ts';
+import { localInput } from './checkin-format.ts';
 import './checkin.css';
 import { m } from '../../../paraglide/messages.js';
 import { withPart } from '../giving/message-part.tsx';
@@ -62,8 +63,8 @@ export function AdminCheckinPage() {
                   ·{' '}
                   {m.checkin_session_when({
                     assembly: assemblyLabel(s.assembly, m.checkin_all_assemblies()),
-                    opens: formatWhen(s.opensAt),
-                    closes: formatWhen(s.closesAt),
+                    opens: formatWeekdayTime(s.opensAt, 'device'),
+                    closes: formatWeekdayTime(s.closesAt, 'device'),
                   })}
                 </span>
                 <p>
@@ -137,7 +138,8 @@ function Attendance({
               {data.attendance.map((r) => (
                 <tr key={`${r.sessionId}-${r.assembly ?? '-'}`}>
                   <td>
-                    {r.title} <span className="muted">{formatWhen(r.opensAt)}</span>
+                    {r.title}{' '}
+                    <span className="muted">{formatWeekdayTime(r.opensAt, 'device')}</span>
                   </td>
                   <td>{label(r.assembly)}</td>
                   <td className="num">{r.members}</td>
@@ -332,7 +334,7 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
           <option value="">{m.checkin_none()}</option>
           {upcoming.data?.events.map((event) => (
             <option key={event.id} value={event.id}>
-              {event.title} · {formatWhen(event.startsAt)}
+              {event.title} · {formatWeekdayTime(event.startsAt, 'device')}
             </option>
           ))}
         </select>

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { checkIn, checkInOwnChild, checkinKeys, useCheckinHome } from './checkin.api.ts';
-import { formatTime } from './checkin-format.ts';
+import { formatTime } from '../../../shared/format.ts';
 import './checkin.css';
 import { m } from '../../../paraglide/messages.js';
 
@@ -215,10 +215,13 @@ function OpenServices({ home }: { home: CheckinHome }) {
       {home.sessions.map((s) => (
         <li key={s.id} className="card">
           <strong>{s.title}</strong>
-          <span className="muted"> · {m.checkin_until({ time: formatTime(s.closesAt) })}</span>
+          <span className="muted">
+            {' '}
+            · {m.checkin_until({ time: formatTime(s.closesAt, 'device') })}
+          </span>
           <p className={s.checkedInAt ? 'checkin-done' : 'muted'}>
             {s.checkedInAt
-              ? m.checkin_checked_in_at({ time: formatTime(s.checkedInAt) })
+              ? m.checkin_checked_in_at({ time: formatTime(s.checkedInAt, 'device') })
               : m.checkin_not_yet()}
           </p>
         </li>

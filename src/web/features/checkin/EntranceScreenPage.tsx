@@ -7,7 +7,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useEntranceScreen } from './checkin.api.ts';
-import { formatTime } from './checkin-format.ts';
+import { formatTime } from '../../../shared/format.ts';
 import './checkin.css';
 import { m } from '../../../paraglide/messages.js';
 import { withPart } from '../giving/message-part.tsx';
@@ -70,7 +70,7 @@ export function EntranceScreenPage() {
         )}
       </p>
       <p className="muted" aria-live="polite">
-        {m.checkin_screen_count({ count: s.checkedIn, time: formatTime(s.closesAt) })}
+        {m.checkin_screen_count({ count: s.checkedIn, time: formatTime(s.closesAt, 'device') })}
       </p>
     </section>
   );

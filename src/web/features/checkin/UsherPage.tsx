@@ -16,7 +16,7 @@ import {
   usherCheckInChild,
   useUsherSessions,
 } from './checkin.api.ts';
-import { formatWhen } from './checkin-format.ts';
+import { formatWeekdayTime } from '../../../shared/format.ts';
 import './checkin.css';
 import { m } from '../../../paraglide/messages.js';
 import { withPart } from '../giving/message-part.tsx';
@@ -70,7 +70,7 @@ export function UsherPage() {
           >
             {sessions.data.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.title} · {formatWhen(s.opensAt)}
+                {s.title} · {formatWeekdayTime(s.opensAt, 'device')}
               </option>
             ))}
           </select>

@@ -1,18 +1,5 @@
-// Times on the check-in screens, as the phone's clock shows them (Ghana keeps UTC).
-
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const when = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "09:30" */
-export const formatTime = (iso: string) => time.format(new Date(iso));
-/** "Sun 29 Nov, 09:30" */
-export const formatWhen = (iso: string) => when.format(new Date(iso));
+// Times on the check-in screens are on the phone's clock (Ghana keeps UTC): an admin types a
+// session's times in it, below.
 
 /** A moment as a datetime-local input's value (the phone's own time). */
 export function localInput(at: Date): string {

@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { EVENT_GUESTS_MAX, type EventView } from '../../../shared/events.ts';
+import { formatGhanaTime } from '../../../shared/format.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { Choice } from '../../components/Choice.tsx';
@@ -15,7 +16,6 @@ import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { useSession } from '../accounts/useSession.ts';
 import {
   eventsKeys,
-  formatTime,
   formatWhen,
   guestReply,
   registrationNote,
@@ -92,7 +92,7 @@ export function EventPage() {
         {e.registrationClosesAt && (
           <>
             <dt>{m.events_fact_closes()}</dt>
-            <dd>{formatTime(e.registrationClosesAt)}</dd>
+            <dd>{formatGhanaTime(e.registrationClosesAt)}</dd>
           </>
         )}
       </dl>

@@ -7,6 +7,7 @@ import type {
   MyRsvp,
 } from '../../../shared/events.ts';
 import { m } from '../../../paraglide/messages.js';
+import { formatGhanaTime, formatTime, formatWeekdayDateTime } from '../../../shared/format.ts';
 import { apiFetch } from '../../api.ts';
 import { eventsApiPaths } from './events.paths.ts';
 
@@ -57,34 +58,13 @@ export function deleteEvent(id: string) {
   return apiFetch<void>(eventsApiPaths.managedEvent(id), { method: 'DELETE' });
 }
 
-const whenFormat = new Intl.DateTimeFormat('en-GH', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
-const timeFormat = new Intl.DateTimeFormat('en-GH', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
-
 /** 'Sat, 24 Dec 2026, 18:30–21:00 GMT' (Ghana's time is UTC all year). */
 export function formatWhen(event: Pick<EventSummary, 'startsAt' | 'endsAt'>) {
-  const start = new Date(event.startsAt);
-  const end = new Date(event.endsAt);
   const sameDay = event.startsAt.slice(0, 10) === event.endsAt.slice(0, 10);
   return sameDay
-    ? `${whenFormat.format(start)}–${timeFormat.format(end)} GMT`
-    : `${whenFormat.format(start)} GMT – ${whenFormat.format(end)} GMT`;
+    ? `${formatWeekdayDateTime(event.startsAt)}–${formatTime(event.endsAt)} GMT`
+    : `${formatGhanaTime(event.startsAt)} – ${formatGhanaTime(event.endsAt)}`;
 }
-
-export const formatTime = (iso: string) => `${whenFormat.format(new Date(iso))} GMT`;
 
 /**
  * What stands between a person and a place, in words (or null when they may reply). Someone

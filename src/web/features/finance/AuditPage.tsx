@@ -8,7 +8,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { fetchAudit, financeKeys } from './finance.api.ts';
-import { formatTime } from './format-times.ts';
+import { formatDateTime } from '../../../shared/format.ts';
 import './finance.css';
 
 const actionLabels = (): Record<FinanceAction, string> => ({
@@ -69,7 +69,7 @@ export function AuditPage() {
                   {e.assembly ? ` · ${e.assembly}` : ''}
                   <br />
                   <span className="muted">
-                    <time dateTime={e.at}>{formatTime(e.at)}</time>{' '}
+                    <time dateTime={e.at}>{formatDateTime(e.at, 'device')}</time>{' '}
                     {m.finance_audit_by({ email: e.actorEmail })}
                   </span>
                   <dl className="finance-audit-change">

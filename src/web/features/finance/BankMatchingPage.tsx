@@ -26,8 +26,8 @@ import {
   useBankMappings,
   useStatementLines,
 } from './finance.api.ts';
-import { ghs, typeLabel } from './format.ts';
-import { formatDay } from './format-times.ts';
+import { formatDate, formatGhs } from '../../../shared/format.ts';
+import { typeLabel } from './format.ts';
 import './finance.css';
 
 const bankLabels: Record<Bank, string> = { fidelity: 'Fidelity', prudential: 'Prudential' };
@@ -365,10 +365,10 @@ function Lines({
 function LineFacts({ line }: { line: StatementLineView }) {
   return (
     <div className="finance-line-facts">
-      <span className="finance-amount">{ghs(line.amount)}</span>
+      <span className="finance-amount">{formatGhs(line.amount)}</span>
       <span className="muted">
         {m.finance_line_facts({
-          day: formatDay(line.bookedOn),
+          day: formatDate(line.bookedOn),
           bank: bankLabels[line.bank as Bank] ?? line.bank,
           line: line.lineNumber,
         })}
@@ -429,7 +429,7 @@ function UnmatchedLine({
             <li key={c.id}>
               <span>
                 <strong>{c.memberName}</strong> · {c.assembly} · {typeLabel(c.type)}
-                {c.code ? ` · ${c.code}` : ''} · {formatDay(c.createdAt)}
+                {c.code ? ` · ${c.code}` : ''} · {formatDate(c.createdAt)}
               </span>
               <button type="button" className="button button-small" onClick={() => void match(c)}>
                 {m.finance_match()}
@@ -480,8 +480,8 @@ function MatchedLine({
         type="button"
         className="button button-secondary button-small"
         aria-label={m.finance_unmatch_label({
-          amount: ghs(line.amount),
-          day: formatDay(line.bookedOn),
+          amount: formatGhs(line.amount),
+          day: formatDate(line.bookedOn),
         })}
         onClick={() => void unmatch()}
       >

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { m } from '../../../paraglide/messages.js';
 import { OFFERING_TYPES } from '../../../shared/constants.ts';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { formatCedis, formatDate, formatGhs } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { checkCampaignForm, percentOf, type CampaignReport } from '../../../shared/pledges.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -15,10 +16,8 @@ import { useSession } from '../accounts/useSession.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { createCampaign, pledgesKeys, useCampaignReport } from '../pledges/pledges.api.ts';
 import { pledgesApiPaths } from '../pledges/pledges.paths.ts';
-import { formatDueOn } from '../pledges/PledgeProgress.tsx';
 import '../pledges/pledges.css';
 
-const ghs = (pesewas: number) => `GHS ${formatCedis(pesewas)}`;
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 const EMPTY = {
@@ -101,7 +100,7 @@ function CampaignCard({
       <div className="pledge-item-top">
         <h3 id={`${id}-name`}>{c.name}</h3>
         <span className="muted">
-          {formatDueOn(c.startsOn)} – {formatDueOn(c.endsOn)}
+          {formatDate(c.startsOn)} – {formatDate(c.endsOn)}
         </span>
       </div>
       <p className="pledge-facts muted">
@@ -110,12 +109,12 @@ function CampaignCard({
           assembly: c.assembly
             ? (labels.get(c.assembly) ?? c.assembly)
             : m.finance_all_assemblies(),
-          target: ghs(c.target),
+          target: formatGhs(c.target),
         })}
       </p>
       <p>
-        {m.finance_pledged()} <strong>{ghs(c.totals.pledged)}</strong> ({c.totals.pledges}) ·{' '}
-        {m.finance_given_lower()} <strong>{ghs(c.totals.given)}</strong>{' '}
+        {m.finance_pledged()} <strong>{formatGhs(c.totals.pledged)}</strong> ({c.totals.pledges}) ·{' '}
+        {m.finance_given_lower()} <strong>{formatGhs(c.totals.given)}</strong>{' '}
         {m.finance_of_target({ percent: percentOf(c.totals.given, c.target) })}
       </p>
       {c.rows.length === 0 ? (

@@ -6,7 +6,7 @@ import {
   FINANCE_MESSAGES,
   type CashReceiveValues,
 } from '../../../shared/finance.ts';
-import { formatCedis } from '../../../shared/giving.ts';
+import { formatDate, formatDateTime, formatGhs, plainCedis } from '../../../shared/format.ts';
 import type { CashDeskEntry } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -16,8 +16,7 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { financeKeys, findCash, receiveCash, useFlaggedCash } from './finance.api.ts';
-import { ghs, todayIso, typeLabel } from './format.ts';
-import { formatDay, formatTime } from './format-times.ts';
+import { todayIso, typeLabel } from './format.ts';
 import './finance.css';
 
 type Lookup =
@@ -177,7 +176,7 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
         </div>
         <div>
           <dt>{m.finance_amount_entered()}</dt>
-          <dd className="finance-amount">{ghs(entry.amount)}</dd>
+          <dd className="finance-amount">{formatGhs(entry.amount)}</dd>
         </div>
         <div>
           <dt>{m.finance_assembly()}</dt>
@@ -189,7 +188,7 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
         </div>
         <div>
           <dt>{m.finance_recorded_by_member()}</dt>
-          <dd>{formatTime(entry.createdAt)}</dd>
+          <dd>{formatDateTime(entry.createdAt, 'device')}</dd>
         </div>
         {entry.received && (
           <div>
@@ -197,14 +196,14 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
             <dd>
               {entry.received.recordedBy
                 ? m.finance_counted_recorded({
-                    amount: ghs(entry.received.amount),
-                    day: formatDay(entry.received.on),
+                    amount: formatGhs(entry.received.amount),
+                    day: formatDate(entry.received.on),
                     by: entry.received.by,
                     recordedBy: entry.received.recordedBy,
                   })
                 : m.finance_counted_by({
-                    amount: ghs(entry.received.amount),
-                    day: formatDay(entry.received.on),
+                    amount: formatGhs(entry.received.amount),
+                    day: formatDate(entry.received.on),
                     by: entry.received.by,
                   })}
             </dd>
@@ -224,7 +223,7 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
       {entry.state === 'received' && !notice && entry.received && (
         <p className="form-alert" role="alert">
           {FINANCE_MESSAGES.cashAlreadyReceived}{' '}
-          {m.finance_received_on({ by: entry.received.by, day: formatDay(entry.received.on) })}
+          {m.finance_received_on({ by: entry.received.by, day: formatDate(entry.received.on) })}
         </p>
       )}
       {(entry.state === 'pending' || entry.state === 'flagged') && (
@@ -256,7 +255,7 @@ function ReceiveForm({
   const { user } = useSession();
   const church = useChurch();
   const [values, setValues] = useState<CashReceiveValues>({
-    amount: formatCedis(entry.amount).replace(/,/g, ''),
+    amount: plainCedis(entry.amount),
     receivedOn: todayIso(),
     receivedBy: user?.fullName ?? '',
   });
@@ -361,8 +360,8 @@ function FlaggedList({ onOpen }: { onOpen: (entry: CashDeskEntry) => void }) {
               <br />
               <span className="muted">
                 {m.finance_entered_counted({
-                  entered: ghs(entry.amount),
-                  counted: ghs(entry.received?.amount ?? 0),
+                  entered: formatGhs(entry.amount),
+                  counted: formatGhs(entry.received?.amount ?? 0),
                 })}
               </span>
             </div>

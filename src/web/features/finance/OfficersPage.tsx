@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../church/useChurch.ts';
 import { financeKeys, grantOfficer, revokeOfficer, useOfficers } from './finance.api.ts';
-import { formatDay } from './format-times.ts';
+import { formatDate } from '../../../shared/format.ts';
 import './finance.css';
 
 /** /admin/finance/officers: admins make members finance officers, for all or chosen assemblies. */
@@ -99,7 +99,7 @@ export function OfficersPage() {
                   assemblies: o.allAssemblies
                     ? m.finance_all_assemblies()
                     : o.assemblies.map(label).join(', '),
-                  day: formatDay(o.since),
+                  day: formatDate(o.since),
                 })}
               </span>
             </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatMonth } from './format.ts';
+import { formatMonth, formatWholeCedis } from '../../../shared/format.ts';
 
 // The reports screen's chart: confirmed giving per month, one stacked colour per assembly.
 // uPlot (≈ 20 KB brotli) is imported here only, so only /admin/reports downloads it.
@@ -17,8 +17,6 @@ const palette = '#4b2a8c #e8a317 #1b6e35 #b3261e #1f6fb2 #8c5a2a #6a6a6a #c2408f
 );
 
 const monthLabel = (month: string | undefined) => (month ? formatMonth(month) : '');
-const cedis = (pesewas: number) =>
-  (pesewas / 100).toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
 export function ReportChart({ months, series }: { months: string[]; series: ChartSeries[] }) {
   const holder = useRef<HTMLDivElement>(null);
@@ -52,7 +50,7 @@ export function ReportChart({ months, series }: { months: string[]; series: Char
             values: (_u, splits) => splits.map((i) => monthLabel(months[i])),
             gap: 4,
           },
-          { values: (_u, splits) => splits.map(cedis), size: 56, label: 'GHS' },
+          { values: (_u, splits) => splits.map(formatWholeCedis), size: 56, label: 'GHS' },
         ],
         series: [
           {},

@@ -10,7 +10,8 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useFinanceAccess } from './finance.access.ts';
 import { reportsApiPaths, useReport } from './reports.api.ts';
-import { formatMonth, ghs, todayIso, typeLabel } from './format.ts';
+import { formatCedis, formatGhs, formatMonth } from '../../../shared/format.ts';
+import { todayIso, typeLabel } from './format.ts';
 import type { ChartSeries } from './ReportChart.tsx';
 import './finance.css';
 
@@ -149,7 +150,7 @@ function ReportBody({ report, query }: { report: FinanceReport; query: string })
         {buckets.map(([bucket, label, amount, count]) => (
           <div key={bucket} className="card finance-total" data-bucket={bucket}>
             <span className="finance-total-label">{label}</span>
-            <span className="finance-total-amount">{ghs(amount)}</span>
+            <span className="finance-total-amount">{formatGhs(amount)}</span>
             <span className="muted">{m.finance_gifts({ count })}</span>
           </div>
         ))}
@@ -266,7 +267,7 @@ const tableColumns = () => [
 ];
 
 const cell = (amount: number, count: number) =>
-  count === 0 ? '—' : `${ghs(amount).replace('GHS ', '')} (${count})`;
+  count === 0 ? '—' : `${formatCedis(amount)} (${count})`;
 
 function chartData(report: FinanceReport, labels: Map<string, string>) {
   const months = [...new Set(report.groups.map((g) => g.month))].sort();

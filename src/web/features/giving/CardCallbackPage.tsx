@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCedis } from '../../../shared/giving.ts';
+import { formatGhs } from '../../../shared/format.ts';
 import { ApiError } from '../../api.ts';
 import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -39,7 +39,7 @@ export function CardCallbackPage() {
       <Spinner label={m.giving_card_checking()} />
     );
   } else {
-    const amount = `GHS ${formatCedis(gift.data.amount)}`;
+    const amount = formatGhs(gift.data.amount);
     switch (gift.data.status) {
       case 'success':
         title = m.giving_paid_title();

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { formatGhs } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
@@ -32,7 +33,7 @@ export function GiftSavedModal({ saved, onDone }: GiftSavedModalProps) {
   let body = null;
   if (saved) {
     const { offering, result } = saved;
-    const amount = `GHS ${formatCedis(offering.amount)}`;
+    const amount = formatGhs(offering.amount);
     const what = offering.otherType ?? OFFERING_TYPE_LABELS[offering.type];
     if (result.method === 'cash') {
       title = m.giving_cash_code_title();

@@ -1,12 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import {
-  formatCedis,
-  GIVING_MESSAGES,
-  MOMO_SHORTCODES,
-  OFFERING_TYPE_LABELS,
-} from '../../../shared/giving.ts';
+import { formatGhs } from '../../../shared/format.ts';
+import { GIVING_MESSAGES, MOMO_SHORTCODES, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { checkMomoOtp } from '../../../shared/offering.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
@@ -203,7 +199,7 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
         <p id={`${id}-hint`}>
           {m.giving_otp_hint({
             phone: momoPhoneText(offering.phone),
-            amount: `GHS ${formatCedis(offering.amount)}`,
+            amount: formatGhs(offering.amount),
           })}
         </p>
         <div className="field">
@@ -247,7 +243,7 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
   const gift = useGiftStatus(waiting === 'stopped' ? null : reference);
   const firstButtonRef = useRef<HTMLButtonElement>(null);
   const status = gift.data?.status ?? 'pending';
-  const amount = `GHS ${formatCedis(offering.amount)}`;
+  const amount = formatGhs(offering.amount);
   const what = (offering.otherType ?? OFFERING_TYPE_LABELS[offering.type]).toLowerCase();
   const done = status !== 'pending' && waiting !== 'stopped';
 

@@ -3,12 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../components/Toasts.tsx';
 import { BANKS, MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
-import {
-  formatCedis,
-  GIVING_MESSAGES,
-  MOMO_SHORTCODES,
-  PAYMENT_METHOD_LABELS,
-} from '../../../shared/giving.ts';
+import { plainCedis } from '../../../shared/format.ts';
+import { GIVING_MESSAGES, MOMO_SHORTCODES, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import type { ScheduleView } from '../../../shared/recurring.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
@@ -102,7 +98,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
       otherType: schedule.otherType ?? '',
       assembly: schedule.assembly,
       paymentMethod: schedule.method,
-      amount: formatCedis(schedule.amount).replace(/,/g, ''),
+      amount: plainCedis(schedule.amount),
       ...(schedule.phone ? { phone: localGhanaPhone(schedule.phone) } : {}),
       ...(schedule.network ? { provider: schedule.network } : {}),
     };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { OFFERING_TYPES } from '../../../shared/constants.ts';
-import type { ChurchInfo } from '../../../shared/schemas/church.ts';
+import { offersAssembly, type ChurchInfo } from '../../../shared/schemas/church.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { Field, type FormFields } from '../../components/form-fields.tsx';
@@ -130,9 +130,7 @@ export function useProfilePrefill(
     const prefill: Partial<GiftFieldValues> = {
       firstName,
       lastName,
-      assembly: church.assemblies.some((a) => a.slug === profile.assemblyName)
-        ? (profile.assemblyName ?? '')
-        : '',
+      assembly: offersAssembly(church.assemblies, profile.assemblyName) ? profile.assemblyName : '',
       phone: localGhanaPhone(profile.phoneNumber),
       email: profile.email ?? '',
     };

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { CASH_DELETE_REASONS, type CashDeleteReason } from '../../../shared/constants.ts';
-import { cashDeleteReasonLabel, checkCashDelete, formatCedis } from '../../../shared/giving.ts';
+import { formatCedis } from '../../../shared/format.ts';
+import { cashDeleteReasonLabel, checkCashDelete } from '../../../shared/giving.ts';
 import type { HistoryEntry } from '../../../shared/schemas/giving.ts';
 import { Choice } from '../../components/Choice.tsx';
 import { checkResolver } from '../../components/check-resolver.ts';

@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../components/Toasts.tsx';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
+import { formatCedis, formatDateTime, formatGhs } from '../../../shared/format.ts';
 import {
-  formatCedis,
   GIVING_MESSAGES,
   historyYear,
   OFFERING_TYPE_LABELS,
@@ -29,14 +29,6 @@ const DeleteCashModal = lazy(async () => ({
 
 /** Spec §4/§9: the list reloads 1.5 s after a delete. */
 export const RELOAD_AFTER_DELETE_MS = 1500;
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 const typeLabel = (type: string) =>
   OFFERING_TYPE_LABELS[type as keyof typeof OFFERING_TYPE_LABELS] ?? type;
@@ -211,7 +203,7 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
         <span id={`${id}-type`} className="history-type">
           {typeLabel(entry.type)}
         </span>
-        <span className="history-amount">GHS {formatCedis(entry.amount)}</span>
+        <span className="history-amount">{formatGhs(entry.amount)}</span>
       </div>
       <dl className="history-facts">
         <div>
@@ -229,7 +221,7 @@ function HistoryItem({ entry, onDelete }: HistoryItemProps) {
         <div>
           <dt>{m.history_date()}</dt>
           <dd>
-            <time dateTime={entry.createdAt}>{dateFormat.format(new Date(entry.createdAt))}</time>
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, 'device')}</time>
           </dd>
         </div>
         {entry.code && (
@@ -308,7 +300,7 @@ function YearTotal({ total }: { total: YearToDate }) {
       <h2 id={`${id}-title`} className="history-total-title">
         {m.history_given_in({ year: total.year })}
       </h2>
-      <p className="history-total-amount">GHS {formatCedis(total.confirmed)}</p>
+      <p className="history-total-amount">{formatGhs(total.confirmed)}</p>
       {total.waiting > 0 && (
         <p className="history-total-waiting muted">
           {m.history_waiting_confirmation({ amount: formatCedis(total.waiting) })}
@@ -320,7 +312,7 @@ function YearTotal({ total }: { total: YearToDate }) {
             <div key={part.type}>
               <dt>{typeLabel(part.type)}</dt>
               <dd>
-                GHS {formatCedis(part.confirmed)}
+                {formatGhs(part.confirmed)}
                 {part.waiting > 0 && (
                   <span className="muted">
                     {' '}

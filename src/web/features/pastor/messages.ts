@@ -1,5 +1,6 @@
 import { m } from '../../../paraglide/messages.js';
 import { PASTOR_MESSAGES, type ChatMessage, type Conversation } from '../../../shared/pastor.ts';
+import { formatDayMonth, formatTime } from '../../../shared/format.ts';
 
 // Small helpers of the messages screen.
 
@@ -13,14 +14,11 @@ export function upsertMessage(conversation: Conversation | undefined, message: C
   return { ...conversation, messages };
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-
 export function shortTime(iso: string): string {
   const date = new Date(iso);
   return date.toDateString() === new Date().toDateString()
-    ? timeFormat.format(date)
-    : dayFormat.format(date);
+    ? formatTime(date, 'device')
+    : formatDayMonth(date, 'device');
 }
 
 export function preview(message: ChatMessage | null, me: string): string {

@@ -1,19 +1,10 @@
 import { useId } from 'react';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { formatCedis, formatGhs } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { Pledge } from '../../../shared/pledges.ts';
 import './pledges.css';
 import { m } from '../../../paraglide/messages.js';
 import { withPart } from '../giving/message-part.tsx';
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A YYYY-MM-DD day as "31 Dec 2026". */
-export const formatDueOn = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** What a pledge is for: its campaign, or its type. */
 export const pledgeName = (pledge: Pledge) =>
@@ -27,7 +18,7 @@ export function PledgeProgress({ pledge }: { pledge: Pledge }) {
       <p id={`${id}-label`} className="pledge-progress-text">
         {withPart(
           (mark) => m.pledges_progress({ given: mark, amount: formatCedis(pledge.amount) }),
-          <strong>GHS {formatCedis(pledge.given)}</strong>,
+          <strong>{formatGhs(pledge.given)}</strong>,
         )}{' '}
         <span className="pledge-percent" data-testid="pledge-percent">
           {pledge.percent}%

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { usePledges } from './pledges.api.ts';
-import { formatDueOn, pledgeName, PledgeProgress } from './PledgeProgress.tsx';
+import { formatDate } from '../../../shared/format.ts';
+import { pledgeName, PledgeProgress } from './PledgeProgress.tsx';
 import { m } from '../../../paraglide/messages.js';
 
 /**
@@ -31,7 +32,7 @@ function Summary() {
           {list.slice(0, 3).map((p) => (
             <li key={p.id}>
               <span className="pledge-summary-name">
-                {pledgeName(p)} · {m.pledges_by_date({ date: formatDueOn(p.dueOn) })}
+                {pledgeName(p)} · {m.pledges_by_date({ date: formatDate(p.dueOn) })}
               </span>
               <PledgeProgress pledge={p} />
             </li>

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { OFFERING_TYPES } from '../../../shared/constants.ts';
-import { formatCedis, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { formatDate, formatGhs } from '../../../shared/format.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import {
   checkPledgeForm,
   PLEDGE_MESSAGES,
@@ -21,7 +22,7 @@ import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { createPledge, deletePledge, linkGift, pledgesKeys, usePledges } from './pledges.api.ts';
-import { formatDueOn, pledgeName, PledgeProgress } from './PledgeProgress.tsx';
+import { pledgeName, PledgeProgress } from './PledgeProgress.tsx';
 import './pledges.css';
 import { m } from '../../../paraglide/messages.js';
 import { withPart } from '../giving/message-part.tsx';
@@ -157,7 +158,7 @@ export function PledgesPage() {
               <optgroup label={m.pledges_campaigns()}>
                 {campaigns.map((c) => (
                   <option key={c.id} value={`campaign:${c.id}`}>
-                    {m.pledges_campaign_option({ name: c.name, date: formatDueOn(c.endsOn) })}
+                    {m.pledges_campaign_option({ name: c.name, date: formatDate(c.endsOn) })}
                   </option>
                 ))}
               </optgroup>
@@ -289,7 +290,7 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
     <li className="card pledge-item" aria-labelledby={`${id}-name`}>
       <div className="pledge-item-top">
         <h3 id={`${id}-name`}>{pledgeName(pledge)}</h3>
-        <span className="muted">{m.pledges_by_date({ date: formatDueOn(pledge.dueOn) })}</span>
+        <span className="muted">{m.pledges_by_date({ date: formatDate(pledge.dueOn) })}</span>
       </div>
       <PledgeProgress pledge={pledge} />
       <p className="pledge-facts muted">
@@ -311,8 +312,8 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
                 <option value="">{m.pledges_choose_gift()}</option>
                 {others.map((g) => (
                   <option key={`${g.kind}:${g.id}`} value={`${g.kind}:${g.id}`}>
-                    {typeLabel(g.type)} GHS {formatCedis(g.amount)},{' '}
-                    {formatDueOn(g.createdAt.slice(0, 10))}
+                    {typeLabel(g.type)} {formatGhs(g.amount)},{' '}
+                    {formatDate(g.createdAt.slice(0, 10))}
                     {g.pledgeId ? ` ${m.pledges_counted_elsewhere()}` : ''}
                   </option>
                 ))}

@@ -14,7 +14,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { useChurch } from '../church/useChurch.ts';
 import { decidePrayer, prayerKeys, restorePrayer, usePrayerQueue } from './prayer.api.ts';
-import { audience, authorLine, dateOf } from './prayer-format.ts';
+import { formatDate } from '../../../shared/format.ts';
+import { audience, authorLine } from './prayer-format.ts';
 
 // The moderation tab (decision 036), downloaded by moderators only: the held requests, each
 // approved at a tap or rejected with a reason after a confirmation, and the recent
@@ -86,7 +87,7 @@ function RequestHeader({ request, whoId }: { request: HeldPrayer; whoId: string 
       <p className="prayer-meta">
         <strong id={whoId}>{authorLine(request)}</strong>
         <span className="muted">
-          {dateOf(request.createdAt)} · {audience(request.visibility)}
+          {formatDate(request.createdAt, 'device')} · {audience(request.visibility)}
           {assembly ? ` · ${assembly}` : ''}
         </span>
       </p>

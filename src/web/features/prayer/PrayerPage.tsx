@@ -32,7 +32,8 @@ import {
   reportPrayer,
   usePrayerWall,
 } from './prayer.api.ts';
-import { audience, authorLine, dateOf } from './prayer-format.ts';
+import { formatDate } from '../../../shared/format.ts';
+import { audience, authorLine } from './prayer-format.ts';
 import './prayer.css';
 import { Share } from './ShareForm.tsx';
 
@@ -208,7 +209,7 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
       <p className="prayer-meta">
         <strong id={`${id}-who`}>{authorLine(request, request.mine)}</strong>
         <span className="muted">
-          {dateOf(request.createdAt)} · {audience(request.visibility)}
+          {formatDate(request.createdAt, 'device')} · {audience(request.visibility)}
         </span>
       </p>
       {request.status === 'pending' && <p className="prayer-status">{m.prayer_pending()}</p>}
@@ -228,7 +229,7 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
         <div className="prayer-answer">
           <p>
             <strong>{m.prayer_answered()}</strong>{' '}
-            <span className="muted">{dateOf(request.answeredAt)}</span>
+            <span className="muted">{formatDate(request.answeredAt, 'device')}</span>
           </p>
           {request.answerNote && <p>{request.answerNote}</p>}
         </div>

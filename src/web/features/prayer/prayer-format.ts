@@ -1,12 +1,7 @@
 import { m } from '../../../paraglide/messages.js';
 import { ANONYMOUS_NAME, type PrayerVisibility } from '../../../shared/prayer.ts';
 
-// How the wall and the moderation tab word a request's date, audience and author.
-
-export const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-GH', { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(iso),
-  );
+// How the wall and the moderation tab word a request's audience and author.
 
 export const audience = (visibility: PrayerVisibility) =>
   ({

@@ -6,6 +6,7 @@ import {
   PROFILE_MESSAGES,
   type ProfileUpdateRequest as ProfileUpdateInput,
 } from '../../../shared/profile.ts';
+import { offersAssembly } from '../../../shared/schemas/church.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
@@ -70,7 +71,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   // A saved assembly that is no longer offered still shows, rather than a blank choice.
   const assemblies = church?.assemblies ?? [];
   const unknownAssembly =
-    profile.assemblyName && !assemblies.some((a) => a.slug === profile.assemblyName)
+    profile.assemblyName && !offersAssembly(assemblies, profile.assemblyName)
       ? profile.assemblyName
       : null;
 

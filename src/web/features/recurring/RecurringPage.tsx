@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCedis } from '../../../shared/giving.ts';
+import { formatWeekdayDate, plainCedis } from '../../../shared/format.ts';
 import { ruleText, type ScheduleView } from '../../../shared/recurring.ts';
 import '../../components/ConfirmModal.css';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -19,7 +19,7 @@ import {
   schedulesQueryKey,
   useSchedules,
 } from './recurring.api.ts';
-import { dateText, scheduleTitle, scheduleWhen } from './schedule-text.ts';
+import { scheduleTitle, scheduleWhen } from './schedule-text.ts';
 import '../giving/giving.css';
 import { m } from '../../../paraglide/messages.js';
 import { withPart } from '../giving/message-part.tsx';
@@ -117,7 +117,7 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
   const [busy, setBusy] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [amount, setAmount] = useState(formatCedis(schedule.amount).replace(/,/g, ''));
+  const [amount, setAmount] = useState(plainCedis(schedule.amount));
   const [amountError, setAmountError] = useState<string | null>(null);
   const open = schedule.status !== 'stopped' && schedule.status !== 'ended';
   // An active gift may be paused; a paused one resumed (the only two states with actions).
@@ -186,7 +186,7 @@ function ScheduleItem({ schedule, onChanged }: { schedule: ScheduleView; onChang
         <span className={`schedule-status status-${schedule.status}`}>
           {statusLabels()[schedule.status]}
         </span>
-        {schedule.endOn && ` · ${m.recurring_until({ date: dateText(schedule.endOn) })}`}
+        {schedule.endOn && ` · ${m.recurring_until({ date: formatWeekdayDate(schedule.endOn) })}`}
       </p>
       {schedule.cardFailedAt && open && (
         <p className="form-alert" role="alert">

@@ -6,20 +6,11 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { SermonPlayer } from '../sermons/SermonPlayer.tsx';
 import { useVideos } from './videos.api.ts';
 import './videos.css';
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { formatDate } from '../../../shared/format.ts';
 
 /** 'Pastor Mensah · 2 Aug 2026', or whichever of the two the admin gave. */
 function detailOf(video: LibraryVideo): string {
-  return [
-    video.speaker,
-    video.recordedOn && dayFormat.format(new Date(`${video.recordedOn}T00:00:00Z`)),
-  ]
+  return [video.speaker, video.recordedOn && formatDate(video.recordedOn)]
     .filter(Boolean)
     .join(' · ');
 }

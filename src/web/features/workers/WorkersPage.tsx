@@ -9,12 +9,7 @@ import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
 import { useWorkerStatus } from './workers.api.ts';
 import './workers.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+import { formatLongDate } from '../../../shared/format.ts';
 
 /**
  * /workers (spec §2 Workers portal): what a member sees follows their latest application —
@@ -44,7 +39,7 @@ export function WorkersPage() {
 
   const { status, application } = worker.data;
   const role = application ? ROLE_LABELS[application.role] : '';
-  const appliedOn = application ? dateFormat.format(new Date(application.createdAt)) : '';
+  const appliedOn = application ? formatLongDate(application.createdAt, 'device') : '';
 
   if (status === 'approved' && application?.role === 'pastor') {
     return (
