@@ -12,46 +12,6 @@ import { m } from '../paraglide/messages.js';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-// The texts are the catalogue's (decision 042), read when used: in the language in force then.
-export const ACCOUNT_MESSAGES = {
-  get emailTaken() {
-    return m.shared_accounts_email_taken();
-  },
-  get emailTakenShort() {
-    return m.shared_accounts_email_taken_short();
-  },
-  get emailAvailable() {
-    return m.shared_accounts_email_available();
-  },
-  get checkingEmail() {
-    return m.shared_accounts_checking_email();
-  },
-  get signUpDone() {
-    return m.shared_accounts_sign_up_done();
-  },
-  get loggedIn() {
-    return m.shared_accounts_logged_in();
-  },
-  get resetSent() {
-    return m.shared_accounts_reset_sent();
-  },
-  get passwordUpdated() {
-    return m.shared_accounts_password_updated();
-  },
-  get fillAllFields() {
-    return m.shared_accounts_fill_all_fields();
-  },
-  get passwordsDiffer() {
-    return m.shared_accounts_passwords_differ();
-  },
-  get wrongPassword() {
-    return m.shared_accounts_wrong_password();
-  },
-  get notVerified() {
-    return m.shared_accounts_not_verified();
-  },
-};
-
 /**
  * A member who signed up with a phone has no email; the auth library wants one, so the
  * account holds a placeholder under `.invalid` (RFC 2606: never deliverable), shown nowhere.

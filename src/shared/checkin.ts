@@ -13,85 +13,11 @@ export const CHECKIN_CODE_LENGTH = 6;
 export const PICKUP_CODE_LENGTH = 4;
 
 export const CHECKIN_MESSAGES = {
-  get title() {
-    return m.shared_checkin_title();
-  },
-  get event() {
-    return m.shared_checkin_event();
-  },
-  get titleTooLong() {
-    return m.shared_checkin_title_too_long();
-  },
-  get opensAt() {
-    return m.shared_checkin_opens_at();
-  },
-  get closesAt() {
-    return m.shared_checkin_closes_at();
-  },
-  get closesBeforeOpens() {
-    return m.shared_checkin_closes_before_opens();
-  },
-  get tooLong() {
-    return m.shared_checkin_too_long();
-  },
   get code() {
     return m.shared_checkin_code({ length: CHECKIN_CODE_LENGTH });
   },
-  get noSuchCode() {
-    return m.shared_checkin_no_such_code();
-  },
-  get staleQr() {
-    return m.shared_checkin_stale_qr();
-  },
-  get badQr() {
-    return m.shared_checkin_bad_qr();
-  },
-  get notOpen() {
-    return m.shared_checkin_not_open();
-  },
-  get otherAssembly() {
-    return m.shared_checkin_other_assembly();
-  },
-  checkedIn: (title: string) => m.shared_checkin_checked_in({ title }),
-  alreadyCheckedIn: (title: string) => m.shared_checkin_already_checked_in({ title }),
-  get childName() {
-    return m.shared_checkin_child_name();
-  },
-  get childNameTooLong() {
-    return m.shared_checkin_child_name_too_long();
-  },
-  get guardianPhone() {
-    return m.shared_checkin_guardian_phone();
-  },
   get pickupCode() {
     return m.shared_checkin_pickup_code({ length: PICKUP_CODE_LENGTH });
-  },
-  get noSuchPickup() {
-    return m.shared_checkin_no_such_pickup();
-  },
-  get notUsher() {
-    return m.shared_checkin_not_usher();
-  },
-  get query() {
-    return m.shared_checkin_query();
-  },
-  get usher() {
-    return m.shared_checkin_usher();
-  },
-  get noSuchMember() {
-    return m.shared_checkin_no_such_member();
-  },
-  get noProvedPhone() {
-    return m.shared_checkin_no_proved_phone();
-  },
-  get guardianNeedsProvedPhone() {
-    return m.shared_checkin_guardian_needs_proved_phone();
-  },
-  get guardianNotMember() {
-    return m.shared_checkin_guardian_not_member();
-  },
-  get noSessions() {
-    return m.shared_checkin_no_sessions();
   },
 };
 

@@ -5,9 +5,6 @@ import { m } from '../paraglide/messages.js';
 
 export const DEVOTIONAL_MESSAGES = {
   noWeek: (weekId: string | number) => m.shared_devotional_no_week({ week: String(weekId) }),
-  get comingSoon() {
-    return m.shared_devotional_coming_soon();
-  },
 };
 
 // Document previews are framed from these hosts only (the Content-Security-Policy agrees).
@@ -58,17 +55,11 @@ export interface DevotionalDay {
 /** The admin's week and day forms: limits and texts; schemas/devotional.ts is built from them. */
 export const DEVOTIONAL_LIMITS = { title: 200, documentUrl: 500, week: 53, day: 366 } as const;
 export const DEVOTIONAL_ERRORS = {
-  get titleRequired() {
-    return m.shared_support_title_required();
-  },
   get titleTooLong() {
     return m.shared_devotional_title_too_long({ max: DEVOTIONAL_LIMITS.title });
   },
   get documentUrlTooLong() {
     return m.shared_devotional_document_url_too_long({ max: DEVOTIONAL_LIMITS.documentUrl });
-  },
-  get documentUrlInvalid() {
-    return m.shared_devotional_document_url_invalid();
   },
   get week() {
     return m.shared_devotional_week({ max: DEVOTIONAL_LIMITS.week });
@@ -93,9 +84,9 @@ function checkWholeNumber(value: unknown, max: number): number | null {
 }
 
 function checkTitle(value: unknown): { title: string } | { error: string } {
-  if (typeof value !== 'string') return { error: DEVOTIONAL_ERRORS.titleRequired };
+  if (typeof value !== 'string') return { error: m.shared_support_title_required() };
   const title = value.trim();
-  if (title.length === 0) return { error: DEVOTIONAL_ERRORS.titleRequired };
+  if (title.length === 0) return { error: m.shared_support_title_required() };
   if (title.length > DEVOTIONAL_LIMITS.title) return { error: DEVOTIONAL_ERRORS.titleTooLong };
   return { title };
 }
@@ -143,7 +134,7 @@ export function checkDay(input: DayFormInput): DayCheck {
       errors.documentUrl = DEVOTIONAL_ERRORS.documentUrlTooLong;
     } else if (link !== '') {
       documentUrl = normalizeDocumentUrl(link);
-      if (!documentUrl) errors.documentUrl = DEVOTIONAL_ERRORS.documentUrlInvalid;
+      if (!documentUrl) errors.documentUrl = m.shared_devotional_document_url_invalid();
     } else documentUrl = null;
   } else if (input.documentUrl === null) documentUrl = null;
   if (day === null || 'error' in title || errors.documentUrl) return { ok: false, errors };

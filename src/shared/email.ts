@@ -10,22 +10,16 @@ export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const EMAIL_MESSAGES = {
-  get required() {
-    return m.shared_accounts_email_required();
-  },
   get tooLong() {
     return m.shared_accounts_email_too_long({ max: EMAIL_MAX });
-  },
-  get invalid() {
-    return m.shared_accounts_email_invalid();
   },
 };
 
 /** What `emailSchema` decides, with its messages: the email trimmed and lower-cased. */
 export function checkEmail(email: string): { email: string } | { error: string } {
   const trimmed = email.trim();
-  if (trimmed.length === 0) return { error: EMAIL_MESSAGES.required };
+  if (trimmed.length === 0) return { error: m.shared_accounts_email_required() };
   if (trimmed.length > EMAIL_MAX) return { error: EMAIL_MESSAGES.tooLong };
-  if (!EMAIL_PATTERN.test(trimmed)) return { error: EMAIL_MESSAGES.invalid };
+  if (!EMAIL_PATTERN.test(trimmed)) return { error: m.shared_accounts_email_invalid() };
   return { email: trimmed.toLowerCase() };
 }

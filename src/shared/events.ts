@@ -16,14 +16,8 @@ export const EVENT_GUESTS_MAX = 10;
 export const GUEST_NAME_MAX = 80;
 
 export const EVENT_MESSAGES = {
-  get title() {
-    return m.shared_events_title();
-  },
   get titleTooLong() {
     return m.shared_events_title_too_long({ max: EVENT_TITLE_MAX });
-  },
-  get place() {
-    return m.shared_events_place();
   },
   get placeTooLong() {
     return m.shared_events_place_too_long({ max: EVENT_PLACE_MAX });
@@ -31,57 +25,14 @@ export const EVENT_MESSAGES = {
   get descriptionTooLong() {
     return m.shared_events_description_too_long({ max: EVENT_DESCRIPTION_MAX });
   },
-  get startsAt() {
-    return m.shared_events_starts_at();
-  },
-  get endsAt() {
-    return m.shared_events_ends_at();
-  },
-  get endsBefore() {
-    return m.shared_events_ends_before();
-  },
   get capacity() {
     return m.shared_events_capacity({ max: EVENT_CAPACITY_MAX });
-  },
-  get deadline() {
-    return m.shared_events_deadline();
-  },
-  get deadlineAfterStart() {
-    return m.shared_events_deadline_after_start();
   },
   get guests() {
     return m.shared_events_guests({ max: EVENT_GUESTS_MAX });
   },
-  get guestName() {
-    return m.shared_events_guest_name();
-  },
   get guestNameTooLong() {
     return m.shared_events_guest_name_too_long({ max: GUEST_NAME_MAX });
-  },
-  get notFound() {
-    return m.shared_events_not_found();
-  },
-  get notYours() {
-    return m.shared_events_not_yours();
-  },
-  get full() {
-    return m.shared_events_full();
-  },
-  fullFor: (left: number) => m.shared_events_full_for({ count: left }),
-  get closed() {
-    return m.shared_events_closed();
-  },
-  get ended() {
-    return m.shared_events_ended();
-  },
-  get guestTaken() {
-    return m.shared_events_guest_taken();
-  },
-  get noEvents() {
-    return m.shared_events_no_events();
-  },
-  get noManagedEvents() {
-    return m.shared_events_no_managed_events();
   },
 };
 

@@ -1,67 +1,9 @@
 import { m } from '../paraglide/messages.js';
-import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
+import { checkAmount } from './giving.ts';
 
-// The finance desk's texts and checks without zod, for its screens (route budgets, decision
-// 011): the server checks the same with the schemas of schemas/finance.ts, and
+// The finance desk's checks without zod, for its screens (route budgets, decision 011): the
+// server checks the same with the schemas of schemas/finance.ts, and
 // src/shared/finance.test.ts keeps each check in step with its schema.
-
-export const FINANCE_MESSAGES = {
-  get cashNotFound() {
-    return m.shared_finance_cash_not_found();
-  },
-  get cashDeleted() {
-    return m.shared_finance_cash_deleted();
-  },
-  get cashAlreadyReceived() {
-    return m.shared_finance_cash_already_received();
-  },
-  get received() {
-    return m.shared_finance_received();
-  },
-  get flagged() {
-    return m.shared_finance_flagged();
-  },
-  get mappingNeeded() {
-    return m.shared_finance_mapping_needed();
-  },
-  get duplicateFile() {
-    return m.shared_finance_duplicate_file();
-  },
-  get noFinanceAccess() {
-    return m.shared_finance_no_finance_access();
-  },
-  get code() {
-    return m.shared_finance_code();
-  },
-  get amountRequired() {
-    return AMOUNT_ERRORS.required;
-  },
-  get receivedOn() {
-    return m.shared_finance_received_on();
-  },
-  get receivedOnFuture() {
-    return m.shared_finance_received_on_future();
-  },
-  get receivedBy() {
-    return m.shared_finance_received_by();
-  },
-  get receivedByLength() {
-    return m.shared_finance_received_by_length();
-  },
-  column: (label: string) => m.shared_finance_column({ label }),
-  get columnTwice() {
-    return m.shared_finance_column_twice();
-  },
-  get rangeFrom() {
-    return m.shared_finance_range_from();
-  },
-  get rangeTo() {
-    return m.shared_finance_range_to();
-  },
-  get rangeOrder() {
-    return m.shared_finance_range_order();
-  },
-};
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -94,12 +36,12 @@ export function checkCashReceive(
   const errors: Partial<Record<keyof CashReceiveValues, string>> = {};
   const amount = checkAmount(values.amount, maxPesewas);
   if (typeof amount === 'string') errors.amount = amount;
-  if (!isIsoDate(values.receivedOn)) errors.receivedOn = FINANCE_MESSAGES.receivedOn;
+  if (!isIsoDate(values.receivedOn)) errors.receivedOn = m.shared_finance_received_on();
   else if (values.receivedOn > latestReceivedOn())
-    errors.receivedOn = FINANCE_MESSAGES.receivedOnFuture;
+    errors.receivedOn = m.shared_finance_received_on_future();
   const by = values.receivedBy.trim();
-  if (by === '') errors.receivedBy = FINANCE_MESSAGES.receivedBy;
-  else if (by.length > 80) errors.receivedBy = FINANCE_MESSAGES.receivedByLength;
+  if (by === '') errors.receivedBy = m.shared_finance_received_by();
+  else if (by.length > 80) errors.receivedBy = m.shared_finance_received_by_length();
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true };
 }
 
@@ -128,17 +70,14 @@ export function checkMapping(values: MappingValues): Check<keyof MappingValues> 
   const seen = new Set<string>();
   for (const key of ['dateColumn', 'descriptionColumn', 'amountColumn'] as const) {
     const value = values[key].trim();
-    if (value === '') errors[key] = FINANCE_MESSAGES.column(columnLabels[key]);
-    else if (seen.has(value)) errors[key] = FINANCE_MESSAGES.columnTwice;
+    if (value === '') errors[key] = m.shared_finance_column({ label: columnLabels[key] });
+    else if (seen.has(value)) errors[key] = m.shared_finance_column_twice();
     seen.add(value);
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true };
 }
 
-/**
- * A report's range (the server's `reportQuerySchema`, without zod). Its three texts by name, not
- * through FINANCE_MESSAGES: the reports route (at its budget) then carries only these.
- */
+/** A report's range (the server's `reportQuerySchema`, without zod). */
 export function checkRange(values: { from: string; to: string }): Check<'from' | 'to'> {
   const errors: Partial<Record<'from' | 'to', string>> = {};
   if (!isIsoDate(values.from)) errors.from = m.shared_finance_range_from();

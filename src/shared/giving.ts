@@ -13,39 +13,6 @@ import { formatCedis } from './format.ts';
 // history and card-return screens only show gifts (decision 011). schemas/giving.ts
 // re-exports all of this.
 
-export const GIVING_MESSAGES = {
-  get cashFailed() {
-    return m.shared_giving_cash_failed();
-  },
-  get cardNoUrl() {
-    return m.shared_giving_card_no_url();
-  },
-  get cardFailed() {
-    return m.shared_giving_card_failed();
-  },
-  get bankFailed() {
-    return m.shared_giving_bank_failed();
-  },
-  get momoFailed() {
-    return m.shared_giving_momo_failed();
-  },
-  get processingOffering() {
-    return m.shared_giving_processing_offering();
-  },
-  get processingPayment() {
-    return m.shared_giving_processing_payment();
-  },
-  get cashDeleted() {
-    return m.shared_giving_cash_deleted();
-  },
-  get cashDeleteFailed() {
-    return m.shared_giving_cash_delete_failed();
-  },
-  get noRecords() {
-    return m.shared_giving_no_records();
-  },
-};
-
 export const OFFERING_TYPE_LABELS: Record<(typeof OFFERING_TYPES)[number], string> = {
   get tithe() {
     return m.shared_giving_type_tithe();
@@ -118,18 +85,6 @@ export function toPesewas(input: string): number | null {
 
 /** Why a typed amount is refused: each mistake its own words (issue 30). */
 export const AMOUNT_ERRORS = {
-  get required() {
-    return m.shared_giving_amount_required();
-  },
-  get notANumber() {
-    return m.shared_giving_amount_not_a_number();
-  },
-  get notPositive() {
-    return m.shared_giving_amount_not_positive();
-  },
-  get tooManyDecimals() {
-    return m.shared_giving_amount_too_many_decimals();
-  },
   tooLarge: (maxPesewas: number) =>
     m.shared_giving_amount_too_large({ amount: formatCedis(maxPesewas) }),
 };
@@ -141,14 +96,14 @@ export const AMOUNT_ERRORS = {
  */
 export function checkAmount(text: string, maxPesewas: number): number | string {
   const value = text.trim().replace(/,/g, '');
-  if (value === '') return AMOUNT_ERRORS.required;
+  if (value === '') return m.shared_giving_amount_required();
   const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(value);
-  if (!match || (match[2] === '' && !match[3])) return AMOUNT_ERRORS.notANumber;
+  if (!match || (match[2] === '' && !match[3])) return m.shared_giving_amount_not_a_number();
   const [, minus, whole = '', decimals = ''] = match;
   const digits = whole.replace(/^0+/, '');
   const isZero = digits === '' && /^0*$/.test(decimals);
-  if (minus || isZero) return AMOUNT_ERRORS.notPositive;
-  if (decimals.length > 2) return AMOUNT_ERRORS.tooManyDecimals;
+  if (minus || isZero) return m.shared_giving_amount_not_positive();
+  if (decimals.length > 2) return m.shared_giving_amount_too_many_decimals();
   // More digits than any maximum has: too large, before the number loses its exactness.
   if (digits.length > 13) return AMOUNT_ERRORS.tooLarge(maxPesewas);
   const pesewas = Number(digits || '0') * 100 + Number(decimals.padEnd(2, '0'));

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toMomoPhone } from './momo-phone.ts';
 import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
-import { checkMomoOtp, checkOffering, OFFERING_ERRORS, type OfferingRequest } from './offering.ts';
+import { checkMomoOtp, checkOffering, type OfferingRequest } from './offering.ts';
 import { momoOtpSchema, offeringDetailsSchema, offeringSchema } from './schemas/giving.ts';
+import { m } from '../paraglide/messages.js';
 
 // The offering form checks with `checkOffering` (no zod on the member's main screen); the
 // server with `offeringSchema`. They must refuse the same input with the same words, report
@@ -86,22 +87,22 @@ describe('checkOffering', () => {
     const expected = theirs.success ? {} : firstIssues(theirs.error.issues);
     expect(ours).toEqual({
       ok: false,
-      errors: { ...expected, paymentMethod: OFFERING_ERRORS.method },
+      errors: { ...expected, paymentMethod: m.shared_offering_method() },
     });
   });
 });
 
 describe('checkAmount', () => {
   it.each([
-    ['', AMOUNT_ERRORS.required],
-    ['ten', AMOUNT_ERRORS.notANumber],
-    ['1e9', AMOUNT_ERRORS.notANumber],
-    ['1.2.3', AMOUNT_ERRORS.notANumber],
-    ['.', AMOUNT_ERRORS.notANumber],
-    ['+5', AMOUNT_ERRORS.notANumber],
-    ['-5', AMOUNT_ERRORS.notPositive],
-    ['0.00', AMOUNT_ERRORS.notPositive],
-    ['12.345', AMOUNT_ERRORS.tooManyDecimals],
+    ['', m.shared_giving_amount_required()],
+    ['ten', m.shared_giving_amount_not_a_number()],
+    ['1e9', m.shared_giving_amount_not_a_number()],
+    ['1.2.3', m.shared_giving_amount_not_a_number()],
+    ['.', m.shared_giving_amount_not_a_number()],
+    ['+5', m.shared_giving_amount_not_a_number()],
+    ['-5', m.shared_giving_amount_not_positive()],
+    ['0.00', m.shared_giving_amount_not_positive()],
+    ['12.345', m.shared_giving_amount_too_many_decimals()],
     ['1000000000', AMOUNT_ERRORS.tooLarge(MAX)],
     ['9'.repeat(30), AMOUNT_ERRORS.tooLarge(MAX)],
     ['50000.01', AMOUNT_ERRORS.tooLarge(MAX)],

@@ -9,7 +9,7 @@ import {
   type OfferingType,
   type PaymentMethod,
 } from './constants.ts';
-import { AMOUNT_ERRORS, checkAmount } from './giving.ts';
+import { checkAmount } from './giving.ts';
 import { signUpNameErrors } from './sign-up.ts';
 
 // The offering form's rules and texts, without zod or the phone library: /offerings is a
@@ -18,55 +18,10 @@ import { signUpNameErrors } from './sign-up.ts';
 // including which mistakes stop the last two checks (zod's aborting issues: a choice not in
 // its list, an amount or a number that cannot be read).
 
-export const OFFERING_ERRORS = {
-  get type() {
-    return m.shared_offering_type();
-  },
-  get otherTypeTooLong() {
-    return m.shared_offering_other_type_too_long();
-  },
-  get otherTypeMissing() {
-    return m.shared_offering_other_type_missing();
-  },
-  get assembly() {
-    return m.shared_accounts_assembly_required();
-  },
-  get amountRequired() {
-    return AMOUNT_ERRORS.required;
-  },
-  get phoneRequired() {
-    return m.shared_phone_required();
-  },
-  get phoneInvalid() {
-    return m.shared_offering_phone_invalid();
-  },
-  get provider() {
-    return m.shared_offering_provider();
-  },
-  get bank() {
-    return m.shared_offering_bank();
-  },
-  get method() {
-    return m.shared_offering_method();
-  },
-  get cashTitheOnly() {
-    return m.shared_offering_cash_tithe_only();
-  },
-};
-
-export const OTP_ERRORS = {
-  get required() {
-    return m.shared_offering_otp_required();
-  },
-  get format() {
-    return m.shared_offering_otp_format();
-  },
-};
-
 /** What `momoOtpSchema` decides: the code trimmed, or what is wrong with it. */
 export function checkMomoOtp(otp: string): { otp: string } | { error: string } {
   const trimmed = otp.trim();
-  return /^\d{4,8}$/.test(trimmed) ? { otp: trimmed } : { error: OTP_ERRORS.format };
+  return /^\d{4,8}$/.test(trimmed) ? { otp: trimmed } : { error: m.shared_offering_otp_format() };
 }
 
 export const NAME_MAX = 60;
@@ -133,12 +88,12 @@ export function checkOffering(
 
   const type = input.type ?? '';
   if (!isOneOf(OFFERING_TYPES, type)) {
-    errors.type = OFFERING_ERRORS.type;
+    errors.type = m.shared_offering_type();
     aborted = true;
   }
   const otherType = input.otherType?.trim();
   if (otherType !== undefined && otherType.length > 60) {
-    errors.otherType = OFFERING_ERRORS.otherTypeTooLong;
+    errors.otherType = m.shared_offering_other_type_too_long();
   }
   const trimmed: Partial<Record<'firstName' | 'lastName' | 'assembly', string>> = {};
   for (const field of ['firstName', 'lastName'] as const) {
@@ -149,18 +104,19 @@ export function checkOffering(
     else if (value.length > NAME_MAX) errors[field] = texts.tooLong;
   }
   const assembly = (input.assembly ?? '').trim();
-  if (assembly.length === 0 || assembly.length > 60) errors.assembly = OFFERING_ERRORS.assembly;
+  if (assembly.length === 0 || assembly.length > 60)
+    errors.assembly = m.shared_accounts_assembly_required();
 
   const method = input.paymentMethod ?? '';
   const refine = (extra: () => void) => {
-    if (type === 'other' && !otherType) errors.otherType = OFFERING_ERRORS.otherTypeMissing;
+    if (type === 'other' && !otherType) errors.otherType = m.shared_offering_other_type_missing();
     extra();
   };
 
   if (!method) {
     // The details on their own (the union has nothing to check against yet).
     if (!aborted) refine(() => {});
-    errors.paymentMethod = OFFERING_ERRORS.method;
+    errors.paymentMethod = m.shared_offering_method();
     return { ok: false, errors };
   }
 
@@ -173,16 +129,16 @@ export function checkOffering(
   let own: Record<string, string> = {};
   if (method === 'momo') {
     const phone = (input.phone ?? '').trim();
-    if (phone.length === 0) errors.phone = OFFERING_ERRORS.phoneRequired;
+    if (phone.length === 0) errors.phone = m.shared_phone_required();
     else {
       const e164 = momoPhone(phone);
       if (e164 === null) {
-        errors.phone = OFFERING_ERRORS.phoneInvalid;
+        errors.phone = m.shared_offering_phone_invalid();
         aborted = true;
       } else own.phone = e164;
     }
     if (!isOneOf(MOMO_PROVIDERS, input.provider)) {
-      errors.provider = OFFERING_ERRORS.provider;
+      errors.provider = m.shared_offering_provider();
       aborted = true;
     } else own.provider = input.provider;
   } else if (method === 'card') {
@@ -191,7 +147,7 @@ export function checkOffering(
     else own = { email: checked.email };
   } else if (method === 'bank') {
     if (!isOneOf(BANKS, input.bank)) {
-      errors.bank = OFFERING_ERRORS.bank;
+      errors.bank = m.shared_offering_bank();
       aborted = true;
     } else own = { bank: input.bank };
   }
@@ -199,7 +155,7 @@ export function checkOffering(
   if (!aborted) {
     refine(() => {
       if (method === 'cash' && type !== 'tithe') {
-        errors.paymentMethod = OFFERING_ERRORS.cashTitheOnly;
+        errors.paymentMethod = m.shared_offering_cash_tithe_only();
       }
     });
   }

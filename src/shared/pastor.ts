@@ -3,49 +3,6 @@ import { m } from '../paraglide/messages.js';
 // The pastor portal (spec §2 /pastor/*, Appointment view, Messages; §5 Message edit; §6 Message
 // rules; §9 limits). Strings and limits both sides use; the server enforces every rule.
 
-export const PASTOR_MESSAGES = {
-  get sendFailed() {
-    return m.shared_pastor_send_failed();
-  },
-  get uploadFailed() {
-    return m.shared_pastor_upload_failed();
-  },
-  get editFailed() {
-    return m.shared_pastor_edit_failed();
-  },
-  /** Spec §4/§5: a message still on its way (temporary id) cannot be edited. */
-  get notSavedYet() {
-    return m.shared_pastor_not_saved_yet();
-  },
-  get deleted() {
-    return m.shared_pastor_deleted();
-  },
-  get notApproved() {
-    return m.shared_pastor_not_approved();
-  },
-  get onlyPastors() {
-    return m.shared_pastor_only_pastors();
-  },
-  get editWindow() {
-    return m.shared_pastor_edit_window();
-  },
-  get deleteWindow() {
-    return m.shared_pastor_delete_window();
-  },
-  get onlySender() {
-    return m.shared_pastor_only_sender();
-  },
-  get filesNotEditable() {
-    return m.shared_pastor_files_not_editable();
-  },
-  get noSuchPastor() {
-    return m.shared_pastor_no_such_pastor();
-  },
-  get noSuchMessage() {
-    return m.shared_pastor_no_such_message();
-  },
-};
-
 /** Spec §9. */
 export const EDIT_WINDOW_MS = 15 * 60 * 1000;
 export const DELETE_FOR_EVERYONE_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,50 +1,7 @@
 import { m } from '../paraglide/messages.js';
 
-// Phone-first accounts (issue 32): their texts apart from ./accounts.ts, which every account
-// screen loads, so that only the phone screen pays for them.
-
-/** Phone-first accounts (issue 32): what the phone screens and their server say. */
-export const PHONE_ACCOUNT_MESSAGES = {
-  get codeSent() {
-    return m.shared_phone_accounts_code_sent();
-  },
-  get codeInvalid() {
-    return m.shared_phone_accounts_code_invalid();
-  },
-  get codeExpired() {
-    return m.shared_phone_accounts_code_expired();
-  },
-  get codeTooManyTries() {
-    return m.shared_phone_accounts_code_too_many_tries();
-  },
-  get codeFormat() {
-    return m.shared_phone_accounts_code_format();
-  },
-  get phoneTaken() {
-    return m.shared_phone_accounts_phone_taken();
-  },
-  get phoneElsewhere() {
-    return m.shared_phone_accounts_phone_elsewhere();
-  },
-  get wrongPhoneOrPassword() {
-    return m.shared_phone_accounts_wrong_phone_or_password();
-  },
-  get notVerified() {
-    return m.shared_phone_accounts_not_verified();
-  },
-  get signedUp() {
-    return m.shared_phone_accounts_signed_up();
-  },
-  get phoneVerified() {
-    return m.shared_phone_accounts_phone_verified();
-  },
-  get resetCodeSent() {
-    return m.shared_phone_accounts_reset_code_sent();
-  },
-  get passwordReset() {
-    return m.shared_phone_accounts_password_reset();
-  },
-};
+// Phone-first accounts (issue 32): what only the phone screens and their server need, apart
+// from ./accounts.ts, which every account screen loads.
 
 /** A phone-number plugin's error code as the member reads it, or undefined for another code. */
 export function phoneErrorText(code: string): string | undefined {

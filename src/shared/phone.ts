@@ -5,22 +5,6 @@ import { m } from '../paraglide/messages.js';
 // (`isValidPhone` in schemas/accounts.ts); the browser with the number's own metadata, loaded
 // on demand (web/components/phone-check.ts).
 
-export const PHONE_ERRORS = {
-  get required() {
-    return m.shared_phone_required();
-  },
-  get format() {
-    return m.shared_phone_format();
-  },
-  get invalid() {
-    return m.shared_phone_invalid();
-  },
-  /** A number typed without a phone input (`readTypedPhone`): what it takes, by example. */
-  get typedInvalid() {
-    return m.shared_phone_typed_invalid();
-  },
-};
-
 /** E.164: a plus and at most 15 digits, calling code included (spec §5, §9). */
 export const PHONE_FORMAT = /^\+\d{1,15}$/;
 
@@ -30,8 +14,8 @@ export type PhoneValidator = (e164: string) => boolean;
 /** International phone number in E.164 (+233…), at most 15 digits: what is wrong, or null. */
 export function checkPhone(value: string, isValidPhone: PhoneValidator): string | null {
   const phone = value.trim();
-  if (phone.length === 0) return PHONE_ERRORS.required;
-  if (!PHONE_FORMAT.test(phone)) return PHONE_ERRORS.format;
-  if (!isValidPhone(phone)) return PHONE_ERRORS.invalid;
+  if (phone.length === 0) return m.shared_phone_required();
+  if (!PHONE_FORMAT.test(phone)) return m.shared_phone_format();
+  if (!isValidPhone(phone)) return m.shared_phone_invalid();
   return null;
 }

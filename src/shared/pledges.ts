@@ -29,56 +29,11 @@ export const PLEDGE_MAX_PESEWAS = 100_000_000;
 export const CAMPAIGN_MAX_PESEWAS = 2_000_000_000;
 
 export const PLEDGE_MESSAGES = {
-  get type() {
-    return m.shared_pledges_type();
-  },
-  get campaign() {
-    return m.shared_pledges_campaign();
-  },
-  get typeOrCampaign() {
-    return m.shared_pledges_type_or_campaign();
-  },
   get amountTooLarge() {
     return m.shared_pledges_amount_too_large({ amount: formatCedis(PLEDGE_MAX_PESEWAS) });
   },
   get targetTooLarge() {
     return m.shared_pledges_target_too_large({ amount: formatCedis(CAMPAIGN_MAX_PESEWAS) });
-  },
-  get dueOn() {
-    return m.shared_pledges_due_on();
-  },
-  get dueOnPast() {
-    return m.shared_pledges_due_on_past();
-  },
-  get dueOnAfterCampaign() {
-    return m.shared_pledges_due_on_after_campaign();
-  },
-  get rhythm() {
-    return m.shared_pledges_rhythm();
-  },
-  get gift() {
-    return m.shared_pledges_gift();
-  },
-  get campaignName() {
-    return m.shared_pledges_campaign_name();
-  },
-  get campaignNameTooLong() {
-    return m.shared_pledges_campaign_name_too_long();
-  },
-  get startsOn() {
-    return m.shared_pledges_starts_on();
-  },
-  get endsOn() {
-    return m.shared_pledges_ends_on();
-  },
-  get endsBefore() {
-    return m.shared_pledges_ends_before();
-  },
-  get campaignClosed() {
-    return m.shared_pledges_campaign_closed();
-  },
-  get noPledges() {
-    return m.shared_pledges_no_pledges();
   },
 };
 
@@ -186,16 +141,16 @@ export function checkPledgeForm(input: {
       ? !(OFFERING_TYPES as readonly string[]).includes(value)
       : kind !== 'campaign' || !value
   )
-    errors.target = PLEDGE_MESSAGES.typeOrCampaign;
+    errors.target = m.shared_pledges_type_or_campaign();
   const amount = checkAmount(input.amount, PLEDGE_MAX_PESEWAS);
   if (typeof amount === 'string')
     errors.amount =
       amount === AMOUNT_ERRORS.tooLarge(PLEDGE_MAX_PESEWAS)
         ? PLEDGE_MESSAGES.amountTooLarge
         : amount;
-  if (!isIsoDate(input.dueOn)) errors.dueOn = PLEDGE_MESSAGES.dueOn;
+  if (!isIsoDate(input.dueOn)) errors.dueOn = m.shared_pledges_due_on();
   if (!(PLEDGE_RHYTHMS as readonly string[]).includes(input.rhythm))
-    errors.rhythm = PLEDGE_MESSAGES.rhythm;
+    errors.rhythm = m.shared_pledges_rhythm();
   return verdict(errors);
 }
 
@@ -209,19 +164,19 @@ export function checkCampaignForm(input: {
 }): FormCheck {
   const errors: Record<string, string> = {};
   const name = input.name.trim();
-  if (!name) errors.name = PLEDGE_MESSAGES.campaignName;
-  else if (name.length > 80) errors.name = PLEDGE_MESSAGES.campaignNameTooLong;
+  if (!name) errors.name = m.shared_pledges_campaign_name();
+  else if (name.length > 80) errors.name = m.shared_pledges_campaign_name_too_long();
   if (!(OFFERING_TYPES as readonly string[]).includes(input.type))
-    errors.type = PLEDGE_MESSAGES.type;
+    errors.type = m.shared_pledges_type();
   const target = checkAmount(input.target, CAMPAIGN_MAX_PESEWAS);
   if (typeof target === 'string')
     errors.target =
       target === AMOUNT_ERRORS.tooLarge(CAMPAIGN_MAX_PESEWAS)
         ? PLEDGE_MESSAGES.targetTooLarge
         : target;
-  if (!isIsoDate(input.startsOn)) errors.startsOn = PLEDGE_MESSAGES.startsOn;
-  if (!isIsoDate(input.endsOn)) errors.endsOn = PLEDGE_MESSAGES.endsOn;
+  if (!isIsoDate(input.startsOn)) errors.startsOn = m.shared_pledges_starts_on();
+  if (!isIsoDate(input.endsOn)) errors.endsOn = m.shared_pledges_ends_on();
   else if (isIsoDate(input.startsOn) && input.endsOn < input.startsOn)
-    errors.endsOn = PLEDGE_MESSAGES.endsBefore;
+    errors.endsOn = m.shared_pledges_ends_before();
   return verdict(errors);
 }

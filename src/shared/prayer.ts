@@ -8,18 +8,6 @@ import { m } from '../paraglide/messages.js';
 export const PRAYER_VISIBILITIES = ['church', 'assembly', 'pastors'] as const;
 export type PrayerVisibility = (typeof PRAYER_VISIBILITIES)[number];
 
-export const PRAYER_VISIBILITY_LABELS: Record<PrayerVisibility, string> = {
-  get church() {
-    return m.shared_prayer_visibility_church();
-  },
-  get assembly() {
-    return m.shared_prayer_visibility_assembly();
-  },
-  get pastors() {
-    return m.shared_prayer_visibility_pastors();
-  },
-};
-
 /** pending: held for moderation; approved: shown; rejected: only its author sees it. */
 export const PRAYER_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PrayerStatus = (typeof PRAYER_STATUSES)[number];
@@ -38,59 +26,17 @@ export const PRAYER_WALL_SIZE = 100;
 export const ANONYMOUS_NAME = 'A member';
 
 export const PRAYER_MESSAGES = {
-  get text() {
-    return m.shared_prayer_text();
-  },
   get textTooLong() {
     return m.shared_prayer_text_too_long({ max: PRAYER_TEXT_MAX });
-  },
-  get visibility() {
-    return m.shared_prayer_visibility();
-  },
-  get anonymous() {
-    return m.shared_prayer_anonymous();
-  },
-  get note() {
-    return m.shared_prayer_note();
   },
   get noteTooLong() {
     return m.shared_prayer_text_too_long({ max: PRAYER_NOTE_MAX });
   },
-  get status() {
-    return m.shared_prayer_status();
-  },
-  get reason() {
-    return m.shared_prayer_reason();
-  },
   get reasonTooLong() {
     return m.shared_prayer_text_too_long({ max: PRAYER_REASON_MAX });
   },
-  get notFound() {
-    return m.shared_prayer_not_found();
-  },
   get dailyLimit() {
     return m.shared_prayer_daily_limit({ count: PRAYER_DAILY_LIMIT });
-  },
-  get noAssembly() {
-    return m.shared_prayer_no_assembly();
-  },
-  get ownReport() {
-    return m.shared_prayer_own_report();
-  },
-  get notModerator() {
-    return m.shared_prayer_not_moderator();
-  },
-  get held() {
-    return m.shared_prayer_held();
-  },
-  get sharedWithPastors() {
-    return m.shared_prayer_shared_with_pastors();
-  },
-  get empty() {
-    return m.shared_prayer_empty();
-  },
-  get emptyQueue() {
-    return m.shared_prayer_empty_queue();
   },
 };
 
@@ -157,10 +103,10 @@ export function checkPrayerForm(
 ): { ok: true } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const text = form.text.trim();
-  if (!text) errors.text = PRAYER_MESSAGES.text;
+  if (!text) errors.text = m.shared_prayer_text();
   else if (text.length > PRAYER_TEXT_MAX) errors.text = PRAYER_MESSAGES.textTooLong;
   if (!(PRAYER_VISIBILITIES as readonly string[]).includes(form.visibility)) {
-    errors.visibility = PRAYER_MESSAGES.visibility;
+    errors.visibility = m.shared_prayer_visibility();
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true };
 }
@@ -168,7 +114,7 @@ export function checkPrayerForm(
 /** The answer note's check, as prayerAnswerSchema makes it. */
 export function checkAnswerNote(note: string): string | null {
   const text = note.trim();
-  if (!text) return PRAYER_MESSAGES.note;
+  if (!text) return m.shared_prayer_note();
   if (text.length > PRAYER_NOTE_MAX) return PRAYER_MESSAGES.noteTooLong;
   return null;
 }
@@ -178,7 +124,7 @@ export function checkPrayerRejection(values: {
   reason: string;
 }): { ok: true; values: { reason: string } } | { ok: false; errors: { reason: string } } {
   const reason = values.reason.trim();
-  if (!reason) return { ok: false, errors: { reason: PRAYER_MESSAGES.reason } };
+  if (!reason) return { ok: false, errors: { reason: m.shared_prayer_reason() } };
   if (reason.length > PRAYER_REASON_MAX) {
     return { ok: false, errors: { reason: PRAYER_MESSAGES.reasonTooLong } };
   }

@@ -6,48 +6,6 @@ import { checkPhone, type PhoneValidator } from './phone.ts';
 // the server's schemas from the same texts and re-exports this; profile.test.ts keeps
 // `checkProfileUpdate` and `checkChangePassword` in step with them.
 
-export const PROFILE_MESSAGES = {
-  get noChanges() {
-    return m.shared_profile_no_changes();
-  },
-  get updated() {
-    return m.shared_profile_updated();
-  },
-  get loadFailed() {
-    return m.shared_profile_load_failed();
-  },
-  get notFound() {
-    return m.shared_profile_not_found();
-  },
-  get updateFailed() {
-    return m.shared_profile_update_failed();
-  },
-  get passwordFailed() {
-    return m.shared_profile_password_failed();
-  },
-  get error() {
-    return m.shared_profile_error();
-  },
-};
-
-export const PROFILE_ERRORS = {
-  get fullNameRequired() {
-    return m.shared_profile_full_name_required();
-  },
-  get fullNameTooLong() {
-    return m.shared_profile_full_name_too_long();
-  },
-  get locationTooLong() {
-    return m.shared_profile_location_too_long();
-  },
-  get dateFormat() {
-    return m.shared_profile_date_format();
-  },
-  get dateNotReal() {
-    return m.shared_profile_date_not_real();
-  },
-};
-
 export const isDateFormat = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
 export const isRealBirthDate = (v: string, today = new Date().toISOString().slice(0, 10)) =>
   v === '' || (!Number.isNaN(Date.parse(v)) && v >= '1900-01-01' && v <= today);
@@ -75,16 +33,17 @@ export function checkProfileUpdate(
     dateOfBirth: input.dateOfBirth.trim(),
   };
   const errors: Partial<Record<keyof ProfileUpdateRequest, string>> = {};
-  if (values.fullName.length === 0) errors.fullName = PROFILE_ERRORS.fullNameRequired;
-  else if (values.fullName.length > 120) errors.fullName = PROFILE_ERRORS.fullNameTooLong;
+  if (values.fullName.length === 0) errors.fullName = m.shared_profile_full_name_required();
+  else if (values.fullName.length > 120) errors.fullName = m.shared_profile_full_name_too_long();
   const phone = checkPhone(input.phoneNumber, isValidPhone);
   if (phone) errors.phoneNumber = phone;
   if (values.assemblyName.length === 0 || values.assemblyName.length > 60) {
     errors.assemblyName = assemblyRequired();
   }
-  if (values.location.length > 120) errors.location = PROFILE_ERRORS.locationTooLong;
-  if (!isDateFormat(values.dateOfBirth)) errors.dateOfBirth = PROFILE_ERRORS.dateFormat;
-  else if (!isRealBirthDate(values.dateOfBirth)) errors.dateOfBirth = PROFILE_ERRORS.dateNotReal;
+  if (values.location.length > 120) errors.location = m.shared_profile_location_too_long();
+  if (!isDateFormat(values.dateOfBirth)) errors.dateOfBirth = m.shared_profile_date_format();
+  else if (!isRealBirthDate(values.dateOfBirth))
+    errors.dateOfBirth = m.shared_profile_date_not_real();
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }
 

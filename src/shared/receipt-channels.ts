@@ -28,15 +28,6 @@ export const RECEIPT_CHANNEL_MESSAGES = {
       return m.shared_receipt_channels_saved_both();
     },
   } satisfies Record<ReceiptChannel, string>,
-  get invalid() {
-    return m.shared_receipt_channels_invalid();
-  },
-  get needsPhone() {
-    return m.shared_receipt_channels_needs_phone();
-  },
-  get needsEmail() {
-    return m.shared_receipt_channels_needs_email();
-  },
 };
 
 /** Why a member cannot have a channel (null: they can): no email, or no proved phone. */
@@ -44,8 +35,8 @@ export function receiptChannelRefusal(
   member: { email: string | null; signInPhone: string | null },
   channel: ReceiptChannel,
 ): string | null {
-  if (channel !== 'sms' && !member.email) return RECEIPT_CHANNEL_MESSAGES.needsEmail;
-  if (channel !== 'email' && !member.signInPhone) return RECEIPT_CHANNEL_MESSAGES.needsPhone;
+  if (channel !== 'sms' && !member.email) return m.shared_receipt_channels_needs_email();
+  if (channel !== 'email' && !member.signInPhone) return m.shared_receipt_channels_needs_phone();
   return null;
 }
 

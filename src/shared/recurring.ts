@@ -28,59 +28,8 @@ export const weekdayNames = (): readonly string[] => [
 export const LAST_MONTH_DAY = 28;
 
 export const RECURRING_ERRORS = {
-  get frequency() {
-    return m.shared_recurring_frequency();
-  },
-  get weekday() {
-    return m.shared_recurring_weekday();
-  },
   get monthDay() {
     return m.shared_recurring_month_day({ last: LAST_MONTH_DAY });
-  },
-  get startOn() {
-    return m.shared_recurring_start_on();
-  },
-  get startPast() {
-    return m.shared_recurring_start_past();
-  },
-  get endBeforeStart() {
-    return m.shared_recurring_end_before_start();
-  },
-  get onDue() {
-    return m.shared_recurring_on_due();
-  },
-  get method() {
-    return m.shared_recurring_method();
-  },
-};
-
-export const RECURRING_MESSAGES = {
-  get notFound() {
-    return m.shared_recurring_not_found();
-  },
-  get notChangeable() {
-    return m.shared_recurring_not_changeable();
-  },
-  get notPaused() {
-    return m.shared_recurring_not_paused();
-  },
-  get notActive() {
-    return m.shared_recurring_not_active();
-  },
-  get cardUnavailable() {
-    return m.shared_recurring_card_unavailable();
-  },
-  get stopped() {
-    return m.shared_recurring_stopped();
-  },
-  get paused() {
-    return m.shared_recurring_paused();
-  },
-  get resumed() {
-    return m.shared_recurring_resumed();
-  },
-  get amountChanged() {
-    return m.shared_recurring_amount_changed();
   },
 };
 

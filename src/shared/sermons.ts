@@ -3,12 +3,6 @@ import { m } from '../paraglide/messages.js';
 // Sermons (spec §2 /sermons, /sermons/{id}; §7 embeds): what both sides need to show one,
 // without zod, so the pages that only show sermons do not download the schema library.
 
-export const SERMON_MESSAGES = {
-  get notFound() {
-    return m.shared_sermons_not_found();
-  },
-};
-
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 const videoHosts = new Set([
@@ -58,20 +52,11 @@ export interface Sermon {
 /** The sermon form's limits and texts; schemas/sermons.ts builds the server's schema from them. */
 export const SERMON_LIMITS = { title: 200, video: 300 } as const;
 export const SERMON_ERRORS = {
-  get titleRequired() {
-    return m.shared_support_title_required();
-  },
   get titleTooLong() {
     return m.shared_devotional_title_too_long({ max: SERMON_LIMITS.title });
   },
-  get videoRequired() {
-    return m.shared_sermons_video_required();
-  },
   get videoTooLong() {
     return m.shared_sermons_video_too_long({ max: SERMON_LIMITS.video });
-  },
-  get videoInvalid() {
-    return m.shared_sermons_video_invalid();
   },
 };
 
@@ -91,13 +76,13 @@ export type SermonCheck =
 export function checkSermon(input: SermonFormInput): SermonCheck {
   const errors: Partial<Record<keyof SermonFormInput, string>> = {};
   const title = input.title.trim();
-  if (title.length === 0) errors.title = SERMON_ERRORS.titleRequired;
+  if (title.length === 0) errors.title = m.shared_support_title_required();
   else if (title.length > SERMON_LIMITS.title) errors.title = SERMON_ERRORS.titleTooLong;
   const link = input.video.trim();
   const video = parseVideoId(link);
-  if (link.length === 0) errors.video = SERMON_ERRORS.videoRequired;
+  if (link.length === 0) errors.video = m.shared_sermons_video_required();
   else if (link.length > SERMON_LIMITS.video) errors.video = SERMON_ERRORS.videoTooLong;
-  else if (!video) errors.video = SERMON_ERRORS.videoInvalid;
+  else if (!video) errors.video = m.shared_sermons_video_invalid();
   return video && Object.keys(errors).length === 0
     ? { ok: true, values: { title, video } }
     : { ok: false, errors };

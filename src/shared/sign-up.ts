@@ -11,7 +11,7 @@ import { checkPhone, type PhoneValidator } from './phone.ts';
 // `signUpSchema` in step.
 
 export { assemblyRequired } from './accounts.ts';
-export { checkPhone, PHONE_ERRORS, PHONE_FORMAT, type PhoneValidator } from './phone.ts';
+export { checkPhone, PHONE_FORMAT, type PhoneValidator } from './phone.ts';
 
 export const SIGN_UP_NAME_MAX = 60;
 export type NameField = 'firstName' | 'lastName';

@@ -46,19 +46,6 @@ export const SUPPORT_FIELDS = {
 /** 'Enter a valid email address.' */
 export const supportInvalidEmail = () => m.shared_accounts_email_invalid();
 
-export const SUPPORT_MESSAGES = {
-  get success() {
-    return m.shared_support_success();
-  },
-  /** A member without email: the team answers on the phone they proved. */
-  get successByPhone() {
-    return m.shared_support_success_phone();
-  },
-  get failure() {
-    return m.shared_support_failure();
-  },
-};
-
 export type SupportField = keyof typeof SUPPORT_FIELDS;
 /** The form's values: an email left empty is none. */
 export type SupportRequest = Record<SupportField, string>;

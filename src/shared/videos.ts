@@ -31,25 +31,7 @@ export const VIDEO_LIMITS = {
   speaker: 100,
 } as const;
 
-export const VIDEO_MESSAGES = {
-  get playlistNotFound() {
-    return m.shared_videos_playlist_not_found();
-  },
-  get videoNotFound() {
-    return m.shared_videos_video_not_found();
-  },
-  get playlistOrder() {
-    return m.shared_videos_playlist_order();
-  },
-  get videoOrder() {
-    return m.shared_videos_video_order();
-  },
-};
-
 export const VIDEO_ERRORS = {
-  get titleRequired() {
-    return m.shared_support_title_required();
-  },
   get playlistTitleTooLong() {
     return m.shared_devotional_title_too_long({ max: VIDEO_LIMITS.playlistTitle });
   },
@@ -59,20 +41,11 @@ export const VIDEO_ERRORS = {
   get titleTooLong() {
     return m.shared_devotional_title_too_long({ max: VIDEO_LIMITS.title });
   },
-  get videoRequired() {
-    return m.shared_sermons_video_required();
-  },
   get videoTooLong() {
     return m.shared_sermons_video_too_long({ max: VIDEO_LIMITS.video });
   },
-  get videoInvalid() {
-    return m.shared_sermons_video_invalid();
-  },
   get speakerTooLong() {
     return m.shared_videos_speaker_too_long({ max: VIDEO_LIMITS.speaker });
-  },
-  get dateInvalid() {
-    return m.shared_videos_date_format();
   },
 };
 
@@ -97,7 +70,7 @@ export function checkPlaylist(
   const errors: Partial<Record<keyof PlaylistFormInput, string>> = {};
   const title = input.title.trim();
   const description = input.description.trim();
-  if (title.length === 0) errors.title = VIDEO_ERRORS.titleRequired;
+  if (title.length === 0) errors.title = m.shared_support_title_required();
   else if (title.length > VIDEO_LIMITS.playlistTitle)
     errors.title = VIDEO_ERRORS.playlistTitleTooLong;
   if (description.length > VIDEO_LIMITS.description)
@@ -124,17 +97,17 @@ export interface VideoValues {
 export function checkVideo(input: VideoFormInput): Check<VideoFormInput, VideoValues> {
   const errors: Partial<Record<keyof VideoFormInput, string>> = {};
   const title = input.title.trim();
-  if (title.length === 0) errors.title = VIDEO_ERRORS.titleRequired;
+  if (title.length === 0) errors.title = m.shared_support_title_required();
   else if (title.length > VIDEO_LIMITS.title) errors.title = VIDEO_ERRORS.titleTooLong;
   const link = input.video.trim();
   const video = parseVideoId(link);
-  if (link.length === 0) errors.video = VIDEO_ERRORS.videoRequired;
+  if (link.length === 0) errors.video = m.shared_sermons_video_required();
   else if (link.length > VIDEO_LIMITS.video) errors.video = VIDEO_ERRORS.videoTooLong;
-  else if (!video) errors.video = VIDEO_ERRORS.videoInvalid;
+  else if (!video) errors.video = m.shared_sermons_video_invalid();
   const speaker = input.speaker.trim();
   if (speaker.length > VIDEO_LIMITS.speaker) errors.speaker = VIDEO_ERRORS.speakerTooLong;
   const recordedOn = input.recordedOn.trim();
-  if (recordedOn && !isDay(recordedOn)) errors.recordedOn = VIDEO_ERRORS.dateInvalid;
+  if (recordedOn && !isDay(recordedOn)) errors.recordedOn = m.shared_videos_date_format();
   return video && Object.keys(errors).length === 0
     ? {
         ok: true,

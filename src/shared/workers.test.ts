@@ -11,6 +11,7 @@ import {
   pastorTypeOptions,
   type SectionDef,
 } from './workers.ts';
+import { m } from '../paraglide/messages.js';
 
 describe("the reject dialog's check says what decisionSchema says", () => {
   it.each([
@@ -54,7 +55,7 @@ describe("the application form in the reader's language (decision 043)", () => {
       label: "Driver's licence",
     });
     expect(fieldOf(form, 'lts').label).toBe('Leadership Training School (LTS) levels completed');
-    expect(DECLARATION.label).toBe('I agree to this declaration');
+    expect(m.shared_workers_declaration_label()).toBe('I agree to this declaration');
     expect(DECLARATION.statements[0]).toBe(
       'I offer this service voluntarily and understand that it is unpaid.',
     );
@@ -83,7 +84,7 @@ describe("the application form in the reader's language (decision 043)", () => {
       ]);
     expect(shape(twi)).toEqual(shape(english));
     expect(inTwi(() => DECLARATION.statements)).toHaveLength(DECLARATION.statements.length);
-    expect(inTwi(() => DECLARATION.label)).toBe('Mepene mpaemuka yi so');
+    expect(inTwi(() => m.shared_workers_declaration_label())).toBe('Mepene mpaemuka yi so');
     // The answers and the checks use the label of the reader's language too.
     expect(inTwi(() => displayAnswer(fieldOf(twi, 'gender'), 'female'))).toBe('Ɔbaa');
     expect(inTwi(() => checkField(fieldOf(twi, 'full_name'), ''))).toBe(

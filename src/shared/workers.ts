@@ -6,38 +6,6 @@ import { formatLongDate } from './format.ts';
 // declarative definition that the web form, its review step, the admin view and the server's
 // validation (schemas/workers.ts) all read. A field is written here once and nowhere else.
 
-export const WORKER_MESSAGES = {
-  fillIn: (label: string) => m.shared_workers_fill_in({ label }),
-  mustAgree: (label: string) => m.shared_workers_must_agree({ label }),
-  get signatureMissing() {
-    return m.shared_workers_signature_missing();
-  },
-  get mustLogIn() {
-    return m.shared_workers_must_log_in();
-  },
-  uploadFailed: (label: string) => m.shared_workers_upload_failed({ label }),
-  get signatureUploadFailed() {
-    return m.shared_workers_signature_upload_failed();
-  },
-  get saveFailed() {
-    return m.shared_workers_save_failed();
-  },
-  get submitted() {
-    return m.shared_workers_submitted();
-  },
-  noForm: (role: string) => m.shared_workers_no_form({ role }),
-  marked: (status: string) => m.shared_workers_marked({ status }),
-  get updateFailed() {
-    return m.shared_workers_update_failed();
-  },
-  get alreadyPending() {
-    return m.shared_workers_already_pending();
-  },
-  get reasonRequired() {
-    return m.shared_workers_reason_required();
-  },
-};
-
 /** The longest reason for a rejection an admin may give. */
 export const DECISION_REASON_MAX = 1000;
 
@@ -46,7 +14,7 @@ export function checkRejection(values: {
   reason: string;
 }): { ok: true; values: { reason: string } } | { ok: false; errors: { reason: string } } {
   const reason = values.reason.trim();
-  if (!reason) return { ok: false, errors: { reason: WORKER_MESSAGES.reasonRequired } };
+  if (!reason) return { ok: false, errors: { reason: m.shared_workers_reason_required() } };
   if (reason.length > DECISION_REASON_MAX) {
     return {
       ok: false,
@@ -75,7 +43,7 @@ export const ROLE_LABELS: Record<WorkerRole, string> = {
   },
 };
 
-/** Only these roles have a form (spec §2); the others show WORKER_MESSAGES.noForm. */
+/** Only these roles have a form (spec §2); the others show m.shared_workers_no_form(). */
 export const APPLICATION_ROLES = ['pastor', 'elder'] as const;
 export type ApplicationRole = (typeof APPLICATION_ROLES)[number];
 
@@ -505,9 +473,6 @@ export function applicationSections(): readonly SectionDef[] {
 /** Section 8 (spec §3): the declaration the applicant agrees to, then a drawn signature. */
 export const DECLARATION = {
   name: 'agree_terms',
-  get label() {
-    return m.shared_workers_declaration_label();
-  },
   get statements(): readonly string[] {
     return [
       m.shared_workers_declaration_unpaid(),
@@ -608,11 +573,12 @@ function isCalendarDate(value: string): boolean {
  */
 export function checkField(field: FieldDef, value: unknown): string | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    return field.required ? WORKER_MESSAGES.fillIn(field.label) : null;
+    return field.required ? m.shared_workers_fill_in({ label: field.label }) : null;
   }
   if (field.kind === 'checkboxes') {
     if (!Array.isArray(value)) return m.shared_workers_choose_from_options();
-    if (value.length === 0) return field.required ? WORKER_MESSAGES.fillIn(field.label) : null;
+    if (value.length === 0)
+      return field.required ? m.shared_workers_fill_in({ label: field.label }) : null;
     const allowed = new Set(field.options?.map((o) => o.value));
     if (new Set(value).size !== value.length || !value.every((v) => allowed.has(v as string))) {
       return m.shared_workers_choose_from_options();

@@ -1,6 +1,3 @@
-import { EMAIL_MESSAGES } from '../../src/shared/email.ts';
-import { ACCOUNT_MESSAGES } from '../../src/shared/schemas/accounts.ts';
-import { PROFILE_MESSAGES } from '../../src/shared/schemas/profile.ts';
 import {
   confirmEmail,
   countMails,
@@ -13,6 +10,7 @@ import {
 import { holdTheApp } from './support/hold-app.ts';
 import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // The shared app allows AUTH_RATE_LIMIT (10) sign-ups and sign-ins per client per 15 min:
 // the whole file stays well below that.
@@ -66,7 +64,7 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
     });
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+233 24 123 4567');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    const popup = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.signUpDone });
+    const popup = page.getByRole('dialog', { name: m.shared_accounts_sign_up_done() });
     await expect(popup).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Okay' })).toBeFocused();
     await popup.getByRole('button', { name: 'Okay' }).click();
@@ -81,7 +79,7 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
 
   await test.step('log in: a toast, /home and the first name in the greeting', async () => {
     await logIn(page, email, firstPassword);
-    await expect(page.getByText(ACCOUNT_MESSAGES.loggedIn)).toBeVisible();
+    await expect(page.getByText(m.shared_accounts_logged_in())).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, Ama!' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toHaveCount(0);
@@ -102,11 +100,11 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
     await page.getByLabel('Date of birth').fill('1990-04-12');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.updated }),
+      page.getByRole('status').filter({ hasText: m.shared_profile_updated() }),
     ).toBeVisible();
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const unchanged = page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.noChanges });
+    const unchanged = page.getByRole('status').filter({ hasText: m.shared_profile_no_changes() });
     await expect(unchanged).toBeVisible();
     // Spec §9: profile messages vanish after 5 s.
     await expect(unchanged).toBeHidden({ timeout: 7_000 });
@@ -125,25 +123,25 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
     const update = section.getByRole('button', { name: 'Update Password' });
 
     await update.click();
-    await expect(section.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.fillAllFields);
+    await expect(section.getByRole('alert')).toHaveText(m.shared_accounts_fill_all_fields());
 
     await section.getByLabel('Current password', { exact: true }).fill(firstPassword);
     await section.getByLabel('New password', { exact: true }).fill(changedPassword);
     await section.getByLabel('Confirm new password', { exact: true }).fill('something-else');
     await update.click();
-    await expect(section.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.passwordsDiffer);
+    await expect(section.getByRole('alert')).toHaveText(m.shared_accounts_passwords_differ());
     expect(passwordRequests).toBe(0);
 
     await section.getByLabel('Current password', { exact: true }).fill('not-my-password');
     await section.getByLabel('Confirm new password', { exact: true }).fill(changedPassword);
     await update.click();
-    await expect(section.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.wrongPassword);
+    await expect(section.getByRole('alert')).toHaveText(m.shared_accounts_wrong_password());
     expect(passwordRequests).toBe(1);
 
     await section.getByLabel('Current password', { exact: true }).fill(firstPassword);
     await update.click();
     await expect(
-      section.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.passwordUpdated }),
+      section.getByRole('status').filter({ hasText: m.shared_accounts_password_updated() }),
     ).toBeVisible();
     await expect(section.getByLabel('Current password', { exact: true })).toHaveValue('');
 
@@ -166,7 +164,7 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByLabel('Email').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    const popup = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.resetSent });
+    const popup = page.getByRole('dialog', { name: m.shared_accounts_reset_sent() });
     await expect(popup).toBeVisible();
     await popup.getByRole('button', { name: 'Okay' }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -185,7 +183,7 @@ test('a member signs up, confirms by email, logs in, edits the profile and chang
       'true',
     );
     await page.getByRole('button', { name: 'Update Password' }).click();
-    const popup = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.passwordUpdated });
+    const popup = page.getByRole('dialog', { name: m.shared_accounts_password_updated() });
     await expect(popup).toBeVisible();
     await popup.getByRole('button', { name: 'Okay' }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -215,21 +213,21 @@ test('email availability: available, then taken in any case, disables Sign Up un
   await emailField.fill(uniqueEmail('fresh'));
   await emailField.blur();
   await expect(
-    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.emailAvailable }),
+    page.getByRole('status').filter({ hasText: m.shared_accounts_email_available() }),
   ).toBeVisible();
   await expect(signUpButton).toBeEnabled();
 
   await emailField.fill(registered.toUpperCase());
   await emailField.blur();
   await expect(
-    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.emailTakenShort }),
+    page.getByRole('status').filter({ hasText: m.shared_accounts_email_taken_short() }),
   ).toBeVisible();
   await expect(signUpButton).toBeDisabled();
 
   // Switching mode clears the answer.
   await page.getByRole('tab', { name: 'Login' }).click();
   await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await expect(page.getByText(ACCOUNT_MESSAGES.emailTakenShort)).toHaveCount(0);
+  await expect(page.getByText(m.shared_accounts_email_taken_short())).toHaveCount(0);
   await expect(signUpButton).toBeEnabled();
 });
 
@@ -260,11 +258,11 @@ test('signing up with a registered email shows the popup that says to log in ins
   });
   const signUpButton = page.getByRole('button', { name: 'Sign Up', exact: true });
   await expect(signUpButton).toBeEnabled();
-  await expect(page.getByText(ACCOUNT_MESSAGES.emailAvailable)).toHaveCount(0);
-  await expect(page.getByText(ACCOUNT_MESSAGES.emailTakenShort)).toHaveCount(0);
+  await expect(page.getByText(m.shared_accounts_email_available())).toHaveCount(0);
+  await expect(page.getByText(m.shared_accounts_email_taken_short())).toHaveCount(0);
 
   await signUpButton.click();
-  const popup = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.emailTaken });
+  const popup = page.getByRole('dialog', { name: m.shared_accounts_email_taken() });
   await expect(popup).toBeVisible();
   await popup.getByRole('button', { name: 'Okay' }).click();
   await expect(popup).toBeHidden();
@@ -300,7 +298,7 @@ test('an unconfirmed account cannot log in and can ask for the confirmation emai
 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const popup = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.notVerified });
+  const popup = page.getByRole('dialog', { name: m.shared_accounts_not_verified() });
   await expect(popup).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
@@ -333,7 +331,7 @@ test('an unknown reset token is refused with the server message in a popup', asy
   await page.getByRole('button', { name: 'Update Password' }).click();
   const popup = page.getByRole('dialog');
   await expect(popup).toBeVisible();
-  await expect(popup).not.toHaveAccessibleName(ACCOUNT_MESSAGES.passwordUpdated);
+  await expect(popup).not.toHaveAccessibleName(m.shared_accounts_password_updated());
   await popup.getByRole('button', { name: 'Okay' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 });
@@ -426,7 +424,9 @@ test('the phone input reads Ghana numbers either way, another country from the s
     });
     await expect(phone).toHaveValue('+44 7400 123456');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: ACCOUNT_MESSAGES.signUpDone })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: m.shared_accounts_sign_up_done() }),
+    ).toBeVisible();
   });
 });
 
@@ -464,7 +464,7 @@ test('a saved number outside Ghana shows formatted on /profile before the phone 
   await expect(phone).toHaveValue('+44 7400 654321');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.updated }),
+    page.getByRole('status').filter({ hasText: m.shared_profile_updated() }),
   ).toBeVisible();
   await page.reload();
   await expect(phone).toHaveValue('+44 7400 654321');
@@ -498,7 +498,7 @@ test('the login screen works before the app arrives: what is typed and tapped is
 
   release();
   // The app takes over the same screen, with what was typed, and does the tap.
-  await expect(page.getByText(EMAIL_MESSAGES.invalid)).toBeVisible();
+  await expect(page.getByText(m.shared_accounts_email_invalid())).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
   await expect(login).not.toHaveAttribute('aria-busy');
 });

@@ -1,10 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEVOTIONAL_MESSAGES } from '../../src/shared/devotional.ts';
-import { SERMON_MESSAGES } from '../../src/shared/sermons.ts';
 import { sampleSermons } from './support/content.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { createAccount, signIn, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // Its own app: ADMIN_EMAILS makes admin@example.com an admin when it signs up. The tests
 // share that app and run in order, each going on from what the one before left.
@@ -252,7 +252,7 @@ test('an admin reorders sermons with the keyboard and removes one after confirmi
 
   await memberPage.goto(`/sermons/${last.id}`);
   await expect(
-    memberPage.getByRole('heading', { level: 1, name: SERMON_MESSAGES.notFound }),
+    memberPage.getByRole('heading', { level: 1, name: m.shared_sermons_not_found() }),
   ).toBeVisible();
   await memberPage.context().close();
   await page.context().close();
@@ -321,7 +321,7 @@ test('an admin adds a week and its days, edits and removes them, and a member se
   await expect(dialog).toBeHidden();
   const days = page.getByRole('list', { name: 'Days of Week 16' }).getByRole('listitem');
   await expect(days).toHaveCount(2);
-  await expect(days.nth(1)).toContainText(DEVOTIONAL_MESSAGES.comingSoon);
+  await expect(days.nth(1)).toContainText(m.shared_devotional_coming_soon());
 
   // The member sees the week, day 1's document (as a preview link) and day 2 coming soon.
   await memberPage.goto('/devotional');
@@ -336,7 +336,7 @@ test('an admin adds a week and its days, edits and removes them, and a member se
   await expect(
     memberPage.getByRole('heading', { level: 1, name: 'The Road to Emmaus' }),
   ).toBeVisible();
-  await expect(memberPage.getByText(DEVOTIONAL_MESSAGES.comingSoon)).toBeVisible();
+  await expect(memberPage.getByText(m.shared_devotional_coming_soon())).toBeVisible();
 
   // Day 2 gets its document; the member's next visit frames it.
   await page.getByRole('button', { name: 'Edit Day 2' }).click();

@@ -1,6 +1,7 @@
 import { DEVOTIONAL_MESSAGES } from '../../src/shared/devotional.ts';
 import { frameStandIn, sampleWeek } from './support/content.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // The document previews are stood in for (the machine is offline); the specs check which
 // preview link each day frames.
@@ -40,7 +41,7 @@ test('a guest goes from the weeks to a day with a document, on to a day without,
     await expect(days.nth(index)).toContainText(`Day ${day.day}`);
     await expect(days.nth(index)).toContainText(day.title);
   }
-  await expect(days.filter({ hasText: DEVOTIONAL_MESSAGES.comingSoon })).toHaveCount(
+  await expect(days.filter({ hasText: m.shared_devotional_coming_soon() })).toHaveCount(
     withoutDocument.length,
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -54,7 +55,7 @@ test('a guest goes from the weeks to a day with a document, on to a day without,
   await expect(frame).toHaveAttribute('src', first.documentUrl!);
   await expect(frame).toHaveAttribute('title', `Day 1: ${first.title}`);
   await expect(page.frameLocator('iframe').getByText('Devotional document')).toBeVisible();
-  await expect(page.getByText(DEVOTIONAL_MESSAGES.comingSoon)).toHaveCount(0);
+  await expect(page.getByText(m.shared_devotional_coming_soon())).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Previous day/ })).toHaveCount(0);
 
   // Next day, and back.
@@ -73,7 +74,7 @@ test('a guest goes from the weeks to a day with a document, on to a day without,
   await expect(page).toHaveURL(new RegExp(`/day/${firstWithout.day}$`));
   await expect(page.getByRole('heading', { level: 1, name: firstWithout.title })).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 2, name: DEVOTIONAL_MESSAGES.comingSoon }),
+    page.getByRole('heading', { level: 2, name: m.shared_devotional_coming_soon() }),
   ).toBeVisible();
   await expect(page.locator('iframe')).toHaveCount(0);
 
@@ -99,7 +100,7 @@ test('a visitor without an account reads the last day, which has no document yet
   await page.goto(`/devotional/week/15/day/${last.day}`);
   await expect(page).toHaveURL(new RegExp(`/devotional/week/15/day/${last.day}$`));
   await expect(page.getByRole('heading', { level: 1, name: last.title })).toBeVisible();
-  await expect(page.getByText(DEVOTIONAL_MESSAGES.comingSoon)).toBeVisible();
+  await expect(page.getByText(m.shared_devotional_coming_soon())).toBeVisible();
   await expect(page.getByRole('link', { name: /Next day/ })).toHaveCount(0);
   await expect(
     page.getByRole('link', { name: new RegExp(`Previous day.*Day ${last.day - 1}`) }),

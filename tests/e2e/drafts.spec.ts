@@ -1,9 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { DRAWN_PAGE_GLOBAL } from '../../src/shared/pages.ts';
-import { PHONE_ACCOUNT_MESSAGES } from '../../src/shared/phone-accounts.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // Issue 48, item 9: a reload in the middle of typing loses nothing of the forms a member
 // fills (phone sign-up, an offering, a prayer request, a pledge, a recurring gift): each keeps
@@ -87,7 +87,7 @@ test('phone sign-up: a reload keeps the sign-up form and what was typed, never t
   await page.getByLabel('6-digit code').fill(code);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
-  await expect(page.getByText(PHONE_ACCOUNT_MESSAGES.codeSent)).toContainText(`+233${local}`);
+  await expect(page.getByText(m.shared_phone_accounts_code_sent())).toContainText(`+233${local}`);
   await expect(page.getByLabel('6-digit code')).toHaveValue('');
   const kept = await stored(page);
   expect(kept).not.toContain(code);

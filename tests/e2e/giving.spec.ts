@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { GIVING_MESSAGES } from '../../src/shared/schemas/giving.ts';
 import { confirmEmail, logIn, signUpWithForm, uniqueEmail } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // Giving as a guest, with the sandbox provider the shared app runs on (no provider keys):
 // every method end to end. The member's side (prefill, history, delete) is in history.spec.ts.
@@ -174,9 +174,9 @@ test('mobile money: processing screens, then the real result from the server', a
 
   const started = Date.now();
   await expect(
-    page.getByRole('dialog', { name: GIVING_MESSAGES.processingOffering }),
+    page.getByRole('dialog', { name: m.shared_giving_processing_offering() }),
   ).toBeVisible();
-  const waiting = page.getByRole('dialog', { name: GIVING_MESSAGES.processingPayment });
+  const waiting = page.getByRole('dialog', { name: m.shared_giving_processing_payment() });
   await expect(waiting).toBeVisible();
   // Spec §4: the first screen stays 2.5 s.
   expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
@@ -200,7 +200,7 @@ async function startMomo(page: Page, amount: string) {
   await form(page).getByLabel('MTN', { exact: true }).check();
   await page.getByLabel('Amount (GHS)').fill(amount);
   await page.getByRole('button', { name: 'Give' }).click();
-  const waiting = page.getByRole('dialog', { name: GIVING_MESSAGES.processingPayment });
+  const waiting = page.getByRole('dialog', { name: m.shared_giving_processing_payment() });
   await expect(waiting).toBeVisible();
   return waiting;
 }
@@ -254,7 +254,7 @@ test('mobile money: a reload while waiting shows the pending gift, not an empty 
   // Still waiting on the same gift (or, if the network was quick, its result).
   await expect(
     page
-      .getByRole('dialog', { name: GIVING_MESSAGES.processingPayment })
+      .getByRole('dialog', { name: m.shared_giving_processing_payment() })
       .or(page.getByRole('dialog', { name: 'Payment Received' })),
   ).toBeVisible();
   const received = page.getByRole('dialog', { name: 'Payment Received' });
@@ -286,7 +286,7 @@ test('mobile money: asks for the OTP when the network wants one, then waits for 
   await otp.getByLabel('Code').fill('123456');
   await otp.getByRole('button', { name: 'Continue' }).click();
 
-  const waiting = page.getByRole('dialog', { name: GIVING_MESSAGES.processingPayment });
+  const waiting = page.getByRole('dialog', { name: m.shared_giving_processing_payment() });
   await expect(waiting).toBeVisible();
   // 'I Have Paid' follows the gift (decision 029), here to its approval.
   await waiting.getByRole('button', { name: 'I Have Paid' }).click();
@@ -343,7 +343,7 @@ test.describe('when the providers cannot be reached', () => {
     await form(page).getByLabel('MTN', { exact: true }).check();
     await page.getByLabel('Amount (GHS)').fill('20');
     await page.getByRole('button', { name: 'Give' }).click();
-    await expect(page.getByText(GIVING_MESSAGES.momoFailed)).toBeVisible();
+    await expect(page.getByText(m.shared_giving_momo_failed())).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByLabel('Amount (GHS)')).toHaveValue('20');
   });
@@ -355,7 +355,7 @@ test.describe('when the providers cannot be reached', () => {
     await page.getByLabel('Email').fill('ama@example.com');
     await page.getByLabel('Amount (GHS)').fill('20');
     await page.getByRole('button', { name: 'Continue to card payment' }).click();
-    await expect(page.getByText(GIVING_MESSAGES.cardFailed)).toBeVisible();
+    await expect(page.getByText(m.shared_giving_card_failed())).toBeVisible();
     await expect(page).toHaveURL(/\/offerings$/);
   });
 });

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { GIVING_MESSAGES } from '../../src/shared/schemas/giving.ts';
 import {
   confirmEmail,
   fillSignUpForm,
@@ -11,6 +10,7 @@ import { startApp } from './support/harness.ts';
 import { checkScreen } from './support/screens.ts';
 import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // A member gives by every method, then sees it all in the payment history and deletes the
 // cash entry. A guest sees what their device gave, and a sign-up there may take it along.
@@ -40,7 +40,7 @@ test('a member gives by every method, sees it all in the history, and deletes th
 
   // Empty at first.
   await page.goto('/payment-history');
-  await expect(page.getByText(GIVING_MESSAGES.noRecords)).toBeVisible();
+  await expect(page.getByText(m.shared_giving_no_records())).toBeVisible();
 
   // The member's own details fill the form in.
   await page.goto('/offerings');
@@ -144,7 +144,7 @@ test('a member gives by every method, sees it all in the history, and deletes th
     (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/history',
   );
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(GIVING_MESSAGES.cashDeleted)).toBeVisible();
+  await expect(page.getByText(m.shared_giving_cash_deleted())).toBeVisible();
   await expect(items).toHaveCount(3);
   await expect(page.getByText(cashCode!)).toHaveCount(0);
   // Its Delete button went with it: the focus is on the page's title, not lost.
@@ -199,7 +199,7 @@ test("a guest's gifts stay on their device, and a sign-up there takes them along
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('GHS 25.00');
   await expect(items.nth(1)).toContainText('GHS 10.00');
-  await expect(page.getByText(GIVING_MESSAGES.noRecords)).toHaveCount(0);
+  await expect(page.getByText(m.shared_giving_no_records())).toHaveCount(0);
   await expect(page.getByRole('region', { name: /^Given in / })).toContainText('GHS 10.00');
 
   // Signing up on this device offers to take them along.
@@ -230,7 +230,7 @@ test('a guest sees the empty history', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('flock.guest', '1'));
   await page.goto('/payment-history');
   await expect(page.getByRole('heading', { name: 'Payment History' })).toBeVisible();
-  await expect(page.getByText(GIVING_MESSAGES.noRecords)).toBeVisible();
+  await expect(page.getByText(m.shared_giving_no_records())).toBeVisible();
 });
 
 test('a long history comes 50 at a time, with Load more for older ones', async ({ page }) => {

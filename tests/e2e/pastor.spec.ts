@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { PASTOR_MESSAGES } from '../../src/shared/pastor.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { applyAsPastor, approve } from './support/pastor.ts';
 import { checkScreen, SCREEN_SIZES } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // The pastor portal (issue 9): two approved pastors in two browser contexts, a pastor still
 // under review, and a member. Its own app: ADMIN_EMAILS makes the overseer an admin.
@@ -102,7 +102,7 @@ test('the portal: the cards for a pastor, a clear message for others, /auth when
 
   const other = await open(browser, member, '/pastor/messages');
   await expect(other.getByRole('heading', { name: 'Pastors only' })).toBeVisible();
-  await expect(other.getByText(PASTOR_MESSAGES.onlyPastors)).toBeVisible();
+  await expect(other.getByText(m.shared_pastor_only_pastors())).toBeVisible();
   await other.context().close();
 
   const visitor = await open(browser, null, '/pastor/messages');
@@ -152,8 +152,8 @@ test('a message arrives without reload; an edit and a delete for everyone show o
     .getByRole('button', { name: 'Options for this message' })
     .click();
   await amaPage.getByRole('button', { name: 'Delete for everyone' }).click();
-  await expect(bubble(kofiPage, PASTOR_MESSAGES.deleted)).toBeVisible();
-  await expect(bubble(amaPage, PASTOR_MESSAGES.deleted)).toBeVisible();
+  await expect(bubble(kofiPage, m.shared_pastor_deleted())).toBeVisible();
+  await expect(bubble(amaPage, m.shared_pastor_deleted())).toBeVisible();
   await expect(log(kofiPage)).not.toContainText('Prayer meeting');
 
   await amaPage.context().close();
@@ -244,7 +244,7 @@ test('a failed send keeps the typed text and says so; a failed upload says so to
   const box = page.getByLabel('Message to Kofi Mensah');
   await box.fill('This one will not go');
   await box.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText(PASTOR_MESSAGES.sendFailed);
+  await expect(page.getByRole('alert')).toHaveText(m.shared_pastor_send_failed());
   await expect(box).toHaveValue('This one will not go');
 
   await page.route('**/api/pastor/conversations/*/files*', (route) => route.abort());
@@ -253,7 +253,7 @@ test('a failed send keeps the typed text and says so; a failed upload says so to
     mimeType: 'text/plain',
     buffer: Buffer.from('Notes\n'),
   });
-  await expect(page.getByRole('alert')).toContainText(PASTOR_MESSAGES.uploadFailed);
+  await expect(page.getByRole('alert')).toContainText(m.shared_pastor_upload_failed());
   await expect(log(page)).not.toContainText('notes.txt');
   await page.context().close();
 });

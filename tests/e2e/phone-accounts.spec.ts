@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { PHONE_ACCOUNT_MESSAGES } from '../../src/shared/phone-accounts.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { checkScreen } from './support/screens.ts';
 import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // Phone-first members (issue 32): a member without email signs up with a phone from the
 // login screen, proves it with the code from the dev outbox, later resets the password by
@@ -57,19 +57,19 @@ test('a member without email signs up with a phone, proves it by SMS code, reset
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
-  await expect(page.getByText(PHONE_ACCOUNT_MESSAGES.codeSent)).toContainText(phone);
+  await expect(page.getByText(m.shared_phone_accounts_code_sent())).toContainText(phone);
   await checkScreen(page, 'phone-code');
   // A wrong code is said so, beside the form.
   await page.getByLabel('6-digit code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   const code = await codeTo(page, phone);
   if (code !== '000000') {
-    await expect(page.getByRole('alert')).toHaveText(PHONE_ACCOUNT_MESSAGES.codeInvalid);
+    await expect(page.getByRole('alert')).toHaveText(m.shared_phone_accounts_code_invalid());
   }
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByText(PHONE_ACCOUNT_MESSAGES.signedUp)).toBeVisible();
+  await expect(page.getByText(m.shared_phone_accounts_signed_up())).toBeVisible();
 
   // The profile says there is no email, and receipts come by SMS: email is not offered, so a
   // receipt cannot be sent where nothing reaches the member (issue 48, item 2).
@@ -88,12 +88,12 @@ test('a member without email signs up with a phone, proves it by SMS code, reset
   const before = await outboxCount(page, phone);
   await page.getByLabel('Phone', { exact: true }).fill(local);
   await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText(PHONE_ACCOUNT_MESSAGES.resetCodeSent)).toBeVisible();
+  await expect(page.getByText(m.shared_phone_accounts_reset_code_sent())).toBeVisible();
   const resetCode = await codeTo(page, phone, before);
   await page.getByLabel('6-digit code').fill(resetCode);
   await page.getByLabel('New password').fill('a new one 22');
   await page.getByRole('button', { name: 'Set New Password' }).click();
-  const done = page.getByRole('dialog', { name: PHONE_ACCOUNT_MESSAGES.passwordReset });
+  const done = page.getByRole('dialog', { name: m.shared_phone_accounts_password_reset() });
   await done.getByRole('button', { name: 'Okay' }).click();
 
   await page.getByLabel('Phone', { exact: true }).fill(local);
@@ -170,7 +170,7 @@ test('a stranger signing up with the same number cannot take the owner’s sign-
   const strangers = await codeTo(page, phone, 1);
   await page.getByLabel('6-digit code').fill(strangers);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('alert')).toHaveText(PHONE_ACCOUNT_MESSAGES.codeInvalid);
+  await expect(page.getByRole('alert')).toHaveText(m.shared_phone_accounts_code_invalid());
 
   // A new code for the owner's own sign-up opens the owner's account.
   await page.getByRole('button', { name: 'Send a new code' }).click();

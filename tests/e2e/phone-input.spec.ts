@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { PROFILE_MESSAGES } from '../../src/shared/schemas/profile.ts';
 import { fillSignUpForm, uniqueEmail } from './support/accounts.ts';
 import { createAccount } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // Issue 29 #3: a tap that puts the caret inside the calling code (+233) used to make the
 // field refuse every digit without a word, and fast typing lost one. Digits now go to the
@@ -135,7 +135,7 @@ test('profile: digits typed inside +233 go to the number, fast or slow, and are 
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: PROFILE_MESSAGES.updated }),
+    page.getByRole('status').filter({ hasText: m.shared_profile_updated() }),
   ).toBeVisible();
   await page.reload();
   await expect(phone).toHaveValue('+233 20 123 4567');

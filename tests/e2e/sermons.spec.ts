@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { embedUrl, SERMON_MESSAGES, thumbnailUrl } from '../../src/shared/sermons.ts';
+import { embedUrl, thumbnailUrl } from '../../src/shared/sermons.ts';
 import { frameStandIn, sampleSermons, tinyPng } from './support/content.ts';
 import { holdTheApp } from './support/hold-app.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // The machine is offline: the video platform's thumbnails and player are stood in for, and
 // every request to them is recorded, so the specs can say what was asked for and when.
@@ -95,7 +96,7 @@ test.describe('with the video platform stood in for', () => {
     const playerRequests = recordPlayerRequests(page);
     await page.goto('/sermons/no-such-sermon');
     await expect(
-      page.getByRole('heading', { level: 1, name: SERMON_MESSAGES.notFound }),
+      page.getByRole('heading', { level: 1, name: m.shared_sermons_not_found() }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /^Play / })).toHaveCount(0);
     await expect(page.locator('iframe')).toHaveCount(0);
@@ -110,7 +111,7 @@ test.describe('with the video platform stood in for', () => {
 
     await page.goto(`/sermons/${sermon.id}`);
     await expect(page.getByRole('heading', { level: 1, name: sermon.title })).toBeVisible();
-    await expect(page.getByText(SERMON_MESSAGES.notFound)).toHaveCount(0);
+    await expect(page.getByText(m.shared_sermons_not_found())).toHaveCount(0);
     await expect(page.locator('iframe')).toHaveCount(0);
     await expect(page.locator('.sermon-player img')).toHaveAttribute(
       'src',

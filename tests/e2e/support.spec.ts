@@ -1,10 +1,10 @@
 import { request } from '@playwright/test';
-import { SUPPORT_MESSAGES } from '../../src/shared/schemas/support.ts';
 import { ADDRESS_SHARE } from '../../src/server/platform/rate-limit.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { checkScreen } from './support/screens.ts';
 import { uniquePhone } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // Its own app, so the spec can read the row the request created (on PGlite that means
 // stopping the app first) and can make the server refuse a request (a limit of 1 per member,
@@ -56,7 +56,7 @@ test('a sent request shows the confirmation for 3 s, then a refused one says so'
   await dialog.getByLabel('Issue').fill('Please send me a receipt for last Sunday.');
   await dialog.getByRole('button', { name: 'Submit' }).click();
 
-  const confirmation = page.getByText(SUPPORT_MESSAGES.success);
+  const confirmation = page.getByText(m.shared_support_success());
   await expect(confirmation).toBeVisible();
   const shownAt = Date.now();
   await expect(dialog).toBeHidden({ timeout: 6_000 });
@@ -84,7 +84,7 @@ test('a sent request shows the confirmation for 3 s, then a refused one says so'
   await dialog.getByLabel('Title').fill('Second request');
   await dialog.getByLabel('Issue').fill('Another question.');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(SUPPORT_MESSAGES.failure);
+  await expect(dialog.getByRole('alert')).toHaveText(m.shared_support_failure());
   // Nothing the member typed is lost.
   await expect(dialog.getByLabel('Title')).toHaveValue('Second request');
 });

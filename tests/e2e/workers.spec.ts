@@ -1,12 +1,13 @@
 import type { Browser } from '@playwright/test';
 import { request } from '@playwright/test';
-import { formFor, WORKER_MESSAGES } from '../../src/shared/workers.ts';
+import { formFor } from '../../src/shared/workers.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { countMails } from './support/accounts.ts';
 import { checkScreen } from './support/screens.ts';
 import { createAccount, type StorageState } from './support/sessions.ts';
 import { expect, test } from './support/test.ts';
 import { answersFor, drawSignature, fillStep, photoFile } from './support/workers.ts';
+import { m } from '../../src/paraglide/messages.js';
 
 // Its own app: ADMIN_EMAILS makes the overseer an admin. The tests run in order: the pastor
 // who applies in one is approved in a later one.
@@ -175,7 +176,7 @@ test('a married pastor with another ID type applies: messages, photo, review and
   await drawSignature(page);
   await page.getByRole('button', { name: 'Submit' }).click();
 
-  await expect(page.getByText(WORKER_MESSAGES.submitted)).toBeVisible();
+  await expect(page.getByText(m.shared_workers_submitted())).toBeVisible();
   await expect(page).toHaveURL(/\/workers$/);
   await expect(page.getByRole('heading', { name: 'Application Under Review' })).toBeVisible();
 });
@@ -304,7 +305,7 @@ test('a rejected elder is told so, with the way to reapply', async ({ browser })
   const ask = page.getByRole('dialog', { name: 'Reject this application?' });
   await expect(ask).toContainText("Reject Esi Mensah's elder application?");
   await ask.getByRole('button', { name: 'Reject' }).click();
-  await expect(ask.getByText(WORKER_MESSAGES.reasonRequired)).toBeVisible();
+  await expect(ask.getByText(m.shared_workers_reason_required())).toBeVisible();
   await expect(ask.getByLabel('Reason')).toBeFocused();
   await checkScreen(page, 'admin-reject-dialog');
   const reason = 'We need a letter of recommendation from your assembly first.';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { m } from '../../paraglide/messages.js';
-import { FINANCE_MESSAGES, type FinanceScope } from '../../shared/schemas/finance.ts';
+import type { FinanceScope } from '../../shared/schemas/finance.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { sessionUserOf, type SessionUser } from './session.ts';
@@ -73,7 +73,7 @@ export async function requireFinance(
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', m.server_finance_log_in());
   // The roles came with the session lookup (one statement, see session.ts).
   const scope = user.finance;
-  if (!scope) throw new AppError(403, 'FORBIDDEN', FINANCE_MESSAGES.noFinanceAccess);
+  if (!scope) throw new AppError(403, 'FORBIDDEN', m.shared_finance_no_finance_access());
   return { user, actor: { id: user.id, email: user.email }, isAdmin: user.isAdmin, scope };
 }
 

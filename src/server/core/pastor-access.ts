@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { PASTOR_MESSAGES } from '../../shared/pastor.ts';
 import { m } from '../../paraglide/messages.js';
 import type { AppContext } from '../context.ts';
 import { users, workerApplications } from '../db/schema.ts';
@@ -50,7 +49,7 @@ export async function findApprovedPastor(ctx: Ctx, userId: string): Promise<Past
 }
 
 export const notSignedIn = () => new AppError(401, 'UNAUTHENTICATED', m.server_pastor_log_in());
-export const notAPastor = () => new AppError(403, 'NOT_A_PASTOR', PASTOR_MESSAGES.onlyPastors);
+export const notAPastor = () => new AppError(403, 'NOT_A_PASTOR', m.shared_pastor_only_pastors());
 
 /** 401 without a session, 403 for anyone but an approved pastor. */
 export async function requirePastor(ctx: Ctx, user: SessionUser | null): Promise<Pastor> {

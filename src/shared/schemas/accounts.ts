@@ -4,14 +4,14 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordMessages, passwordRequired } from '
 import { EMAIL_MAX, EMAIL_MESSAGES, EMAIL_PATTERN } from '../email.ts';
 import {
   assemblyRequired,
-  PHONE_ERRORS,
   PHONE_FORMAT,
   SIGN_UP_NAME_MAX,
   signUpNameErrors,
   type NameField,
   type PhoneValidator,
 } from '../sign-up.ts';
-import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../phone-accounts.ts';
+import { PHONE_CODE_PATTERN } from '../phone-accounts.ts';
+import { m } from '../../paraglide/messages.js';
 
 // Sign-up, login and password rules (spec §2, §5, §8). The texts and limits live in
 // ../accounts.ts (no zod there, for the login screen); they are re-exported from here.
@@ -23,11 +23,11 @@ export * from '../phone-accounts.ts';
 // Messages are functions (`{ error: () => … }`): read when a value is refused, in the
 // language in force then, never once when this module loads.
 export const emailSchema = z
-  .string({ error: () => EMAIL_MESSAGES.required })
+  .string({ error: () => m.shared_accounts_email_required() })
   .trim()
-  .min(1, { error: () => EMAIL_MESSAGES.required })
+  .min(1, { error: () => m.shared_accounts_email_required() })
   .max(EMAIL_MAX, { error: () => EMAIL_MESSAGES.tooLong })
-  .pipe(z.email({ pattern: EMAIL_PATTERN, error: () => EMAIL_MESSAGES.invalid }))
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: () => m.shared_accounts_email_invalid() }))
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
@@ -62,11 +62,11 @@ export const formatPhone = (e164: string): string =>
  * the library writes it: '+2330241234567' is '+233241234567', one handset one number (issue 47).
  */
 export const phoneSchema = z
-  .string({ error: () => PHONE_ERRORS.required })
+  .string({ error: () => m.shared_phone_required() })
   .trim()
-  .min(1, { error: () => PHONE_ERRORS.required })
-  .refine((v) => PHONE_FORMAT.test(v), { error: () => PHONE_ERRORS.format })
-  .refine((v) => isValidPhone(v), { error: () => PHONE_ERRORS.invalid })
+  .min(1, { error: () => m.shared_phone_required() })
+  .refine((v) => PHONE_FORMAT.test(v), { error: () => m.shared_phone_format() })
+  .refine((v) => isValidPhone(v), { error: () => m.shared_phone_invalid() })
   .transform((v) => parsePhoneNumberFromString(v)?.number ?? v);
 
 /**
@@ -127,9 +127,9 @@ export const phoneSignUpSchema = z
 export type PhoneSignUpInput = z.input<typeof phoneSignUpSchema>;
 
 const phoneCodeSchema = z
-  .string({ error: () => PHONE_ACCOUNT_MESSAGES.codeFormat })
+  .string({ error: () => m.shared_phone_accounts_code_format() })
   .trim()
-  .regex(PHONE_CODE_PATTERN, { error: () => PHONE_ACCOUNT_MESSAGES.codeFormat });
+  .regex(PHONE_CODE_PATTERN, { error: () => m.shared_phone_accounts_code_format() });
 
 export const phoneOnlySchema = z.object({ phoneNumber: phoneSchema }).strict();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHECKIN_CODE_LENGTH, CHECKIN_MESSAGES, PICKUP_CODE_LENGTH } from '../checkin.ts';
-import { PHONE_ERRORS } from '../phone.ts';
 import { typedPhoneSchema } from './accounts.ts';
+import { m } from '../../paraglide/messages.js';
 
 export * from '../checkin.ts';
 
@@ -22,10 +22,10 @@ const instant = (message: () => string) =>
 export const sessionCreateSchema = z
   .object({
     title: z
-      .string({ error: () => CHECKIN_MESSAGES.title })
+      .string({ error: () => m.shared_checkin_title() })
       .trim()
-      .min(1, { error: () => CHECKIN_MESSAGES.title })
-      .max(80, { error: () => CHECKIN_MESSAGES.titleTooLong }),
+      .min(1, { error: () => m.shared_checkin_title() })
+      .max(80, { error: () => m.shared_checkin_title_too_long() }),
     assembly: z
       .string()
       .trim()
@@ -35,12 +35,12 @@ export const sessionCreateSchema = z
       .default(null),
     /** The event this is the check-in of (optional). */
     eventId: z
-      .union([z.uuid({ error: () => CHECKIN_MESSAGES.event }), z.literal('')])
+      .union([z.uuid({ error: () => m.shared_checkin_event() }), z.literal('')])
       .transform((v) => v || null)
       .nullable()
       .default(null),
-    opensAt: instant(() => CHECKIN_MESSAGES.opensAt),
-    closesAt: instant(() => CHECKIN_MESSAGES.closesAt),
+    opensAt: instant(() => m.shared_checkin_opens_at()),
+    closesAt: instant(() => m.shared_checkin_closes_at()),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -49,10 +49,10 @@ export const sessionCreateSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['closesAt'],
-        message: CHECKIN_MESSAGES.closesBeforeOpens,
+        message: m.shared_checkin_closes_before_opens(),
       });
     } else if (span > MAX_WINDOW_MS) {
-      ctx.addIssue({ code: 'custom', path: ['closesAt'], message: CHECKIN_MESSAGES.tooLong });
+      ctx.addIssue({ code: 'custom', path: ['closesAt'], message: m.shared_checkin_too_long() });
     }
   });
 export type SessionCreateInput = z.input<typeof sessionCreateSchema>;
@@ -68,7 +68,7 @@ export const checkinSchema = z.union([
   z
     .object({
       token: z
-        .string({ error: () => CHECKIN_MESSAGES.badQr })
+        .string({ error: () => m.shared_checkin_bad_qr() })
         .trim()
         .min(1)
         .max(200),
@@ -79,14 +79,14 @@ export const checkinSchema = z.union([
 export type CheckinInput = z.input<typeof checkinSchema>;
 
 const childName = z
-  .string({ error: () => CHECKIN_MESSAGES.childName })
+  .string({ error: () => m.shared_checkin_child_name() })
   .trim()
-  .min(1, { error: () => CHECKIN_MESSAGES.childName })
-  .max(80, { error: () => CHECKIN_MESSAGES.childNameTooLong });
+  .min(1, { error: () => m.shared_checkin_child_name() })
+  .max(80, { error: () => m.shared_checkin_child_name_too_long() });
 
 /** A guardian checks their own child in (their profile's phone is the guardian's phone). */
 export const childCheckinSchema = z
-  .object({ sessionId: z.uuid({ error: () => CHECKIN_MESSAGES.noSessions }), childName })
+  .object({ sessionId: z.uuid({ error: () => m.shared_checkin_no_sessions() }), childName })
   .strict();
 
 /** An usher checks a child in: the guardian's phone is required, typed as said at the door. */
@@ -94,8 +94,8 @@ export const usherChildSchema = z
   .object({
     childName,
     guardianPhone: typedPhoneSchema({
-      required: () => CHECKIN_MESSAGES.guardianPhone,
-      invalid: () => PHONE_ERRORS.typedInvalid,
+      required: () => m.shared_checkin_guardian_phone(),
+      invalid: () => m.shared_phone_typed_invalid(),
     }),
   })
   .strict();
@@ -108,9 +108,9 @@ export const pickupSchema = z
 export const usherSearchSchema = z
   .object({
     q: z
-      .string({ error: () => CHECKIN_MESSAGES.query })
+      .string({ error: () => m.shared_checkin_query() })
       .trim()
-      .min(2, { error: () => CHECKIN_MESSAGES.query })
+      .min(2, { error: () => m.shared_checkin_query() })
       .max(60),
   })
   .strict();
@@ -121,9 +121,9 @@ export const usherCheckinSchema = z.object({ userId: z.string().trim().min(1).ma
 export const usherGrantSchema = z
   .object({
     contact: z
-      .string({ error: () => CHECKIN_MESSAGES.usher })
+      .string({ error: () => m.shared_checkin_usher() })
       .trim()
-      .min(3, { error: () => CHECKIN_MESSAGES.usher })
+      .min(3, { error: () => m.shared_checkin_usher() })
       .max(254),
   })
   .strict();

@@ -5,6 +5,7 @@ import {
   normalizeDocumentUrl,
   readWholeNumber,
 } from '../devotional.ts';
+import { m } from '../../paraglide/messages.js';
 
 // Devotional (spec §2 /devotional…; §7 document preview links). Admins may edit weeks and
 // days (issue 4, beyond the spec's fixed content).
@@ -24,9 +25,9 @@ export {
 } from '../devotional.ts';
 
 const title = z
-  .string({ error: () => DEVOTIONAL_ERRORS.titleRequired })
+  .string({ error: () => m.shared_support_title_required() })
   .trim()
-  .min(1, { error: () => DEVOTIONAL_ERRORS.titleRequired })
+  .min(1, { error: () => m.shared_support_title_required() })
   .max(DEVOTIONAL_LIMITS.title, { error: () => DEVOTIONAL_ERRORS.titleTooLong });
 
 const documentUrl = z
@@ -39,7 +40,7 @@ const documentUrl = z
     if (!url) {
       ctx.addIssue({
         code: 'custom',
-        message: DEVOTIONAL_ERRORS.documentUrlInvalid,
+        message: m.shared_devotional_document_url_invalid(),
       });
       return z.NEVER;
     }

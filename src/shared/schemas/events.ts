@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { m } from '../../paraglide/messages.js';
-import { PHONE_ERRORS } from '../phone.ts';
 import { typedPhoneSchema } from './accounts.ts';
 import {
   EVENT_CAPACITY_MAX,
@@ -77,7 +76,7 @@ export const eventCreateSchema = z
   .object({
     kind: z.enum(EVENT_KINDS).default('event'),
     title: text(
-      () => EVENT_MESSAGES.title,
+      () => m.shared_events_title(),
       EVENT_TITLE_MAX,
       () => EVENT_MESSAGES.titleTooLong,
     ),
@@ -89,10 +88,10 @@ export const eventCreateSchema = z
       .transform((v) => v || null)
       .nullable()
       .default(null),
-    startsAt: time(() => EVENT_MESSAGES.startsAt),
-    endsAt: time(() => EVENT_MESSAGES.endsAt),
+    startsAt: time(() => m.shared_events_starts_at()),
+    endsAt: time(() => m.shared_events_ends_at()),
     place: text(
-      () => EVENT_MESSAGES.place,
+      () => m.shared_events_place(),
       EVENT_PLACE_MAX,
       () => EVENT_MESSAGES.placeTooLong,
     ),
@@ -113,18 +112,18 @@ export const eventCreateSchema = z
         ctx.addIssue({ code: 'custom', message: EVENT_MESSAGES.capacity });
         return z.NEVER;
       }),
-    registrationClosesAt: optionalTime(() => EVENT_MESSAGES.deadline),
+    registrationClosesAt: optionalTime(() => m.shared_events_deadline()),
   })
   .strict()
   .superRefine((value, ctx) => {
     if (value.endsAt <= value.startsAt) {
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: EVENT_MESSAGES.endsBefore });
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: m.shared_events_ends_before() });
     }
     if (value.registrationClosesAt && value.registrationClosesAt > value.startsAt) {
       ctx.addIssue({
         code: 'custom',
         path: ['registrationClosesAt'],
-        message: EVENT_MESSAGES.deadlineAfterStart,
+        message: m.shared_events_deadline_after_start(),
       });
     }
   });
@@ -147,13 +146,13 @@ export type Rsvp = z.output<typeof rsvpSchema>;
 export const guestRsvpSchema = z
   .object({
     name: text(
-      () => EVENT_MESSAGES.guestName,
+      () => m.shared_events_guest_name(),
       GUEST_NAME_MAX,
       () => EVENT_MESSAGES.guestNameTooLong,
     ),
     phone: typedPhoneSchema({
-      required: () => PHONE_ERRORS.typedInvalid,
-      invalid: () => PHONE_ERRORS.typedInvalid,
+      required: () => m.shared_phone_typed_invalid(),
+      invalid: () => m.shared_phone_typed_invalid(),
     }),
     guests,
   })

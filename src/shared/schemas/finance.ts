@@ -8,7 +8,7 @@ import {
 } from '../constants.ts';
 import { emailSchema } from './accounts.ts';
 import { m } from '../../paraglide/messages.js';
-import { columnLabels, FINANCE_MESSAGES, isIsoDate, latestReceivedOn } from '../finance.ts';
+import { columnLabels, isIsoDate, latestReceivedOn } from '../finance.ts';
 import { amountSchema } from './giving.ts';
 
 export * from '../finance.ts';
@@ -64,9 +64,9 @@ export interface FinanceOfficer {
 export const cashCodeSchema = z
   .object({
     code: z
-      .string({ error: () => FINANCE_MESSAGES.code })
+      .string({ error: () => m.shared_finance_code() })
       .trim()
-      .regex(/^\d{6}$/, { error: () => FINANCE_MESSAGES.code }),
+      .regex(/^\d{6}$/, { error: () => m.shared_finance_code() }),
   })
   .strict();
 
@@ -75,15 +75,15 @@ export function cashReceiveSchema(maxPesewas: number) {
   return z
     .object({
       amount: amountSchema(maxPesewas),
-      receivedOn: isoDate(() => FINANCE_MESSAGES.receivedOn).refine(
+      receivedOn: isoDate(() => m.shared_finance_received_on()).refine(
         (value) => value <= latestReceivedOn(),
-        { error: () => FINANCE_MESSAGES.receivedOnFuture },
+        { error: () => m.shared_finance_received_on_future() },
       ),
       receivedBy: z
-        .string({ error: () => FINANCE_MESSAGES.receivedBy })
+        .string({ error: () => m.shared_finance_received_by() })
         .trim()
-        .min(1, { error: () => FINANCE_MESSAGES.receivedBy })
-        .max(80, { error: () => FINANCE_MESSAGES.receivedByLength }),
+        .min(1, { error: () => m.shared_finance_received_by() })
+        .max(80, { error: () => m.shared_finance_received_by_length() }),
     })
     .strict();
 }
@@ -115,9 +115,9 @@ export interface CashDeskEntry {
 
 const columnName = (key: keyof typeof columnLabels) =>
   z
-    .string({ error: () => FINANCE_MESSAGES.column(columnLabels[key]) })
+    .string({ error: () => m.shared_finance_column({ label: columnLabels[key] }) })
     .trim()
-    .min(1, { error: () => FINANCE_MESSAGES.column(columnLabels[key]) })
+    .min(1, { error: () => m.shared_finance_column({ label: columnLabels[key] }) })
     .max(120);
 
 export const bankSchema = z.enum(BANKS, { error: () => m.shared_finance_choose_bank() });
@@ -133,7 +133,7 @@ export const bankMappingSchema = z
     const seen = new Map<string, string>();
     for (const key of ['dateColumn', 'descriptionColumn', 'amountColumn'] as const) {
       if (seen.has(value[key])) {
-        ctx.addIssue({ code: 'custom', path: [key], message: FINANCE_MESSAGES.columnTwice });
+        ctx.addIssue({ code: 'custom', path: [key], message: m.shared_finance_column_twice() });
       }
       seen.set(value[key], key);
     }
@@ -197,14 +197,14 @@ export interface BankEntryCandidate {
 
 export const reportQuerySchema = z
   .object({
-    from: isoDate(() => FINANCE_MESSAGES.rangeFrom),
-    to: isoDate(() => FINANCE_MESSAGES.rangeTo),
+    from: isoDate(() => m.shared_finance_range_from()),
+    to: isoDate(() => m.shared_finance_range_to()),
     assembly: z.string().trim().min(1).max(60).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
     if (value.from > value.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: FINANCE_MESSAGES.rangeOrder });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: m.shared_finance_range_order() });
     }
   });
 export type ReportQuery = z.output<typeof reportQuerySchema>;

@@ -8,8 +8,9 @@ import {
 } from '../constants.ts';
 import { cashDeleteReasonRequired, checkAmount } from '../giving.ts';
 import { toMomoPhone } from '../momo-phone.ts';
-import { nameErrors, NAME_MAX, OFFERING_ERRORS, OTP_ERRORS } from '../offering.ts';
+import { nameErrors, NAME_MAX } from '../offering.ts';
 import { emailSchema } from './accounts.ts';
+import { m } from '../../paraglide/messages.js';
 
 // Giving (spec §2 Offerings, §3 form fields, §5 rules, §8 messages). The same schema
 // validates the form in the browser and the request on the server. Texts, labels and amount
@@ -20,13 +21,13 @@ export * from '../offering.ts';
 
 /** Ghana mobile number for mobile money, as E.164 (+233…). */
 export const momoPhoneSchema = z
-  .string({ error: () => OFFERING_ERRORS.phoneRequired })
+  .string({ error: () => m.shared_phone_required() })
   .trim()
-  .min(1, { error: () => OFFERING_ERRORS.phoneRequired })
+  .min(1, { error: () => m.shared_phone_required() })
   .transform((value, ctx) => {
     const phone = toMomoPhone(value);
     if (phone) return phone;
-    ctx.addIssue({ code: 'custom', message: OFFERING_ERRORS.phoneInvalid });
+    ctx.addIssue({ code: 'custom', message: m.shared_offering_phone_invalid() });
     return z.NEVER;
   });
 
@@ -39,7 +40,7 @@ const name = (field: 'firstName' | 'lastName') =>
 
 export function amountSchema(maxPesewas: number) {
   return z
-    .union([z.string(), z.number()], { error: () => OFFERING_ERRORS.amountRequired })
+    .union([z.string(), z.number()], { error: () => m.shared_giving_amount_required() })
     .transform((value, ctx) => {
       const pesewas = checkAmount(typeof value === 'number' ? String(value) : value, maxPesewas);
       if (typeof pesewas === 'number') return pesewas;
@@ -50,18 +51,18 @@ export function amountSchema(maxPesewas: number) {
 
 /** Who gives what, for which assembly: the fields asked before the payment method. */
 export const detailsFields = {
-  type: z.enum(OFFERING_TYPES, { error: () => OFFERING_ERRORS.type }),
+  type: z.enum(OFFERING_TYPES, { error: () => m.shared_offering_type() }),
   otherType: z
     .string()
     .trim()
-    .max(60, { error: () => OFFERING_ERRORS.otherTypeTooLong })
+    .max(60, { error: () => m.shared_offering_other_type_too_long() })
     .optional(),
   firstName: name('firstName'),
   lastName: name('lastName'),
   assembly: z
-    .string({ error: () => OFFERING_ERRORS.assembly })
+    .string({ error: () => m.shared_accounts_assembly_required() })
     .trim()
-    .min(1, { error: () => OFFERING_ERRORS.assembly })
+    .min(1, { error: () => m.shared_accounts_assembly_required() })
     .max(60),
 };
 
@@ -73,7 +74,7 @@ export function requireOtherType(
     ctx.addIssue({
       code: 'custom',
       path: ['otherType'],
-      message: OFFERING_ERRORS.otherTypeMissing,
+      message: m.shared_offering_other_type_missing(),
     });
   }
 }
@@ -96,7 +97,7 @@ export function offeringSchema(maxPesewas: number) {
             ...base,
             paymentMethod: z.literal('momo'),
             phone: momoPhoneSchema,
-            provider: z.enum(MOMO_PROVIDERS, { error: () => OFFERING_ERRORS.provider }),
+            provider: z.enum(MOMO_PROVIDERS, { error: () => m.shared_offering_provider() }),
           })
           .strict(),
         z.object({ ...base, paymentMethod: z.literal('card'), email: emailSchema }).strict(),
@@ -104,12 +105,12 @@ export function offeringSchema(maxPesewas: number) {
           .object({
             ...base,
             paymentMethod: z.literal('bank'),
-            bank: z.enum(BANKS, { error: () => OFFERING_ERRORS.bank }),
+            bank: z.enum(BANKS, { error: () => m.shared_offering_bank() }),
           })
           .strict(),
         z.object({ ...base, paymentMethod: z.literal('cash') }).strict(),
       ],
-      { error: () => OFFERING_ERRORS.method },
+      { error: () => m.shared_offering_method() },
     )
     .superRefine((value, ctx) => {
       requireOtherType(value, ctx);
@@ -117,7 +118,7 @@ export function offeringSchema(maxPesewas: number) {
         ctx.addIssue({
           code: 'custom',
           path: ['paymentMethod'],
-          message: OFFERING_ERRORS.cashTitheOnly,
+          message: m.shared_offering_cash_tithe_only(),
         });
       }
     })
@@ -133,9 +134,9 @@ export type Offering = z.output<ReturnType<typeof offeringSchema>>;
 export const momoOtpSchema = z
   .object({
     otp: z
-      .string({ error: () => OTP_ERRORS.required })
+      .string({ error: () => m.shared_offering_otp_required() })
       .trim()
-      .regex(/^\d{4,8}$/, { error: () => OTP_ERRORS.format }),
+      .regex(/^\d{4,8}$/, { error: () => m.shared_offering_otp_format() }),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import {
   PLEDGE_MESSAGES,
   PLEDGE_RHYTHMS,
 } from '../pledges.ts';
+import { m } from '../../paraglide/messages.js';
 
 export * from '../pledges.ts';
 
@@ -20,7 +21,7 @@ const isoDate = (message: () => string) =>
 /** A typed GHS amount up to `max`, as pesewas; too large says what a pledge may be. */
 const pledgeAmount = (max: number, tooLarge: () => string) =>
   z
-    .union([z.string(), z.number()], { error: () => AMOUNT_ERRORS.required })
+    .union([z.string(), z.number()], { error: () => m.shared_giving_amount_required() })
     .transform((value, ctx) => {
       const pesewas = checkAmount(String(value), max);
       if (typeof pesewas === 'number') return pesewas;
@@ -34,16 +35,20 @@ const pledgeAmount = (max: number, tooLarge: () => string) =>
 /** A member's pledge: a type, or a campaign (whose type it takes), an amount, a date, a rhythm. */
 export const pledgeCreateSchema = z
   .object({
-    type: z.enum(OFFERING_TYPES, { error: () => PLEDGE_MESSAGES.type }).optional(),
-    campaignId: z.uuid({ error: () => PLEDGE_MESSAGES.campaign }).optional(),
+    type: z.enum(OFFERING_TYPES, { error: () => m.shared_pledges_type() }).optional(),
+    campaignId: z.uuid({ error: () => m.shared_pledges_campaign() }).optional(),
     amount: pledgeAmount(PLEDGE_MAX_PESEWAS, () => PLEDGE_MESSAGES.amountTooLarge),
-    dueOn: isoDate(() => PLEDGE_MESSAGES.dueOn),
-    rhythm: z.enum(PLEDGE_RHYTHMS, { error: () => PLEDGE_MESSAGES.rhythm }).default('monthly'),
+    dueOn: isoDate(() => m.shared_pledges_due_on()),
+    rhythm: z.enum(PLEDGE_RHYTHMS, { error: () => m.shared_pledges_rhythm() }).default('monthly'),
   })
   .strict()
   .superRefine((value, ctx) => {
     if (!value.type === !value.campaignId) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: PLEDGE_MESSAGES.typeOrCampaign });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: m.shared_pledges_type_or_campaign(),
+      });
     }
   });
 export type PledgeCreateInput = z.input<typeof pledgeCreateSchema>;
@@ -52,8 +57,8 @@ export type PledgeCreate = z.output<typeof pledgeCreateSchema>;
 /** One of the member's own confirmed gifts, to count toward a pledge. */
 export const pledgeGiftLinkSchema = z
   .object({
-    kind: z.enum(RECEIPT_ENTRY_KINDS, { error: () => PLEDGE_MESSAGES.gift }),
-    id: z.uuid({ error: () => PLEDGE_MESSAGES.gift }),
+    kind: z.enum(RECEIPT_ENTRY_KINDS, { error: () => m.shared_pledges_gift() }),
+    id: z.uuid({ error: () => m.shared_pledges_gift() }),
   })
   .strict();
 
@@ -61,11 +66,11 @@ export const pledgeGiftLinkSchema = z
 export const campaignCreateSchema = z
   .object({
     name: z
-      .string({ error: () => PLEDGE_MESSAGES.campaignName })
+      .string({ error: () => m.shared_pledges_campaign_name() })
       .trim()
-      .min(1, { error: () => PLEDGE_MESSAGES.campaignName })
-      .max(80, { error: () => PLEDGE_MESSAGES.campaignNameTooLong }),
-    type: z.enum(OFFERING_TYPES, { error: () => PLEDGE_MESSAGES.type }),
+      .min(1, { error: () => m.shared_pledges_campaign_name() })
+      .max(80, { error: () => m.shared_pledges_campaign_name_too_long() }),
+    type: z.enum(OFFERING_TYPES, { error: () => m.shared_pledges_type() }),
     assembly: z
       .string()
       .trim()
@@ -74,13 +79,13 @@ export const campaignCreateSchema = z
       .nullable()
       .default(null),
     target: pledgeAmount(CAMPAIGN_MAX_PESEWAS, () => PLEDGE_MESSAGES.targetTooLarge),
-    startsOn: isoDate(() => PLEDGE_MESSAGES.startsOn),
-    endsOn: isoDate(() => PLEDGE_MESSAGES.endsOn),
+    startsOn: isoDate(() => m.shared_pledges_starts_on()),
+    endsOn: isoDate(() => m.shared_pledges_ends_on()),
   })
   .strict()
   .superRefine((value, ctx) => {
     if (isIsoDate(value.startsOn) && isIsoDate(value.endsOn) && value.endsOn < value.startsOn) {
-      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: PLEDGE_MESSAGES.endsBefore });
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: m.shared_pledges_ends_before() });
     }
   });
 export type CampaignCreateInput = z.input<typeof campaignCreateSchema>;

@@ -6,6 +6,7 @@ import {
   PRAYER_TEXT_MAX,
   PRAYER_VISIBILITIES,
 } from '../prayer.ts';
+import { m } from '../../paraglide/messages.js';
 
 export * from '../prayer.ts';
 
@@ -15,12 +16,12 @@ export * from '../prayer.ts';
 export const prayerCreateSchema = z
   .object({
     text: z
-      .string({ error: () => PRAYER_MESSAGES.text })
+      .string({ error: () => m.shared_prayer_text() })
       .trim()
-      .min(1, { error: () => PRAYER_MESSAGES.text })
+      .min(1, { error: () => m.shared_prayer_text() })
       .max(PRAYER_TEXT_MAX, { error: () => PRAYER_MESSAGES.textTooLong }),
-    visibility: z.enum(PRAYER_VISIBILITIES, { error: () => PRAYER_MESSAGES.visibility }),
-    anonymous: z.boolean({ error: () => PRAYER_MESSAGES.anonymous }).default(false),
+    visibility: z.enum(PRAYER_VISIBILITIES, { error: () => m.shared_prayer_visibility() }),
+    anonymous: z.boolean({ error: () => m.shared_prayer_anonymous() }).default(false),
   })
   .strict();
 export type PrayerCreate = z.output<typeof prayerCreateSchema>;
@@ -28,9 +29,9 @@ export type PrayerCreate = z.output<typeof prayerCreateSchema>;
 export const prayerAnswerSchema = z
   .object({
     note: z
-      .string({ error: () => PRAYER_MESSAGES.note })
+      .string({ error: () => m.shared_prayer_note() })
       .trim()
-      .min(1, { error: () => PRAYER_MESSAGES.note })
+      .min(1, { error: () => m.shared_prayer_note() })
       .max(PRAYER_NOTE_MAX, { error: () => PRAYER_MESSAGES.noteTooLong }),
   })
   .strict();
@@ -44,13 +45,13 @@ export const prayerDecisionSchema = z.discriminatedUnion(
       .object({
         status: z.literal('rejected'),
         reason: z
-          .string({ error: () => PRAYER_MESSAGES.reason })
+          .string({ error: () => m.shared_prayer_reason() })
           .trim()
-          .min(1, { error: () => PRAYER_MESSAGES.reason })
+          .min(1, { error: () => m.shared_prayer_reason() })
           .max(PRAYER_REASON_MAX, { error: () => PRAYER_MESSAGES.reasonTooLong }),
       })
       .strict(),
   ],
-  { error: () => PRAYER_MESSAGES.status },
+  { error: () => m.shared_prayer_status() },
 );
 export type PrayerDecision = z.output<typeof prayerDecisionSchema>;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { isDateFormat, isRealBirthDate, PROFILE_ERRORS } from '../profile.ts';
-import {
-  RECEIPT_CHANNEL_MESSAGES,
-  RECEIPT_CHANNELS,
-  type ReceiptChannel,
-} from '../receipt-channels.ts';
-import { ACCOUNT_MESSAGES, assemblySchema, passwordSchema, phoneSchema } from './accounts.ts';
+import { isDateFormat, isRealBirthDate } from '../profile.ts';
+import { RECEIPT_CHANNELS, type ReceiptChannel } from '../receipt-channels.ts';
+import { assemblySchema, passwordSchema, phoneSchema } from './accounts.ts';
+import { m } from '../../paraglide/messages.js';
 
 // Profile (spec §2, §5, §8). Email is shown but never editable. The texts and date rules live
 // in ../profile.ts (no zod there, for the profile screen); they are re-exported from here.
@@ -33,30 +30,32 @@ export interface Profile {
 }
 
 export const receiptChannelSchema = z
-  .object({ channel: z.enum(RECEIPT_CHANNELS, { error: () => RECEIPT_CHANNEL_MESSAGES.invalid }) })
+  .object({
+    channel: z.enum(RECEIPT_CHANNELS, { error: () => m.shared_receipt_channels_invalid() }),
+  })
   .strict();
 
 export const profileUpdateSchema = z
   .object({
     fullName: z
-      .string({ error: () => PROFILE_ERRORS.fullNameRequired })
+      .string({ error: () => m.shared_profile_full_name_required() })
       .trim()
-      .min(1, { error: () => PROFILE_ERRORS.fullNameRequired })
-      .max(120, { error: () => PROFILE_ERRORS.fullNameTooLong }),
+      .min(1, { error: () => m.shared_profile_full_name_required() })
+      .max(120, { error: () => m.shared_profile_full_name_too_long() }),
     phoneNumber: phoneSchema,
     assemblyName: assemblySchema,
     // Saved only when non-empty (spec §5).
     location: z
       .string()
       .trim()
-      .max(120, { error: () => PROFILE_ERRORS.locationTooLong })
+      .max(120, { error: () => m.shared_profile_location_too_long() })
       .optional(),
     // Saved only when non-empty and changed (spec §5).
     dateOfBirth: z
       .string()
       .trim()
-      .refine((v) => isDateFormat(v), { error: () => PROFILE_ERRORS.dateFormat })
-      .refine((v) => isRealBirthDate(v), { error: () => PROFILE_ERRORS.dateNotReal })
+      .refine((v) => isDateFormat(v), { error: () => m.shared_profile_date_format() })
+      .refine((v) => isRealBirthDate(v), { error: () => m.shared_profile_date_not_real() })
       .optional(),
   })
   .strict();
@@ -69,7 +68,7 @@ export interface ProfileUpdateResult {
   profile: Profile;
 }
 
-const fillAllFields = () => ACCOUNT_MESSAGES.fillAllFields;
+const fillAllFields = () => m.shared_accounts_fill_all_fields();
 
 export const changePasswordSchema = z
   .object({
@@ -79,7 +78,7 @@ export const changePasswordSchema = z
   })
   .strict()
   .refine((v) => v.newPassword === v.confirmPassword, {
-    error: () => ACCOUNT_MESSAGES.passwordsDiffer,
+    error: () => m.shared_accounts_passwords_differ(),
     path: ['confirmPassword'],
   })
   .pipe(

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MOMO_PROVIDERS } from '../constants.ts';
-import { OFFERING_ERRORS } from '../offering.ts';
 import { emailSchema } from './accounts.ts';
 import { FREQUENCIES, LAST_MONTH_DAY, MOMO_DUE_ACTIONS, RECURRING_ERRORS } from '../recurring.ts';
 import { amountSchema, detailsFields, momoPhoneSchema, requireOtherType } from './giving.ts';
+import { m } from '../../paraglide/messages.js';
 
 // The recurring-gift form's schema (issue 33); its texts, types and calendar rule are in
 // ../recurring.ts (no zod) and re-exported from here.
@@ -16,12 +16,12 @@ const isoDate = (message: () => string) =>
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: message });
 
 const ruleFields = {
-  frequency: z.enum(FREQUENCIES, { error: () => RECURRING_ERRORS.frequency }),
+  frequency: z.enum(FREQUENCIES, { error: () => m.shared_recurring_frequency() }),
   /** weekly: 0 (Sunday) … 6; monthly: 1 … 28 */
-  day: z.coerce.number({ error: () => RECURRING_ERRORS.weekday }).int(),
-  startOn: isoDate(() => RECURRING_ERRORS.startOn),
+  day: z.coerce.number({ error: () => m.shared_recurring_weekday() }).int(),
+  startOn: isoDate(() => m.shared_recurring_start_on()),
   endOn: z
-    .union([isoDate(() => RECURRING_ERRORS.endBeforeStart), z.literal('')])
+    .union([isoDate(() => m.shared_recurring_end_before_start()), z.literal('')])
     .optional()
     .transform((value) => value || null),
 };
@@ -38,13 +38,13 @@ export function scheduleSchema(maxPesewas: number) {
             ...base,
             method: z.literal('momo'),
             phone: momoPhoneSchema,
-            provider: z.enum(MOMO_PROVIDERS, { error: () => OFFERING_ERRORS.provider }),
-            onDue: z.enum(MOMO_DUE_ACTIONS, { error: () => RECURRING_ERRORS.onDue }),
+            provider: z.enum(MOMO_PROVIDERS, { error: () => m.shared_offering_provider() }),
+            onDue: z.enum(MOMO_DUE_ACTIONS, { error: () => m.shared_recurring_on_due() }),
           })
           .strict(),
         z.object({ ...base, method: z.literal('card'), email: emailSchema }).strict(),
       ],
-      { error: () => RECURRING_ERRORS.method },
+      { error: () => m.shared_recurring_method() },
     )
     .superRefine((value, ctx) => {
       requireOtherType(value, ctx);
@@ -53,11 +53,15 @@ export function scheduleSchema(maxPesewas: number) {
         ctx.addIssue({
           code: 'custom',
           path: ['day'],
-          message: weekly ? RECURRING_ERRORS.weekday : RECURRING_ERRORS.monthDay,
+          message: weekly ? m.shared_recurring_weekday() : RECURRING_ERRORS.monthDay,
         });
       }
       if (value.endOn && value.endOn <= value.startOn) {
-        ctx.addIssue({ code: 'custom', path: ['endOn'], message: RECURRING_ERRORS.endBeforeStart });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endOn'],
+          message: m.shared_recurring_end_before_start(),
+        });
       }
     })
     .transform((value) => ({

@@ -9,9 +9,9 @@ import { isDay, VIDEO_ERRORS, VIDEO_LIMITS } from '../videos.ts';
 export * from '../videos.ts';
 
 const playlistTitle = z
-  .string({ error: () => VIDEO_ERRORS.titleRequired })
+  .string({ error: () => m.shared_support_title_required() })
   .trim()
-  .min(1, { error: () => VIDEO_ERRORS.titleRequired })
+  .min(1, { error: () => m.shared_support_title_required() })
   .max(VIDEO_LIMITS.playlistTitle, { error: () => VIDEO_ERRORS.playlistTitleTooLong });
 const description = z
   .string()
@@ -19,19 +19,19 @@ const description = z
   .max(VIDEO_LIMITS.description, { error: () => VIDEO_ERRORS.descriptionTooLong });
 
 const title = z
-  .string({ error: () => VIDEO_ERRORS.titleRequired })
+  .string({ error: () => m.shared_support_title_required() })
   .trim()
-  .min(1, { error: () => VIDEO_ERRORS.titleRequired })
+  .min(1, { error: () => m.shared_support_title_required() })
   .max(VIDEO_LIMITS.title, { error: () => VIDEO_ERRORS.titleTooLong });
 const video = z
-  .string({ error: () => VIDEO_ERRORS.videoRequired })
+  .string({ error: () => m.shared_sermons_video_required() })
   .trim()
-  .min(1, { error: () => VIDEO_ERRORS.videoRequired })
+  .min(1, { error: () => m.shared_sermons_video_required() })
   .max(VIDEO_LIMITS.video, { error: () => VIDEO_ERRORS.videoTooLong })
   .transform((value, ctx) => {
     const id = parseVideoId(value);
     if (!id) {
-      ctx.addIssue({ code: 'custom', message: VIDEO_ERRORS.videoInvalid });
+      ctx.addIssue({ code: 'custom', message: m.shared_sermons_video_invalid() });
       return z.NEVER;
     }
     return id;
@@ -46,7 +46,7 @@ const speaker = z
 const recordedOn = z
   .string()
   .trim()
-  .refine((value) => value === '' || isDay(value), { error: () => VIDEO_ERRORS.dateInvalid })
+  .refine((value) => value === '' || isDay(value), { error: () => m.shared_videos_date_format() })
   .nullish()
   .transform((value) => value || null);
 

@@ -8,7 +8,6 @@ import {
   isShown,
   isEmptyAnswer,
   TEXTAREA_MAX,
-  WORKER_MESSAGES,
   type Answers,
   type ApplicationRole,
 } from '../workers.ts';
@@ -57,7 +56,7 @@ export const applicationSubmitSchema = z
     role: z.string().max(40),
     answers: z.record(z.string().max(60), z.unknown()),
     [DECLARATION.name]: z.literal(true, {
-      error: () => WORKER_MESSAGES.mustAgree(DECLARATION.label),
+      error: () => m.shared_workers_must_agree({ label: m.shared_workers_declaration_label() }),
     }),
     signature: fileId.optional(),
   })
@@ -67,7 +66,7 @@ export const applicationSubmitSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['signature'],
-        message: WORKER_MESSAGES.signatureMissing,
+        message: m.shared_workers_signature_missing(),
       });
     }
   });
@@ -99,7 +98,7 @@ export const decisionSchema = z
   .strict()
   .refine((d) => d.status !== 'rejected' || (d.reason ?? '') !== '', {
     path: ['reason'],
-    error: () => WORKER_MESSAGES.reasonRequired,
+    error: () => m.shared_workers_reason_required(),
   });
 
 export const applicationListQuery = z

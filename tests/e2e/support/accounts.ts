@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DRAWN_PAGE_GLOBAL } from '../../../src/shared/pages.ts';
-import { ACCOUNT_MESSAGES } from '../../../src/shared/schemas/accounts.ts';
 import { expect } from './test.ts';
+import { m } from '../../../src/paraglide/messages.js';
 
 // Account steps the browser specs share. `base` is '' for the shared app (relative URLs) or
 // the baseURL of an app a spec started itself.
@@ -36,7 +36,7 @@ export async function signUpWithForm(page: Page, member: NewMember, base = '') {
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await fillSignUpForm(page, member);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  const popup = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.signUpDone });
+  const popup = page.getByRole('dialog', { name: m.shared_accounts_sign_up_done() });
   await expect(popup).toBeVisible();
   await popup.getByRole('button', { name: 'Okay' }).click();
   await expect(popup).toBeHidden();

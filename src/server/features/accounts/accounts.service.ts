@@ -3,7 +3,6 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
 import {
-  ACCOUNT_MESSAGES,
   firstNameOf,
   shownEmail,
   type Me,
@@ -64,7 +63,7 @@ export async function signUp(
   }
   await assertAssemblyOffered(ctx, input.assembly);
   if (!(await isEmailAvailable(ctx, input.email))) {
-    throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+    throw new AppError(409, 'EMAIL_TAKEN', m.shared_accounts_email_taken());
   }
   const userId = await createAuthUser(ctx, headers, {
     name: `${input.firstName} ${input.lastName}`,
@@ -101,7 +100,7 @@ export async function createAuthUser(
     if (isAPIError(error)) {
       const errorBody = error.body as { code?: string; message?: string } | undefined;
       if (errorBody?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
-        throw new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+        throw new AppError(409, 'EMAIL_TAKEN', m.shared_accounts_email_taken());
       }
       throw new AppError(
         error.statusCode,

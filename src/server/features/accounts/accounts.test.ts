@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
 import { admins, authSessions, devMails, users } from '../../db/schema.ts';
 import {
   confirmEmail,
@@ -18,6 +17,7 @@ import { ADDRESS_SHARE } from '../../platform/rate-limit.ts';
 import { ADDRESS_FAILURE_SHARE } from '../../core/sign-in-limits.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { grantAdmin, revokeAdmin } from './accounts.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
 describe('accounts', () => {
   let t: TestApp;
@@ -86,7 +86,7 @@ describe('accounts', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({
       code: 'EMAIL_TAKEN',
-      message: ACCOUNT_MESSAGES.emailTaken,
+      message: m.shared_accounts_email_taken(),
     });
     const count = await t.db
       .select({ n: sql<number>`count(*)::int` })

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { migrationsFolder } from '../../db/client.ts';
 import { rateLimits, users } from '../../db/schema.ts';
 import { cookieHeader, memberSession, ORIGIN, postFrom } from '../../testing/accounts.ts';
 import { useSmsGateway } from '../../testing/fake-sms.ts';
 import { useTestApp } from '../../testing/test-app.ts';
 import { APP_WIDE_FAILURE_SHARE, startPasswordAttempt } from '../../core/sign-in-limits.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Issue 47, items 3, 9, 10 and 11: the outside tester's attacks on phone accounts, each run
 // again here and refused. A phone number is a person only once a code proved it, and the code
@@ -55,7 +55,7 @@ describe('a phone number is a person only once proven (issue 47)', () => {
     // owner's screen it proves nothing: a code proves only the sign-up it was sent for.
     const crossed = await verifySignUp(phone, stranger.code, owner.signUp);
     expect(crossed.statusCode).toBe(400);
-    expect(crossed.json().error.message).toBe(PHONE_ACCOUNT_MESSAGES.codeInvalid);
+    expect(crossed.json().error.message).toBe(m.shared_phone_accounts_code_invalid());
 
     const ok = await verifySignUp(phone, owner.code, owner.signUp);
     expect(ok.statusCode).toBe(200);
@@ -87,7 +87,7 @@ describe('a phone number is a person only once proven (issue 47)', () => {
       expect(res.json()).toEqual({
         error: {
           code: 'INVALID_PHONE_NUMBER_OR_PASSWORD',
-          message: PHONE_ACCOUNT_MESSAGES.wrongPhoneOrPassword,
+          message: m.shared_phone_accounts_wrong_phone_or_password(),
         },
       });
     }

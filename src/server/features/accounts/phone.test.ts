@@ -1,12 +1,12 @@
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { devMails } from '../../db/schema.ts';
 import { smsShape } from '../../platform/sms/sms.ts';
 import { cookieHeader, memberSession, postFrom } from '../../testing/accounts.ts';
 import { useSmsGateway } from '../../testing/fake-sms.ts';
 import { useTestApp } from '../../testing/test-app.ts';
 import { CODE_SMS_PER_PHONE_PER_HOUR, CODE_TRIES_PER_PHONE } from './phone.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Phone-first members (issue 32): sign up without email, the phone proved by an SMS code
 // (the sign-up's own, decision 050), sign in with phone and password, reset the password by
@@ -72,7 +72,7 @@ describe('phone-first accounts', () => {
     // Before the code, the account cannot sign in: answered as a wrong password, no SMS.
     const early = await signIn(phone);
     expect(early.statusCode).toBe(401);
-    expect(early.json().error.message).toBe(PHONE_ACCOUNT_MESSAGES.wrongPhoneOrPassword);
+    expect(early.json().error.message).toBe(m.shared_phone_accounts_wrong_phone_or_password());
     expect(textsTo(phone)).toHaveLength(1);
     // 'Send a new code' for this sign-up: the first stops working.
     const again = await post('/api/accounts/sign-up/phone/code', {
@@ -85,7 +85,7 @@ describe('phone-first accounts', () => {
 
     const wrong = await verifySignUp(phone, code2 === '000000' ? '111111' : '000000', id);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.message).toBe(PHONE_ACCOUNT_MESSAGES.codeInvalid);
+    expect(wrong.json().error.message).toBe(m.shared_phone_accounts_code_invalid());
 
     const ok = await verifySignUp(phone, code2, id);
     expect(ok.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('phone-first accounts', () => {
     expect((await signIn(phone)).statusCode).toBe(200);
     const bad = await signIn(phone, 'not the password');
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().error.message).toBe(PHONE_ACCOUNT_MESSAGES.wrongPhoneOrPassword);
+    expect(bad.json().error.message).toBe(m.shared_phone_accounts_wrong_phone_or_password());
 
     // Nothing was mailed to the placeholder address the account holds.
     const mails = await t.db.select().from(devMails).where(like(devMails.to, '%.invalid'));
@@ -120,7 +120,7 @@ describe('phone-first accounts', () => {
     await phoneMember(phone);
     const again = await signUp(phone, { firstName: 'Someone' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(PHONE_ACCOUNT_MESSAGES.phoneTaken);
+    expect(again.json().error.message).toBe(m.shared_phone_accounts_phone_taken());
   });
 
   it('resets a password by SMS code, ends every session, and the code works once', async () => {
@@ -231,7 +231,7 @@ describe('phone-first accounts', () => {
     const other = await memberSession(t, 'wants.same.phone@example.com');
     const taken = await post('/api/auth/phone-number/send-otp', { phoneNumber: phone }, other);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe(PHONE_ACCOUNT_MESSAGES.phoneElsewhere);
+    expect(taken.json().error.message).toBe(m.shared_phone_accounts_phone_elsewhere());
     // Without a session a proof for the account cannot be asked.
     expect((await verify(phone, '123456', undefined, true)).statusCode).toBe(401);
   });

@@ -4,7 +4,6 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PHONE_ONLY_EMAIL_DOMAIN } from '../../../shared/accounts.ts';
-import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import type { phoneSignUpSchema } from '../../../shared/schemas/accounts.ts';
 import type { AppContext } from '../../context.ts';
 import { authAccounts, users } from '../../db/schema.ts';
@@ -74,9 +73,15 @@ async function countCodeTry(ctx: Pick<AppContext, 'db'>, phone: string) {
     15 * 60 * 1000,
   );
   if (!tries.allowed) {
-    throw new AppError(429, 'RATE_LIMITED', PHONE_ACCOUNT_MESSAGES.codeTooManyTries, undefined, {
-      'retry-after': String(tries.retryAfterSeconds),
-    });
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      m.shared_phone_accounts_code_too_many_tries(),
+      undefined,
+      {
+        'retry-after': String(tries.retryAfterSeconds),
+      },
+    );
   }
 }
 
@@ -104,7 +109,7 @@ async function refuseLikeWrongPassword(ctx: AppContext, password: string): Promi
   throw new AppError(
     401,
     'INVALID_PHONE_NUMBER_OR_PASSWORD',
-    PHONE_ACCOUNT_MESSAGES.wrongPhoneOrPassword,
+    m.shared_phone_accounts_wrong_phone_or_password(),
   );
 }
 
@@ -155,7 +160,7 @@ export async function guardPhoneRequest(
       assertTextable(ctx, phone, 'phoneNumber');
       const account = await loginPhoneAccount(ctx, phone);
       if (account && account.id !== member.id) {
-        throw new AppError(409, 'PHONE_NUMBER_EXIST', PHONE_ACCOUNT_MESSAGES.phoneElsewhere);
+        throw new AppError(409, 'PHONE_NUMBER_EXIST', m.shared_phone_accounts_phone_elsewhere());
       }
       await assertCodeBudgetOpen(ctx, phone);
       if (!(await claimCodeSms(ctx, phone))) return sent;
@@ -166,7 +171,7 @@ export async function guardPhoneRequest(
       // Only a signed-in member adding a number: a sign-up proves itself at
       // /phone-sign-up/verify, and nobody else signs in with a code.
       if (!body.updatePhoneNumber) {
-        throw new AppError(400, 'INVALID_OTP', PHONE_ACCOUNT_MESSAGES.codeInvalid);
+        throw new AppError(400, 'INVALID_OTP', m.shared_phone_accounts_code_invalid());
       }
       if (!(await sessionUserOf(ctx, request))) {
         throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
@@ -226,7 +231,7 @@ export async function signUpByPhone(
   assertTextable(ctx, input.phone, 'phone');
   await assertAssemblyOffered(ctx, input.assembly);
   if (await memberByVerifiedPhone(ctx, input.phone)) {
-    throw new AppError(409, 'PHONE_TAKEN', PHONE_ACCOUNT_MESSAGES.phoneTaken);
+    throw new AppError(409, 'PHONE_TAKEN', m.shared_phone_accounts_phone_taken());
   }
   await assertCodeBudgetOpen(ctx, input.phone);
   await dropExpiredSignUps(ctx.db);

@@ -1,10 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKIN_MESSAGES, type SessionSummary } from '../../../shared/schemas/checkin.ts';
+import type { SessionSummary } from '../../../shared/schemas/checkin.ts';
 import { checkinUshers, devSms, users } from '../../db/schema.ts';
 import { memberSession, provePhone } from '../../testing/accounts.ts';
 import { call } from '../../testing/finance.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Issue 47, items 1 and 6: a stranger typed a parent's number as their profile phone and
 // saw the parent's child and its pick-up code at GET /api/checkin (the guardian lookup took
@@ -79,7 +80,7 @@ describe('check-in looks members up by proved phones only (issue 47)', () => {
       .where(eq(users.email, 'stranger@example.com'));
     const res = await childIn('Ama', NO_ACCOUNT);
     expect(res.statusCode).toBe(201);
-    expect(res.json().guardianNote).toBe(CHECKIN_MESSAGES.guardianNotMember);
+    expect(res.json().guardianNote).toBe(m.shared_checkin_guardian_not_member());
     expect(await childrenOf(stranger)).toEqual([]);
     // The code reaches the number typed at the desk by SMS, as for a guardian without the app.
     const [sms] = await t.db.select().from(devSms).orderBy(desc(devSms.createdAt)).limit(1);
@@ -94,7 +95,7 @@ describe('check-in looks members up by proved phones only (issue 47)', () => {
     expect(own.statusCode).toBe(400);
     expect(own.json().error).toMatchObject({
       code: 'PHONE_NOT_PROVED',
-      message: CHECKIN_MESSAGES.guardianNeedsProvedPhone,
+      message: m.shared_checkin_guardian_needs_proved_phone(),
     });
     const mine = await call(t, 'POST', '/api/checkin/children', parent, {
       sessionId: session.id,
@@ -146,7 +147,7 @@ describe('check-in looks members up by proved phones only (issue 47)', () => {
       contact: USHER_TO_BE,
     });
     expect(typed.statusCode).toBe(404);
-    expect(typed.json().error.message).toBe(CHECKIN_MESSAGES.noProvedPhone);
+    expect(typed.json().error.message).toBe(m.shared_checkin_no_proved_phone());
     expect(await t.db.select().from(checkinUshers)).toHaveLength(1);
 
     // Once the owner proved it, the number names them, however it is written.

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  CHECKIN_MESSAGES,
   checkinSchema,
   childCheckinSchema,
   pickupSchema,
@@ -44,7 +43,7 @@ export const checkinRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   async function requireUsher(request: FastifyRequest): Promise<SessionUser> {
     const user = await requireSessionUser(ctx, request);
     if (!(await isUsher(ctx, user))) {
-      throw new AppError(403, 'FORBIDDEN', CHECKIN_MESSAGES.notUsher);
+      throw new AppError(403, 'FORBIDDEN', m.shared_checkin_not_usher());
     }
     return user;
   }

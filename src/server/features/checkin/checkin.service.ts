@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CHECKIN_MESSAGES } from '../../../shared/schemas/checkin.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { checkinSessions } from '../../db/schema.ts';
@@ -55,15 +54,15 @@ const TOKEN = /^([0-9a-f-]{36})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})$/;
 export async function sessionOfToken(ctx: Ctx, token: string): Promise<Session> {
   const [, id, slotText, given] = TOKEN.exec(token) ?? [];
   const session = id ? await findSession(ctx, id) : undefined;
-  if (!session || !slotText || !given) throw new AppError(400, 'BAD_QR', CHECKIN_MESSAGES.badQr);
+  if (!session || !slotText || !given) throw new AppError(400, 'BAD_QR', m.shared_checkin_bad_qr());
   const slot = Number.parseInt(slotText, 36);
   const expected = Buffer.from(signature(session, slot).slice(0, 22));
   if (!timingSafeEqual(expected, Buffer.from(given))) {
-    throw new AppError(400, 'BAD_QR', CHECKIN_MESSAGES.badQr);
+    throw new AppError(400, 'BAD_QR', m.shared_checkin_bad_qr());
   }
   const now = slotOf(ctx, ctx.now());
   if (slot !== now && slot !== now - 1) {
-    throw new AppError(410, 'STALE_QR', CHECKIN_MESSAGES.staleQr);
+    throw new AppError(410, 'STALE_QR', m.shared_checkin_stale_qr());
   }
   return session;
 }
@@ -77,6 +76,6 @@ export async function findSession(ctx: Ctx, id: string): Promise<Session | undef
 export async function openSession(ctx: Ctx, id: string): Promise<Session> {
   const session = await findSession(ctx, id);
   if (!session) throw new AppError(404, 'NOT_FOUND', m.server_checkin_no_service());
-  if (!isOpen(session, ctx.now())) throw new AppError(409, 'CLOSED', CHECKIN_MESSAGES.notOpen);
+  if (!isOpen(session, ctx.now())) throw new AppError(409, 'CLOSED', m.shared_checkin_not_open());
   return session;
 }

@@ -1,9 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  CHECKIN_MESSAGES,
-  PICKUP_CODE_LENGTH,
-  type ChildInCare,
-} from '../../../shared/schemas/checkin.ts';
+import { PICKUP_CODE_LENGTH, type ChildInCare } from '../../../shared/schemas/checkin.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { childCheckins, users } from '../../db/schema.ts';
@@ -35,8 +31,8 @@ export async function checkInChild(
 ): Promise<ChildInCare> {
   const session = await openSession(ctx, input.sessionId);
   if (!input.guardianPhone) {
-    throw new AppError(400, 'VALIDATION_ERROR', CHECKIN_MESSAGES.guardianPhone, {
-      guardianPhone: CHECKIN_MESSAGES.guardianPhone,
+    throw new AppError(400, 'VALIDATION_ERROR', m.shared_checkin_guardian_phone(), {
+      guardianPhone: m.shared_checkin_guardian_phone(),
     });
   }
   const guardianPhone = input.guardianPhone;
@@ -88,7 +84,7 @@ export async function checkInChild(
         childName: child.childName,
         pickupCode: child.pickupCode,
         checkedInAt: child.checkedInAt.toISOString(),
-        ...(guardianUserId ? {} : { guardianNote: CHECKIN_MESSAGES.guardianNotMember }),
+        ...(guardianUserId ? {} : { guardianNote: m.shared_checkin_guardian_not_member() }),
       };
     } catch (error) {
       // A child still in care at this session has that code: draw again.
@@ -101,7 +97,7 @@ export async function checkInChild(
 export async function guardianPhoneOf(ctx: Pick<AppContext, 'db'>, userId: string) {
   const [me] = await ctx.db.select({ phone: provenPhone }).from(users).where(eq(users.id, userId));
   if (!me?.phone) {
-    throw new AppError(400, 'PHONE_NOT_PROVED', CHECKIN_MESSAGES.guardianNeedsProvedPhone);
+    throw new AppError(400, 'PHONE_NOT_PROVED', m.shared_checkin_guardian_needs_proved_phone());
   }
   return me.phone;
 }
@@ -124,6 +120,6 @@ export async function pickUpChild(
       ),
     )
     .returning();
-  if (!child) throw new AppError(404, 'NO_SUCH_PICKUP', CHECKIN_MESSAGES.noSuchPickup);
+  if (!child) throw new AppError(404, 'NO_SUCH_PICKUP', m.shared_checkin_no_such_pickup());
   return { childName: child.childName, guardianPhoneEnd: child.guardianPhone.slice(-3) };
 }

@@ -1,11 +1,10 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import {
-  CHECKIN_MESSAGES,
-  type CheckinHome,
-  type CheckinMethod,
-  type CheckinResult,
-  type ChildInCare,
-  type UsherMember,
+import type {
+  CheckinHome,
+  CheckinMethod,
+  CheckinResult,
+  ChildInCare,
+  UsherMember,
 } from '../../../shared/schemas/checkin.ts';
 import { m } from '../../../paraglide/messages.js';
 import { checkins, checkinSessions, childCheckins, users } from '../../db/schema.ts';
@@ -98,8 +97,8 @@ async function checkInMember(
     title: session.title,
     already,
     message: already
-      ? CHECKIN_MESSAGES.alreadyCheckedIn(session.title)
-      : CHECKIN_MESSAGES.checkedIn(session.title),
+      ? m.shared_checkin_already_checked_in({ title: session.title })
+      : m.shared_checkin_checked_in({ title: session.title }),
   };
 }
 
@@ -110,7 +109,7 @@ async function sessionOfCode(ctx: Ctx, code: string): Promise<Session> {
     .from(checkinSessions)
     .where(eq(checkinSessions.code, code));
   if (!session || !isOpen(session, ctx.now())) {
-    throw new AppError(404, 'NO_SUCH_CODE', CHECKIN_MESSAGES.noSuchCode);
+    throw new AppError(404, 'NO_SUCH_CODE', m.shared_checkin_no_such_code());
   }
   return session;
 }
@@ -124,7 +123,7 @@ export async function checkIn(
 ): Promise<CheckinResult> {
   if ('token' in input) {
     const session = await sessionOfToken(ctx, input.token);
-    if (!isOpen(session, ctx.now())) throw new AppError(409, 'CLOSED', CHECKIN_MESSAGES.notOpen);
+    if (!isOpen(session, ctx.now())) throw new AppError(409, 'CLOSED', m.shared_checkin_not_open());
     return checkInMember(ctx, session, user.id, 'qr', null);
   }
   const session = await sessionOfCode(ctx, input.code);
@@ -182,7 +181,7 @@ export async function usherCheckIn(
     .select({ id: users.id, name: users.fullName })
     .from(users)
     .where(eq(users.id, userId));
-  if (!member) throw new AppError(404, 'NOT_FOUND', CHECKIN_MESSAGES.noSuchMember);
+  if (!member) throw new AppError(404, 'NOT_FOUND', m.shared_checkin_no_such_member());
   const result = await checkInMember(ctx, session, member.id, 'usher', usher.id);
   return {
     ...result,

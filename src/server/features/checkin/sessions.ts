@@ -3,7 +3,6 @@ import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   CHECKIN_CODE_LENGTH,
-  CHECKIN_MESSAGES,
   type EntranceScreen,
   type SessionSummary,
 } from '../../../shared/schemas/checkin.ts';
@@ -43,8 +42,8 @@ export async function createSession(
       .from(events)
       .where(eq(events.id, input.eventId));
     if (!event) {
-      throw new AppError(400, 'VALIDATION_ERROR', CHECKIN_MESSAGES.event, {
-        eventId: CHECKIN_MESSAGES.event,
+      throw new AppError(400, 'VALIDATION_ERROR', m.shared_checkin_event(), {
+        eventId: m.shared_checkin_event(),
       });
     }
   }

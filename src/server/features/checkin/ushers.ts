@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { CHECKIN_MESSAGES, type Usher } from '../../../shared/schemas/checkin.ts';
+import type { Usher } from '../../../shared/schemas/checkin.ts';
 import type { AppContext } from '../../context.ts';
 import { checkinUshers, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SessionUser } from '../../platform/session-cache.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Ushers: members an admin lets check others in, run the entrance screen and pick-up.
 
@@ -62,7 +63,7 @@ export async function grantUsher(
     throw new AppError(
       404,
       'NOT_FOUND',
-      byEmail ? CHECKIN_MESSAGES.noSuchMember : CHECKIN_MESSAGES.noProvedPhone,
+      byEmail ? m.shared_checkin_no_such_member() : m.shared_checkin_no_proved_phone(),
     );
   }
   await ctx.db

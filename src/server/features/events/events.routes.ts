@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  EVENT_MESSAGES,
-  eventCreateSchema,
-  guestRsvpSchema,
-  rsvpSchema,
-} from '../../../shared/schemas/events.ts';
+import { eventCreateSchema, guestRsvpSchema, rsvpSchema } from '../../../shared/schemas/events.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../http/errors.ts';
@@ -20,7 +15,7 @@ import { guestReply, replyToEvent } from './replies.ts';
 // account, guests with a name and phone (limited per phone); admins and an assembly's finance
 // officers publish and export. Rules in the service.
 
-const idParams = z.object({ id: z.uuid({ error: () => EVENT_MESSAGES.notFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => m.shared_events_not_found() }) });
 
 /** Replies one phone may send in an hour, whatever address they come from. */
 const GUEST_REPLIES_PER_PHONE = 3;

@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  EVENT_MESSAGES,
-  type EventKind,
-  type EventsList,
-  type EventSummary,
-  type EventView,
-  type MyRsvp,
+import type {
+  EventKind,
+  EventsList,
+  EventSummary,
+  EventView,
+  MyRsvp,
 } from '../../../shared/schemas/events.ts';
 import type { AppContext } from '../../context.ts';
 import { eventRsvps } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { icsCalendar } from './ics.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Events (decision 037). Anyone sees upcoming events and replies: members by their account,
 // guests by name and phone. Admins publish for any assembly or all; an assembly's finance
@@ -106,7 +106,7 @@ export async function listEvents(ctx: Ctx, now: Date): Promise<EventsList> {
 
 export async function findEvent(db: Ctx['db'], id: string): Promise<EventRow> {
   const [row] = rowsOf<EventRow>(await db.execute(eventsSql(sql`e.id = ${id}`)));
-  if (!row) throw new AppError(404, 'NOT_FOUND', EVENT_MESSAGES.notFound);
+  if (!row) throw new AppError(404, 'NOT_FOUND', m.shared_events_not_found());
   return row;
 }
 

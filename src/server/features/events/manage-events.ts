@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FinanceScope } from '../../../shared/schemas/finance.ts';
-import {
-  EVENT_MESSAGES,
-  type EventCreate,
-  type EventSummary,
-  type ManagedEvent,
-  type ManagedEvents,
+import type {
+  EventCreate,
+  EventSummary,
+  ManagedEvent,
+  ManagedEvents,
 } from '../../../shared/schemas/events.ts';
 import { m } from '../../../paraglide/messages.js';
 import { assemblies, events } from '../../db/schema.ts';
@@ -68,7 +67,7 @@ export async function createEvent(
   now: Date,
 ): Promise<EventSummary> {
   if (!mayManage(caller.scope, input.assembly)) {
-    throw new AppError(403, 'FORBIDDEN', EVENT_MESSAGES.notYours);
+    throw new AppError(403, 'FORBIDDEN', m.shared_events_not_yours());
   }
   if (input.assembly) {
     const [known] = await ctx.db
@@ -97,7 +96,7 @@ export async function createEvent(
 export async function deleteEvent(ctx: Ctx, scope: FinanceScope, id: string) {
   const row = await findEvent(ctx.db, id);
   if (!mayManage(scope, row.assembly))
-    throw new AppError(403, 'FORBIDDEN', EVENT_MESSAGES.notYours);
+    throw new AppError(403, 'FORBIDDEN', m.shared_events_not_yours());
   await ctx.db.delete(events).where(eq(events.id, id));
 }
 
@@ -105,7 +104,7 @@ export async function deleteEvent(ctx: Ctx, scope: FinanceScope, id: string) {
 export async function rsvpsCsv(ctx: Ctx, scope: FinanceScope, id: string) {
   const row = await findEvent(ctx.db, id);
   if (!mayManage(scope, row.assembly))
-    throw new AppError(403, 'FORBIDDEN', EVENT_MESSAGES.notYours);
+    throw new AppError(403, 'FORBIDDEN', m.shared_events_not_yours());
   const replies = rowsOf<{
     name: string;
     kind: string;

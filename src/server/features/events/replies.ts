@@ -1,11 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  EVENT_MESSAGES,
-  type EventSummary,
-  type EventView,
-  type GuestRsvp,
-  type Rsvp,
-} from '../../../shared/schemas/events.ts';
+import type { EventSummary, EventView, GuestRsvp, Rsvp } from '../../../shared/schemas/events.ts';
 import { eventRsvps } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
@@ -20,6 +14,7 @@ import {
   type Db,
   type Tx,
 } from './events.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Replies: a member's or a guest's, counted against the seats while the event's row is locked.
 
@@ -34,7 +29,7 @@ async function lockEvent(tx: Tx, id: string) {
       sql`select starts_at, capacity, registration_closes_at from events where id = ${id} for update`,
     ),
   );
-  if (!row) throw new AppError(404, 'NOT_FOUND', EVENT_MESSAGES.notFound);
+  if (!row) throw new AppError(404, 'NOT_FOUND', m.shared_events_not_found());
   return row;
 }
 
@@ -52,10 +47,10 @@ async function checkSeats(
   now: Date,
 ) {
   if (now >= new Date(event.starts_at))
-    throw new AppError(409, 'EVENT_STARTED', EVENT_MESSAGES.ended);
+    throw new AppError(409, 'EVENT_STARTED', m.shared_events_ended());
   if (seats <= had) return;
   if (event.registration_closes_at && now >= new Date(event.registration_closes_at)) {
-    throw new AppError(409, 'REGISTRATION_CLOSED', EVENT_MESSAGES.closed);
+    throw new AppError(409, 'REGISTRATION_CLOSED', m.shared_events_closed());
   }
   if (event.capacity === null) return;
   const [taken] = rowsOf<{ seats: number | string }>(
@@ -64,8 +59,9 @@ async function checkSeats(
       where event_id = ${id} and going ${exceptRsvp ? sql`and id <> ${exceptRsvp}` : sql``}`),
   );
   const left = event.capacity - Number(taken?.seats ?? 0);
-  if (left <= 0) throw new AppError(409, 'EVENT_FULL', EVENT_MESSAGES.full);
-  if (seats > left) throw new AppError(409, 'EVENT_FULL', EVENT_MESSAGES.fullFor(left));
+  if (left <= 0) throw new AppError(409, 'EVENT_FULL', m.shared_events_full());
+  if (seats > left)
+    throw new AppError(409, 'EVENT_FULL', m.shared_events_full_for({ count: left }));
 }
 
 /** When a reply's reminder goes: a day before the start, or now when that has passed. */
@@ -149,7 +145,7 @@ export async function guestReply(
       })
       .onConflictDoNothing()
       .returning({ id: eventRsvps.id });
-    if (!saved) throw new AppError(409, 'ALREADY_REPLIED', EVENT_MESSAGES.guestTaken);
+    if (!saved) throw new AppError(409, 'ALREADY_REPLIED', m.shared_events_guest_taken());
   });
   return summaryOf(await findEvent(ctx.db, id), now);
 }

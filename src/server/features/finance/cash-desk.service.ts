@@ -1,12 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CashState } from '../../../shared/constants.ts';
 import { formatCedis, formatDate } from '../../../shared/format.ts';
-import {
-  FINANCE_MESSAGES,
-  type CashDeskEntry,
-  type CashReceive,
-  type FinanceScope,
-} from '../../../shared/schemas/finance.ts';
+import type { CashDeskEntry, CashReceive, FinanceScope } from '../../../shared/schemas/finance.ts';
 import type { AppContext } from '../../context.ts';
 import { assemblies, cashOfferings, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -84,7 +79,7 @@ export async function findCashByCode(
     ctx.db,
     and(eq(cashOfferings.code, code), scopeCondition(scope, cashOfferings.assembly)),
   );
-  if (!row) throw new AppError(404, 'NOT_FOUND', FINANCE_MESSAGES.cashNotFound);
+  if (!row) throw new AppError(404, 'NOT_FOUND', m.shared_finance_cash_not_found());
   return toView(row);
 }
 
@@ -122,16 +117,16 @@ export async function receiveCash(
   const outcome = await ctx.db.transaction(async (tx) => {
     const [row] = await selectCash(tx, and(eq(cashOfferings.id, id)), true);
     if (!row || !inScope(scope, row.cash.assembly)) {
-      throw new AppError(404, 'NOT_FOUND', FINANCE_MESSAGES.cashNotFound);
+      throw new AppError(404, 'NOT_FOUND', m.shared_finance_cash_not_found());
     }
     const { cash } = row;
-    if (cash.deleted) throw new AppError(409, 'CASH_DELETED', FINANCE_MESSAGES.cashDeleted);
+    if (cash.deleted) throw new AppError(409, 'CASH_DELETED', m.shared_finance_cash_deleted());
     if (cash.status === 'received') {
       const who = row.recordedByName ?? cash.receivedBy ?? m.server_finance_the_desk();
       throw new AppError(
         409,
         'ALREADY_RECEIVED',
-        `${FINANCE_MESSAGES.cashAlreadyReceived} ${m.server_finance_cash_received_by({
+        `${m.shared_finance_cash_already_received()} ${m.server_finance_cash_received_by({
           receiver: cash.receivedBy ?? who,
           amount: formatCedis(cash.receivedAmount ?? cash.amount),
           day: formatDate(cash.receivedOn!),

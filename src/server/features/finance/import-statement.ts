@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Bank } from '../../../shared/constants.ts';
 import { formatDate } from '../../../shared/format.ts';
-import {
-  FINANCE_MESSAGES,
-  type BankMapping,
-  type StatementUploadResult,
-} from '../../../shared/schemas/finance.ts';
+import type { BankMapping, StatementUploadResult } from '../../../shared/schemas/finance.ts';
 import { bankStatementLines, bankStatements, users } from '../../db/schema.ts';
 import { assertStorableText } from '../../http/edge.ts';
 import { AppError } from '../../http/errors.ts';
@@ -39,7 +35,7 @@ export async function importStatement(
     throw new AppError(
       409,
       'DUPLICATE_FILE',
-      `${FINANCE_MESSAGES.duplicateFile} ${
+      `${m.shared_finance_duplicate_file()} ${
         earlier.by
           ? m.server_finance_uploaded_on_by({ day: formatDate(earlier.at), by: earlier.by })
           : m.server_finance_uploaded_on({ day: formatDate(earlier.at) })
@@ -93,7 +89,7 @@ export async function importStatement(
       })
       .onConflictDoNothing()
       .returning({ id: bankStatements.id });
-    if (!saved) throw new AppError(409, 'DUPLICATE_FILE', FINANCE_MESSAGES.duplicateFile);
+    if (!saved) throw new AppError(409, 'DUPLICATE_FILE', m.shared_finance_duplicate_file());
     let imported = 0;
     // In chunks: one statement can hold thousands of lines.
     for (let i = 0; i < statement.lines.length; i += 500) {
@@ -152,7 +148,7 @@ const placeholderMapping: BankMapping = {
 };
 
 function mappingNeeded(columns: string[]) {
-  return new AppError(409, 'MAPPING_NEEDED', FINANCE_MESSAGES.mappingNeeded, {
+  return new AppError(409, 'MAPPING_NEEDED', m.shared_finance_mapping_needed(), {
     columns: columns.join('\n'),
   });
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CARD_CALLBACK_PATH } from '../../../shared/pages.ts';
-import { GIVING_MESSAGES, type GiftResult, type Offering } from '../../../shared/schemas/giving.ts';
+import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -13,6 +13,7 @@ import {
   type Ctx,
 } from './giving.service.ts';
 import { requestMomo } from './momo-prompt.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // A gift is made: cash and bank entries with their code; card and mobile money written pending
 // before the provider is asked.
@@ -148,7 +149,7 @@ async function startCardGift(
           updatedAt: new Date(),
         })
         .where(eq(transactions.reference, reference));
-      throw new AppError(502, 'CARD_NO_URL', GIVING_MESSAGES.cardNoUrl);
+      throw new AppError(502, 'CARD_NO_URL', m.shared_giving_card_no_url());
     }
     await ctx.db
       .update(transactions)
@@ -159,7 +160,7 @@ async function startCardGift(
     if (error instanceof AppError) throw error;
     await failGift(ctx, reference, 'initialize', error);
     ctx.log.error({ err: error, reference }, 'card initialize failed');
-    throw new AppError(502, 'CARD_FAILED', GIVING_MESSAGES.cardFailed);
+    throw new AppError(502, 'CARD_FAILED', m.shared_giving_card_failed());
   }
 }
 

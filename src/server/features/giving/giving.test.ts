@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GIVING_MESSAGES } from '../../../shared/schemas/giving.ts';
 import { bankTransfers, cashOfferings, transactions } from '../../db/schema.ts';
 import { memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { FAKE_MOOLRE } from '../../testing/fake-moolre.ts';
@@ -10,6 +9,7 @@ import { useTestApp } from '../../testing/test-app.ts';
 import { postGift } from '../../testing/finance.ts';
 import { paystackSignature } from '../../platform/payments/paystack.ts';
 import { reconcilePendingGifts } from './gift-status.ts';
+import { m } from '../../../paraglide/messages.js';
 
 const base = {
   type: 'tithe',
@@ -234,7 +234,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       providers.paystack.setMode('no-url');
       const res = await give({ ...base, paymentMethod: 'card', email: 'a@example.com' });
       expect(res.statusCode).toBe(502);
-      expect(res.json().error.message).toBe(GIVING_MESSAGES.cardNoUrl);
+      expect(res.json().error.message).toBe(m.shared_giving_card_no_url());
       const reference = (providers.paystack.requests.at(-1)!.body as { reference: string })
         .reference;
       expect((await gift(reference)).status).toBe('failed');
@@ -243,7 +243,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
     it("says 'Failed to initiate Visa card payment.' on a provider error or timeout, keeping its answer", async () => {
       providers.paystack.setMode('error');
       const res = await give({ ...base, paymentMethod: 'card', email: 'a@example.com' });
-      expect(res.json().error.message).toBe(GIVING_MESSAGES.cardFailed);
+      expect(res.json().error.message).toBe(m.shared_giving_card_failed());
       const reference = (providers.paystack.requests.at(-1)!.body as { reference: string })
         .reference;
       const failed = await gift(reference);
@@ -253,7 +253,7 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       providers.paystack.setMode('hang');
       const started = Date.now();
       const slow = await give({ ...base, paymentMethod: 'card', email: 'a@example.com' });
-      expect(slow.json().error.message).toBe(GIVING_MESSAGES.cardFailed);
+      expect(slow.json().error.message).toBe(m.shared_giving_card_failed());
       expect(Date.now() - started).toBeLessThan(5000);
     });
 
@@ -456,9 +456,9 @@ describe('giving with real provider contracts (fake Paystack and Moolre on 127.0
       providers.moolre.setMode('reject');
       const refused = await give(momo);
       expect(refused.statusCode).toBe(502);
-      expect(refused.json().error.message).toBe(GIVING_MESSAGES.momoFailed);
+      expect(refused.json().error.message).toBe(m.shared_giving_momo_failed());
       providers.moolre.setMode('error');
-      expect((await give(momo)).json().error.message).toBe(GIVING_MESSAGES.momoFailed);
+      expect((await give(momo)).json().error.message).toBe(m.shared_giving_momo_failed());
     });
 
     it('checks the callback secret, and credits only what the status API confirms', async () => {

@@ -1,9 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  OFFERING_TYPE_LABELS,
-  GIVING_MESSAGES,
-  type GiftResult,
-} from '../../../shared/schemas/giving.ts';
+import { OFFERING_TYPE_LABELS, type GiftResult } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
 import { assemblies, transactions } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -64,13 +60,13 @@ export async function requestMomo(
         otp: answer.message || m.server_giving_otp_refused_short(),
       });
     }
-    if (rejected) throw new AppError(502, 'MOMO_FAILED', GIVING_MESSAGES.momoFailed);
+    if (rejected) throw new AppError(502, 'MOMO_FAILED', m.shared_giving_momo_failed());
     return { method: 'momo', reference, status: 'pending' };
   } catch (error) {
     if (error instanceof AppError) throw error;
     await failGift(ctx, reference, 'payment', error);
     ctx.log.error({ err: error, reference }, 'mobile money request failed');
-    throw new AppError(502, 'MOMO_FAILED', GIVING_MESSAGES.momoFailed);
+    throw new AppError(502, 'MOMO_FAILED', m.shared_giving_momo_failed());
   }
 }
 

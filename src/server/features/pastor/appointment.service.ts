@@ -3,7 +3,6 @@ import {
   APPOINTMENT_EFFECTIVE_DATE,
   LETTER_ROLES,
   letterKindOf,
-  PASTOR_MESSAGES,
   type AppointmentLetter,
   type AppointmentView,
 } from '../../../shared/pastor.ts';
@@ -23,7 +22,7 @@ type Ctx = Pick<AppContext, 'db' | 'church'>;
 
 const notApproved: AppointmentView = {
   status: 'not_approved',
-  message: PASTOR_MESSAGES.notApproved,
+  message: m.shared_pastor_not_approved(),
 };
 
 export async function getAppointment(ctx: Ctx, user: SessionUser | null): Promise<AppointmentView> {

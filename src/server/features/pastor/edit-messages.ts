@@ -2,7 +2,6 @@ import { and, eq, or } from 'drizzle-orm';
 import {
   DELETE_FOR_EVERYONE_WINDOW_MS,
   EDIT_WINDOW_MS,
-  PASTOR_MESSAGES,
   type ChatMessage,
 } from '../../../shared/pastor.ts';
 import { pastorHiddenChats, pastorMessageHides, pastorMessages } from '../../db/schema.ts';
@@ -17,6 +16,7 @@ import {
   type Row,
 } from './messages.service.ts';
 import { requirePeer } from './conversations.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Changing what was sent: edit and delete within their windows, delete for me, delete a chat.
 
@@ -45,11 +45,12 @@ export async function editMessage(
   text: string,
 ): Promise<ChatMessage> {
   const row = await findOwnMessage(ctx, me, id);
-  if (row.senderId !== me.id) throw new AppError(403, 'NOT_SENDER', PASTOR_MESSAGES.onlySender);
+  if (row.senderId !== me.id) throw new AppError(403, 'NOT_SENDER', m.shared_pastor_only_sender());
   if (row.deleted) throw noSuchMessage();
-  if (row.isFile) throw new AppError(400, 'FILE_NOT_EDITABLE', PASTOR_MESSAGES.filesNotEditable);
+  if (row.isFile)
+    throw new AppError(400, 'FILE_NOT_EDITABLE', m.shared_pastor_files_not_editable());
   if (age(ctx, row) > EDIT_WINDOW_MS) {
-    throw new AppError(403, 'EDIT_WINDOW_PASSED', PASTOR_MESSAGES.editWindow);
+    throw new AppError(403, 'EDIT_WINDOW_PASSED', m.shared_pastor_edit_window());
   }
   // Unchanged text saves nothing (spec §5).
   if (text === row.message) return view(ctx, row);
@@ -83,10 +84,10 @@ export async function deleteMessage(
     await publish(ctx, [me.id], { type: 'hidden', messageId: row.id });
     return { message: null };
   }
-  if (row.senderId !== me.id) throw new AppError(403, 'NOT_SENDER', PASTOR_MESSAGES.onlySender);
+  if (row.senderId !== me.id) throw new AppError(403, 'NOT_SENDER', m.shared_pastor_only_sender());
   if (row.deleted) return { message: await view(ctx, row) };
   if (age(ctx, row) > DELETE_FOR_EVERYONE_WINDOW_MS) {
-    throw new AppError(403, 'DELETE_WINDOW_PASSED', PASTOR_MESSAGES.deleteWindow);
+    throw new AppError(403, 'DELETE_WINDOW_PASSED', m.shared_pastor_delete_window());
   }
   const [updated] = (await ctx.db
     .update(pastorMessages)

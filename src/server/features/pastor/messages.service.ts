@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
   ATTACHMENT_LINK_SECONDS,
-  PASTOR_MESSAGES,
   type ChatMessage,
   type RealtimeEvent,
 } from '../../../shared/pastor.ts';
@@ -27,8 +26,9 @@ export type Row = typeof pastorMessages.$inferSelect;
 /** How many of the latest messages a conversation shows. */
 export const CONVERSATION_LIMIT = 300;
 
-export const noSuchPastor = () => new AppError(404, 'NOT_FOUND', PASTOR_MESSAGES.noSuchPastor);
-export const noSuchMessage = () => new AppError(404, 'NOT_FOUND', PASTOR_MESSAGES.noSuchMessage);
+export const noSuchPastor = () => new AppError(404, 'NOT_FOUND', m.shared_pastor_no_such_pastor());
+export const noSuchMessage = () =>
+  new AppError(404, 'NOT_FOUND', m.shared_pastor_no_such_message());
 
 // ---------------------------------------------------------------- views
 

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ATTACHMENT_MAX_BYTES,
-  PASTOR_MESSAGES,
-  type ChatMessage,
-  type PastorPeer,
-} from '../../../shared/pastor.ts';
+import { ATTACHMENT_MAX_BYTES, type ChatMessage, type PastorPeer } from '../../../shared/pastor.ts';
 import { and, eq } from 'drizzle-orm';
 import { m } from '../../../paraglide/messages.js';
 import { notifications } from '../../db/schema.ts';
@@ -108,7 +103,7 @@ describe('pastor portal: who gets in, messages and their rules', () => {
       async (who) => {
         const list = await get('/api/pastor/pastors', cookies[who]);
         expect(list.statusCode).toBe(403);
-        expect(list.json().error.message).toBe(PASTOR_MESSAGES.onlyPastors);
+        expect(list.json().error.message).toBe(m.shared_pastor_only_pastors());
         expect((await get(`/api/pastor/conversations/${ids.ama}`, cookies[who])).statusCode).toBe(
           403,
         );
@@ -202,7 +197,7 @@ describe('pastor portal: who gets in, messages and their rules', () => {
       const message = await sendOk('kofi', 'ama', 'Kofi wrote this');
       const byReceiver = await edit('ama', message.id, 'Ama changed it');
       expect(byReceiver.statusCode).toBe(403);
-      expect(byReceiver.json().error.message).toBe(PASTOR_MESSAGES.onlySender);
+      expect(byReceiver.json().error.message).toBe(m.shared_pastor_only_sender());
       expect((await remove('ama', message.id, 'everyone')).statusCode).toBe(403);
       expect((await edit('esi', message.id, 'Esi changed it')).statusCode).toBe(404);
       expect((await remove('esi', message.id, 'everyone')).statusCode).toBe(404);
@@ -225,7 +220,7 @@ describe('pastor portal: who gets in, messages and their rules', () => {
       now = new Date(now.getTime() + 1);
       const late = await edit('ama', message.id, 'Meeting at 7');
       expect(late.statusCode).toBe(403);
-      expect(late.json().error.message).toBe(PASTOR_MESSAGES.editWindow);
+      expect(late.json().error.message).toBe(m.shared_pastor_edit_window());
     });
 
     it('saves nothing for unchanged text, and refuses empty text', async () => {
@@ -251,7 +246,7 @@ describe('pastor portal: who gets in, messages and their rules', () => {
       now = new Date(now.getTime() + 1);
       const tooLate = await remove('esi', later.id, 'everyone');
       expect(tooLate.statusCode).toBe(403);
-      expect(tooLate.json().error.message).toBe(PASTOR_MESSAGES.deleteWindow);
+      expect(tooLate.json().error.message).toBe(m.shared_pastor_delete_window());
       expect((await remove('esi', later.id, 'me')).statusCode).toBe(200);
       expect((await conversation('esi', 'kofi')).map((m) => m.id)).not.toContain(later.id);
       expect((await conversation('kofi', 'esi')).map((m) => m.id)).toContain(later.id);

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ReceiptEntryKind } from '../../../shared/constants.ts';
 import {
   percentOf,
-  PLEDGE_MESSAGES,
   type CampaignOption,
   type LinkableGift,
   type Pledge,
@@ -161,7 +160,7 @@ export async function createPledge(
   const today = dayOf(now);
   if (input.dueOn < today) {
     throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
-      dueOn: PLEDGE_MESSAGES.dueOnPast,
+      dueOn: m.shared_pledges_due_on_past(),
     });
   }
   const assembly = await memberAssembly(ctx, userId);
@@ -172,12 +171,12 @@ export async function createPledge(
     const campaign = open.find((c) => c.id === input.campaignId);
     if (!campaign) {
       throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
-        campaignId: PLEDGE_MESSAGES.campaignClosed,
+        campaignId: m.shared_pledges_campaign_closed(),
       });
     }
     if (input.dueOn > campaign.endsOn) {
       throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
-        dueOn: PLEDGE_MESSAGES.dueOnAfterCampaign,
+        dueOn: m.shared_pledges_due_on_after_campaign(),
       });
     }
     type = campaign.type;
@@ -235,7 +234,7 @@ export async function linkGift(
       sql`select id from ${sql.raw(table)} where id = ${gift.id} and user_id = ${userId} and ${sql.raw(confirmed)}`,
     ),
   );
-  if (own.length === 0) throw new AppError(404, 'NOT_FOUND', PLEDGE_MESSAGES.gift);
+  if (own.length === 0) throw new AppError(404, 'NOT_FOUND', m.shared_pledges_gift());
   await ctx.db
     .insert(pledgeGifts)
     .values({ giftKind: gift.kind, giftId: gift.id, pledgeId })

@@ -11,6 +11,7 @@ import {
 import { call, callFor } from '../../testing/finance.ts';
 import { prayerPeople } from '../../testing/prayer.ts';
 import { useTestApp } from '../../testing/test-app.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Rejecting a prayer request (issue 48, decision 056): a moderator of its assembly gives the
 // reason its author is shown, and may undo it (the request is held again). Who may call
@@ -64,9 +65,9 @@ describe('rejecting a prayer request, with a reason, and undoing it', () => {
     const id = await held('Something unkind about a neighbour');
     const none = await reject(bethelPastor, id);
     expect(none.statusCode).toBe(400);
-    expect(none.json().error.fields).toEqual({ reason: PRAYER_MESSAGES.reason });
+    expect(none.json().error.fields).toEqual({ reason: m.shared_prayer_reason() });
     const blank = await reject(bethelPastor, id, { reason: '   ' });
-    expect(blank.json().error.fields).toEqual({ reason: PRAYER_MESSAGES.reason });
+    expect(blank.json().error.fields).toEqual({ reason: m.shared_prayer_reason() });
     const long = await reject(bethelPastor, id, { reason: 'x'.repeat(PRAYER_REASON_MAX + 1) });
     expect(long.json().error.fields).toEqual({ reason: PRAYER_MESSAGES.reasonTooLong });
     expect((await seen(ama, id))?.status).toBe('pending');

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import {
-  PRAYER_MESSAGES,
   PRAYER_REJECTED_SHOWN,
   type HeldPrayer,
   type PrayerDecision,
@@ -20,6 +19,7 @@ import {
   type Reader,
   type Row,
 } from './prayer.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Moderating the prayer wall (decision 036): a moderator approves a held request, or rejects
 // it with the reason its author is shown, and can undo a rejection (issue 48, decision 056).
@@ -28,7 +28,7 @@ import {
 
 type Ctx = Pick<AppContext, 'db'>;
 
-const notModerator = () => new AppError(403, 'FORBIDDEN', PRAYER_MESSAGES.notModerator);
+const notModerator = () => new AppError(403, 'FORBIDDEN', m.shared_prayer_not_moderator());
 
 const heldOf = (row: Row): HeldPrayer => ({
   id: row.id,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  PRAYER_MESSAGES,
   prayerAnswerSchema,
   prayerCreateSchema,
   prayerDecisionSchema,
@@ -19,11 +18,12 @@ import {
   readerOf,
   reportRequest,
 } from './prayer.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // The prayer wall (decision 036): signed-in members only; who reads and who moderates which
 // request is decided in the service.
 
-const idParams = z.object({ id: z.uuid({ error: () => PRAYER_MESSAGES.notFound }) });
+const idParams = z.object({ id: z.uuid({ error: () => m.shared_prayer_not_found() }) });
 
 export const prayerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const writes = memberRateLimit(ctx, { member: 60, address: 300, timeWindow: '10 minutes' });

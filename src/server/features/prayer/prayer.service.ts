@@ -148,7 +148,7 @@ export async function listWall(ctx: Ctx, reader: Reader): Promise<PrayerWall> {
   };
 }
 
-export const notFound = () => new AppError(404, 'NOT_FOUND', PRAYER_MESSAGES.notFound);
+export const notFound = () => new AppError(404, 'NOT_FOUND', m.shared_prayer_not_found());
 
 /** One request the reader may read (their own, or approved and readable), else 404. */
 async function readableRequest(ctx: Ctx, reader: Reader, id: string) {
@@ -174,7 +174,7 @@ export async function createRequest(
 ): Promise<PrayerRequest> {
   if (input.visibility === 'assembly' && !reader.assembly) {
     throw new AppError(400, 'VALIDATION_ERROR', m.server_prayer_fields_attention(), {
-      visibility: PRAYER_MESSAGES.noAssembly,
+      visibility: m.shared_prayer_no_assembly(),
     });
   }
   const since = new Date(now.getTime() - 86_400_000);
@@ -276,7 +276,7 @@ export async function reportRequest(ctx: Ctx, reader: Reader, id: string) {
   const row = await readableRequest(ctx, reader, id);
   if (row.status !== 'approved') throw notFound();
   if (row.user_id === reader.id) {
-    throw new AppError(400, 'OWN_REQUEST', PRAYER_MESSAGES.ownReport);
+    throw new AppError(400, 'OWN_REQUEST', m.shared_prayer_own_report());
   }
   // A member reports a request once: after a moderator approved it again, the same member's
   // second report changes nothing (another member's holds it again).

@@ -276,7 +276,7 @@ describe('the prayer wall', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
       text: PRAYER_MESSAGES.textTooLong,
-      visibility: PRAYER_MESSAGES.visibility,
+      visibility: m.shared_prayer_visibility(),
     });
     expect((await call(t, 'GET', '/api/prayer')).statusCode).toBe(401);
   });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
 import {
   changePasswordSchema,
   profileUpdateSchema,
@@ -14,6 +13,7 @@ import { memberRateLimit, requireSessionUser } from '../../core/guards.ts';
 import { sessionUserOf } from '../../core/session.ts';
 import { setLanguage, setLanguageCookie } from './language.ts';
 import { changePassword, getProfile, setReceiptChannel, updateProfile } from './profile.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // Members only: guests have no profile.
 export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -79,7 +79,7 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       ctx.sessions.forget(user.id);
       const cookies = responseHeaders.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return { message: ACCOUNT_MESSAGES.passwordUpdated };
+      return { message: m.shared_accounts_password_updated() };
     },
   );
 };

@@ -2,9 +2,8 @@ import { m } from '../../../paraglide/messages.js';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, formatPhone, shownEmail } from '../../../shared/schemas/accounts.ts';
+import { formatPhone, shownEmail } from '../../../shared/schemas/accounts.ts';
 import {
-  PROFILE_MESSAGES,
   RECEIPT_CHANNEL_MESSAGES,
   receiptChannelInForce,
   receiptChannelRefusal,
@@ -42,7 +41,7 @@ const profileOf = preparedQuery((db) =>
 
 export async function getProfile(ctx: Pick<AppContext, 'db'>, userId: string): Promise<Profile> {
   const [profile] = await profileOf(ctx.db).execute({ userId });
-  if (!profile) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notFound);
+  if (!profile) throw new AppError(404, 'NOT_FOUND', m.shared_profile_not_found());
   const { loginPhone, phoneVerified, receiptChannel, ...rest } = profile;
   const phone = profile.phoneNumber;
   const reach = {
@@ -106,7 +105,7 @@ export async function updateProfile(
     changes.dateOfBirth = dateOfBirth;
 
   if (Object.keys(changes).length === 0) {
-    return { changed: false, message: PROFILE_MESSAGES.noChanges, profile: current };
+    return { changed: false, message: m.shared_profile_no_changes(), profile: current };
   }
   if (changes.assemblyName) {
     if (!(await isAssemblyOffered(ctx, changes.assemblyName))) {
@@ -121,7 +120,7 @@ export async function updateProfile(
     .where(eq(users.id, userId));
   return {
     changed: true,
-    message: PROFILE_MESSAGES.updated,
+    message: m.shared_profile_updated(),
     profile: await getProfile(ctx, userId),
   };
 }
@@ -150,11 +149,11 @@ export async function changePassword(
     if (isAPIError(error)) {
       const code = (error.body as { code?: string } | undefined)?.code;
       if (code === 'INVALID_PASSWORD') {
-        throw new AppError(400, 'WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPassword);
+        throw new AppError(400, 'WRONG_PASSWORD', m.shared_accounts_wrong_password());
       }
       if (error.statusCode === 401)
         throw new AppError(401, 'UNAUTHENTICATED', m.server_accounts_log_in_first());
-      throw new AppError(400, code ?? 'PASSWORD_NOT_CHANGED', PROFILE_MESSAGES.passwordFailed);
+      throw new AppError(400, code ?? 'PASSWORD_NOT_CHANGED', m.shared_profile_password_failed());
     }
     throw error;
   }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../../shared/schemas/accounts.ts';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/profile.ts';
 import { cookieHeader, logIn, memberSession, ORIGIN, someClient } from '../../testing/accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { m } from '../../../paraglide/messages.js';
 
 describe('profile', () => {
   let t: TestApp;
@@ -65,7 +64,7 @@ describe('profile', () => {
 
   it("says 'No changes to save.' when nothing changed and no location is given", async () => {
     const res = await patch({ ...base, location: '', dateOfBirth: '' });
-    expect(res.json()).toMatchObject({ changed: false, message: PROFILE_MESSAGES.noChanges });
+    expect(res.json()).toMatchObject({ changed: false, message: m.shared_profile_no_changes() });
   });
 
   it('saves changes, keeping a location and date of birth only when given', async () => {
@@ -77,7 +76,7 @@ describe('profile', () => {
     });
     expect(first.json()).toMatchObject({
       changed: true,
-      message: PROFILE_MESSAGES.updated,
+      message: m.shared_profile_updated(),
       profile: { fullName: 'Ama Serwaa Mensah', location: 'Kumasi', dateOfBirth: '1990-04-12' },
     });
     // Empty location and date: kept as they were.
@@ -135,7 +134,7 @@ describe('profile', () => {
         { currentPassword: '', newPassword: '', confirmPassword: '' },
         { cookie },
       );
-      expect(empty.json().error.fields.currentPassword).toBe(ACCOUNT_MESSAGES.fillAllFields);
+      expect(empty.json().error.fields.currentPassword).toBe(m.shared_accounts_fill_all_fields());
       const differ = await change(
         {
           currentPassword: 'correct horse 1',
@@ -144,7 +143,7 @@ describe('profile', () => {
         },
         { cookie },
       );
-      expect(differ.json().error.fields.confirmPassword).toBe(ACCOUNT_MESSAGES.passwordsDiffer);
+      expect(differ.json().error.fields.confirmPassword).toBe(m.shared_accounts_passwords_differ());
     });
 
     it('checks the current password on the server', async () => {
@@ -159,7 +158,7 @@ describe('profile', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toEqual({
         code: 'WRONG_PASSWORD',
-        message: ACCOUNT_MESSAGES.wrongPassword,
+        message: m.shared_accounts_wrong_password(),
       });
     });
 
@@ -174,7 +173,7 @@ describe('profile', () => {
         { cookie },
       );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.passwordUpdated });
+      expect(res.json()).toEqual({ message: m.shared_accounts_password_updated() });
 
       expect(
         (await t.app.inject({ url: '/api/me', headers: { cookie: otherDevice } })).json(),

@@ -3,7 +3,6 @@ import {
   dayOf,
   firstDueOn,
   nextDueAfter,
-  RECURRING_MESSAGES,
   type Frequency,
 } from '../../../shared/schemas/recurring.ts';
 import { m } from '../../../paraglide/messages.js';
@@ -16,7 +15,7 @@ import { ownSchedule, scheduleDue, setStatus, view, type Ctx } from './recurring
 export async function changeAmount(ctx: Ctx, userId: string, id: string, amount: number) {
   const schedule = await ownSchedule(ctx.db, userId, id);
   if (schedule.status === 'stopped' || schedule.status === 'ended')
-    throw new AppError(409, 'NOT_CHANGEABLE', RECURRING_MESSAGES.notChangeable);
+    throw new AppError(409, 'NOT_CHANGEABLE', m.shared_recurring_not_changeable());
   if (schedule.method === 'card' && schedule.planCode) {
     await providerCall(ctx, () =>
       ctx.payments.card.subscriptions.updatePlanAmount(schedule.planCode!, amount),
@@ -36,14 +35,14 @@ async function providerCall<T>(ctx: Ctx, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     ctx.log.error({ err: error }, 'Paystack subscription call failed');
-    throw new AppError(502, 'CARD_FAILED', RECURRING_MESSAGES.cardUnavailable);
+    throw new AppError(502, 'CARD_FAILED', m.shared_recurring_card_unavailable());
   }
 }
 
 export async function pauseSchedule(ctx: Ctx, userId: string, id: string) {
   const schedule = await ownSchedule(ctx.db, userId, id);
   if (schedule.status !== 'active')
-    throw new AppError(409, 'NOT_ACTIVE', RECURRING_MESSAGES.notActive);
+    throw new AppError(409, 'NOT_ACTIVE', m.shared_recurring_not_active());
   if (schedule.method === 'card' && schedule.subscriptionCode) {
     await providerCall(ctx, () =>
       ctx.payments.card.subscriptions.setEnabled(
@@ -59,7 +58,7 @@ export async function pauseSchedule(ctx: Ctx, userId: string, id: string) {
 export async function resumeSchedule(ctx: Ctx, userId: string, id: string) {
   const schedule = await ownSchedule(ctx.db, userId, id);
   if (schedule.status !== 'paused')
-    throw new AppError(409, 'NOT_PAUSED', RECURRING_MESSAGES.notPaused);
+    throw new AppError(409, 'NOT_PAUSED', m.shared_recurring_not_paused());
   const today = dayOf(ctx.now());
   if (schedule.method === 'card') {
     const state = await providerCall(ctx, async () => {

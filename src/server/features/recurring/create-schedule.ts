@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm';
 import {
   dayOf,
   firstDueOn,
-  RECURRING_ERRORS,
-  RECURRING_MESSAGES,
   type NewSchedule,
   type ScheduleCreated,
 } from '../../../shared/schemas/recurring.ts';
@@ -42,7 +40,7 @@ export async function createSchedule(
   if (input.method === 'momo') {
     if (input.startOn < today) {
       throw new AppError(400, 'VALIDATION_ERROR', m.server_recurring_fields(), {
-        startOn: RECURRING_ERRORS.startPast,
+        startOn: m.shared_recurring_start_past(),
       });
     }
     const nextDueOn = firstDueOn(input.frequency, input.day, input.startOn);
@@ -96,7 +94,7 @@ export async function createSchedule(
   } catch (error) {
     ctx.log.error({ err: error }, 'creating the Paystack plan failed');
     await ctx.db.delete(givingSchedules).where(eq(givingSchedules.id, schedule.id));
-    throw new AppError(502, 'CARD_FAILED', RECURRING_MESSAGES.cardUnavailable);
+    throw new AppError(502, 'CARD_FAILED', m.shared_recurring_card_unavailable());
   }
   try {
     const gift = await createGift(

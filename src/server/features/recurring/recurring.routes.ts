@@ -1,10 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  RECURRING_MESSAGES,
-  scheduleAmountSchema,
-  scheduleSchema,
-} from '../../../shared/schemas/recurring.ts';
+import { scheduleAmountSchema, scheduleSchema } from '../../../shared/schemas/recurring.ts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { returnOrigins } from '../../http/return-origin.ts';
@@ -18,8 +14,9 @@ import {
 } from './change-schedule.ts';
 import { createSchedule } from './create-schedule.ts';
 import { listSchedules, scheduleForGift } from './recurring.service.ts';
+import { m } from '../../../paraglide/messages.js';
 
-const idParams = z.object({ id: z.uuid(RECURRING_MESSAGES.notFound) });
+const idParams = z.object({ id: z.uuid(m.shared_recurring_not_found()) });
 
 // A member's own recurring gifts only (issue 33): guests have none; another member's
 // schedule is one that does not exist (404).

@@ -1,9 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import {
-  RECURRING_MESSAGES,
-  type Frequency,
-  type ScheduleView,
-} from '../../../shared/schemas/recurring.ts';
+import type { Frequency, ScheduleView } from '../../../shared/schemas/recurring.ts';
 import { formatCedis } from '../../../shared/format.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/schemas/giving.ts';
 import { m } from '../../../paraglide/messages.js';
@@ -85,7 +81,7 @@ export async function ownSchedule(db: Db, userId: string, id: string, lock = fal
     .from(givingSchedules)
     .where(and(eq(givingSchedules.id, id), eq(givingSchedules.userId, userId)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError(404, 'NOT_FOUND', RECURRING_MESSAGES.notFound);
+  if (!row) throw new AppError(404, 'NOT_FOUND', m.shared_recurring_not_found());
   return row;
 }
 

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  SERMON_MESSAGES,
-  type Sermon,
-  type sermonCreateSchema,
-  type sermonUpdateSchema,
+import type {
+  Sermon,
+  sermonCreateSchema,
+  sermonUpdateSchema,
 } from '../../../shared/schemas/sermons.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
@@ -30,7 +29,7 @@ export async function listSermons(ctx: Ctx): Promise<Sermon[]> {
 
 export async function findSermon(ctx: Ctx, id: string): Promise<Sermon> {
   const [sermon] = await ctx.db.select(columns).from(sermons).where(eq(sermons.id, id));
-  if (!sermon) throw new AppError(404, 'NOT_FOUND', SERMON_MESSAGES.notFound);
+  if (!sermon) throw new AppError(404, 'NOT_FOUND', m.shared_sermons_not_found());
   return sermon;
 }
 
@@ -80,7 +79,7 @@ export async function updateSermon(
     })
     .where(eq(sermons.id, id))
     .returning(columns);
-  if (!updated) throw new AppError(404, 'NOT_FOUND', SERMON_MESSAGES.notFound);
+  if (!updated) throw new AppError(404, 'NOT_FOUND', m.shared_sermons_not_found());
   return updated;
 }
 
@@ -89,7 +88,7 @@ export async function deleteSermon(ctx: Ctx, id: string): Promise<void> {
     .delete(sermons)
     .where(eq(sermons.id, id))
     .returning({ id: sermons.id });
-  if (deleted.length === 0) throw new AppError(404, 'NOT_FOUND', SERMON_MESSAGES.notFound);
+  if (deleted.length === 0) throw new AppError(404, 'NOT_FOUND', m.shared_sermons_not_found());
 }
 
 /** Puts the sermons in the given order; the list must name every sermon exactly once. */

@@ -1,17 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  VIDEO_MESSAGES,
-  type LibraryVideo,
-  type Playlist,
-  type playlistCreateSchema,
-  type playlistUpdateSchema,
-  type videoCreateSchema,
-  type videoUpdateSchema,
+import type {
+  LibraryVideo,
+  Playlist,
+  playlistCreateSchema,
+  playlistUpdateSchema,
+  videoCreateSchema,
+  videoUpdateSchema,
 } from '../../../shared/schemas/videos.ts';
 import type { AppContext } from '../../context.ts';
 import { videoPlaylists, videos } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { m } from '../../../paraglide/messages.js';
 
 // The video library (decision 040): anyone watches, admins edit (the routes check who).
 
@@ -30,8 +30,8 @@ const videoColumns = {
   recordedOn: videos.recordedOn,
 };
 
-const playlistNotFound = () => new AppError(404, 'NOT_FOUND', VIDEO_MESSAGES.playlistNotFound);
-const videoNotFound = () => new AppError(404, 'NOT_FOUND', VIDEO_MESSAGES.videoNotFound);
+const playlistNotFound = () => new AppError(404, 'NOT_FOUND', m.shared_videos_playlist_not_found());
+const videoNotFound = () => new AppError(404, 'NOT_FOUND', m.shared_videos_video_not_found());
 
 /** Every playlist in order, each with its videos in order (empty playlists too). */
 export async function listPlaylists(ctx: Ctx): Promise<Playlist[]> {
@@ -121,7 +121,7 @@ async function putInOrder(
 export async function reorderPlaylists(ctx: Ctx, ids: string[]): Promise<Playlist[]> {
   await ctx.db.transaction(async (tx) => {
     const current = await tx.select({ id: videoPlaylists.id }).from(videoPlaylists).for('update');
-    await putInOrder(current, ids, VIDEO_MESSAGES.playlistOrder, (id, position) =>
+    await putInOrder(current, ids, m.shared_videos_playlist_order(), (id, position) =>
       tx.update(videoPlaylists).set({ position }).where(eq(videoPlaylists.id, id)),
     );
   });
@@ -202,7 +202,7 @@ export async function reorderVideos(
       .select({ id: videos.id })
       .from(videos)
       .where(eq(videos.playlistId, playlistId));
-    await putInOrder(current, ids, VIDEO_MESSAGES.videoOrder, (id, position) =>
+    await putInOrder(current, ids, m.shared_videos_video_order(), (id, position) =>
       tx
         .update(videos)
         .set({ position })

@@ -7,7 +7,7 @@ import {
   type ApplicationSubmit,
   type UploadKind,
 } from '../../../shared/schemas/workers.ts';
-import { isApplicationRole, WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { isApplicationRole } from '../../../shared/workers.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { applicationFiles, workerApplications } from '../../db/schema.ts';
@@ -60,7 +60,8 @@ const isUniqueViolation = (error: unknown) => {
   return code === '23505';
 };
 
-const alreadyPending = () => new AppError(409, 'ALREADY_PENDING', WORKER_MESSAGES.alreadyPending);
+const alreadyPending = () =>
+  new AppError(409, 'ALREADY_PENDING', m.shared_workers_already_pending());
 
 /**
  * Checks the whole submission against the role's definition and stores it as pending
@@ -72,7 +73,7 @@ export async function submitApplication(
   input: ApplicationSubmit,
 ): Promise<{ id: string; status: 'pending' }> {
   if (!isApplicationRole(input.role)) {
-    throw new AppError(400, 'NO_FORM', WORKER_MESSAGES.noForm(input.role));
+    throw new AppError(400, 'NO_FORM', m.shared_workers_no_form({ role: input.role }));
   }
   const parsed = answersSchema(input.role).safeParse(input.answers);
   if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ApplicationStatus, WorkerRole } from '../../../shared/constants.ts';
-import { ROLE_LABELS, WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { ROLE_LABELS } from '../../../shared/workers.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { applicationDecisions, workerApplications } from '../../db/schema.ts';
@@ -95,7 +95,7 @@ export async function decideApplication(
     ctx.log.error({ err: error, applicationId: id }, 'decision notice not written');
   }
   return {
-    message: WORKER_MESSAGES.marked(input.status),
+    message: m.shared_workers_marked({ status: input.status }),
     status: input.status,
     pastorType: decided.pastorType,
   };

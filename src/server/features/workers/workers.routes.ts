@@ -10,7 +10,7 @@ import {
   workersGateSchema,
   type UploadKind,
 } from '../../../shared/schemas/workers.ts';
-import { isApplicationRole, WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { isApplicationRole } from '../../../shared/workers.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assertStorableText } from '../../http/edge.ts';
@@ -32,7 +32,7 @@ import { passWorkersGate } from './workers-gate.ts';
 
 const idParams = z.object({ id: z.uuid({ error: () => m.server_workers_not_found() }) });
 
-const mustLogIn = () => new AppError(401, 'UNAUTHENTICATED', WORKER_MESSAGES.mustLogIn);
+const mustLogIn = () => new AppError(401, 'UNAUTHENTICATED', m.shared_workers_must_log_in());
 
 // Workers (spec §2 /workers-gate, /workers, /apply; Admin): every call checks who asks.
 export const workersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -133,7 +133,7 @@ export const workersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     // A role without a form says so before anything else is checked (spec §8).
     const role = (request.body as { role?: unknown } | undefined)?.role;
     if (typeof role === 'string' && !isApplicationRole(role)) {
-      throw new AppError(400, 'NO_FORM', WORKER_MESSAGES.noForm(role.slice(0, 40)));
+      throw new AppError(400, 'NO_FORM', m.shared_workers_no_form({ role: role.slice(0, 40) }));
     }
     const input = parseInput(applicationSubmitSchema, request.body);
     return reply.status(201).send(await submitApplication(ctx, user.id, input));

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { m } from '../../../paraglide/messages.js';
-import { formFor, ROLE_LABELS, WORKER_MESSAGES } from '../../../shared/workers.ts';
+import { formFor } from '../../../shared/workers.ts';
 import {
   devSms,
   notifications,
@@ -141,7 +141,7 @@ describe('workers: gate, applications and admin review', () => {
         bytes: await jpegPhoto(),
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json().error.message).toBe(WORKER_MESSAGES.mustLogIn);
+      expect(res.json().error.message).toBe(m.shared_workers_must_log_in());
     });
 
     it('keeps a re-encoded photo without its metadata, under a key the server chose', async () => {
@@ -614,7 +614,7 @@ describe('workers: gate, applications and admin review', () => {
         headers: { origin: ORIGIN, cookie: judge },
       });
       expect(bare.statusCode).toBe(400);
-      expect(bare.json().error.fields.reason).toBe(WORKER_MESSAGES.reasonRequired);
+      expect(bare.json().error.fields.reason).toBe(m.shared_workers_reason_required());
       const blank = await decide(s, judge, applicationId, 'rejected', { reason: '   ' });
       expect(blank.statusCode).toBe(400);
 
@@ -713,9 +713,9 @@ describe('workers: gate, applications and admin review', () => {
       const decided = await decide(s, judge, twi.applicationId, 'rejected', { reason });
       expect(decided.statusCode, decided.body).toBe(200);
       // The admin's answer stays in the admin's language.
-      expect(decided.json().message).toBe(WORKER_MESSAGES.marked('rejected'));
+      expect(decided.json().message).toBe(m.shared_workers_marked({ status: 'rejected' }));
 
-      const role = inLocale('ak', () => ROLE_LABELS.elder.toLowerCase());
+      const role = inLocale('ak', () => m.shared_workers_role_elder().toLowerCase());
       // The mail as written (the SMTP server's copy is MIME-encoded).
       expect(s.smtp!.mails.some((m) => m.to.includes('twi.applicant@example.com'))).toBe(true);
       const [mail] = await s.db

@@ -3,7 +3,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { passwordRequired } from '../../../shared/accounts.ts';
-import { PHONE_ACCOUNT_MESSAGES } from '../../../shared/phone-accounts.ts';
 import { checkPhone } from '../../../shared/phone.ts';
 import { checkPhoneSignUp, type PhoneSignUpRequest } from '../../../shared/sign-up.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
@@ -146,7 +145,7 @@ export function PhoneAuthPage() {
       </p>
 
       <MessageModal
-        message={done ? PHONE_ACCOUNT_MESSAGES.passwordReset : null}
+        message={done ? m.shared_phone_accounts_password_reset() : null}
         onOkay={() => {
           setDone(false);
           choose('login');

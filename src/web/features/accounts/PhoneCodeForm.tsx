@@ -3,7 +3,7 @@ import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { checkNewPassword } from '../../../shared/accounts.ts';
-import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
+import { PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
 import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
@@ -72,7 +72,7 @@ export function CodeForm({ waiting, onSignedUp, onReset }: CodeFormProps) {
     resolver: checkResolver<CodeValues, CodeValues>(async (values) => {
       const errors: Partial<Record<keyof CodeValues, string>> = {};
       const code = values.code.trim();
-      if (!PHONE_CODE_PATTERN.test(code)) errors.code = PHONE_ACCOUNT_MESSAGES.codeFormat;
+      if (!PHONE_CODE_PATTERN.test(code)) errors.code = m.shared_phone_accounts_code_format();
       const password = resetting ? checkNewPassword(values.newPassword) : null;
       if (password) errors.newPassword = password;
       return Object.keys(errors).length > 0
@@ -89,7 +89,7 @@ export function CodeForm({ waiting, onSignedUp, onReset }: CodeFormProps) {
     }
     await verifyPhoneSignUp(waiting.phone, code, signUp);
     onSignedUp();
-    await enterApp(navigate, PHONE_ACCOUNT_MESSAGES.signedUp);
+    await enterApp(navigate, m.shared_phone_accounts_signed_up());
   });
   const sendAgain = async () => {
     setResent('');
@@ -106,7 +106,9 @@ export function CodeForm({ waiting, onSignedUp, onReset }: CodeFormProps) {
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <p>
-        {resetting ? PHONE_ACCOUNT_MESSAGES.resetCodeSent : PHONE_ACCOUNT_MESSAGES.codeSent}{' '}
+        {resetting
+          ? m.shared_phone_accounts_reset_code_sent()
+          : m.shared_phone_accounts_code_sent()}{' '}
         {!resetting && <strong>{waiting.phone}</strong>}
       </p>
       <Field

@@ -9,7 +9,6 @@ import {
   pastorTypeOptions,
   ROLE_LABELS,
   STATUS_LABELS,
-  WORKER_MESSAGES,
   type ApplicationDetail,
   type ApplicationSummary,
 } from '../../../shared/workers.ts';
@@ -207,7 +206,7 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
       ]);
       return true;
     } catch (error) {
-      toast.error(`${WORKER_MESSAGES.updateFailed} ${messageOf(error)}`);
+      toast.error(`${m.shared_workers_update_failed()} ${messageOf(error)}`);
       return false;
     } finally {
       setDeciding(null);

@@ -95,7 +95,7 @@ export function AdminDevotionalWeekPage() {
               number={m.admin_day({ day: day.day })}
               badge
               title={day.title}
-              meta={day.hasDocument ? m.admin_document_linked() : DEVOTIONAL_MESSAGES.comingSoon}
+              meta={day.hasDocument ? m.admin_document_linked() : m.shared_devotional_coming_soon()}
             >
               <ItemButtons
                 item={m.admin_day({ day: day.day })}

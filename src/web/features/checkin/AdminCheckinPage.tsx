@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CHECKIN_MESSAGES } from '../../../shared/checkin.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
@@ -171,7 +170,7 @@ function Ushers({ data }: { data: CheckinAdmin }) {
     event.preventDefault();
     if (busy) return;
     if (contact.trim().length < 3) {
-      setError(CHECKIN_MESSAGES.usher);
+      setError(m.shared_checkin_usher());
       return;
     }
     setBusy(true);
@@ -267,9 +266,9 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
     event.preventDefault();
     if (busy) return;
     const local: Record<string, string> = {};
-    if (!form.title.trim()) local.title = CHECKIN_MESSAGES.title;
-    if (!form.opensAt) local.opensAt = CHECKIN_MESSAGES.opensAt;
-    if (!form.closesAt) local.closesAt = CHECKIN_MESSAGES.closesAt;
+    if (!form.title.trim()) local.title = m.shared_checkin_title();
+    if (!form.opensAt) local.opensAt = m.shared_checkin_opens_at();
+    if (!form.closesAt) local.closesAt = m.shared_checkin_closes_at();
     setErrors(local);
     if (Object.keys(local).length) {
       document.getElementById(`${id}-${Object.keys(local)[0]}`)?.focus();

@@ -117,7 +117,7 @@ function MemberCheckin() {
     setScanning(false);
     const token = tokenOf(text);
     if (token) void send({ token });
-    else setOutcome({ ok: false, message: CHECKIN_MESSAGES.badQr });
+    else setOutcome({ ok: false, message: m.shared_checkin_bad_qr() });
   };
 
   let body;
@@ -209,7 +209,7 @@ function MemberCheckin() {
 
 function OpenServices({ home }: { home: CheckinHome }) {
   if (home.sessions.length === 0)
-    return <p className="card muted">{CHECKIN_MESSAGES.noSessions}</p>;
+    return <p className="card muted">{m.shared_checkin_no_sessions()}</p>;
   return (
     <ul className="checkin-list" aria-label={m.checkin_open_services()}>
       {home.sessions.map((s) => (
@@ -244,7 +244,7 @@ function Children({ home }: { home: CheckinHome }) {
     event.preventDefault();
     if (busy) return;
     if (!name.trim()) {
-      setError(CHECKIN_MESSAGES.childName);
+      setError(m.shared_checkin_child_name());
       document.getElementById(`${id}-name`)?.focus();
       return;
     }

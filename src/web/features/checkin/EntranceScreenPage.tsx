@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'react';
 import { useParams } from 'react-router';
-import { CHECKIN_MESSAGES } from '../../../shared/checkin.ts';
 import { ApiError } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -39,7 +38,7 @@ export function EntranceScreenPage() {
         <BackLink to={paths.checkinUsher}>{m.checkin_usher_mode()}</BackLink>
         {screen.error instanceof ApiError && screen.error.status === 403 ? (
           <p className="card form-alert" role="alert">
-            {CHECKIN_MESSAGES.notUsher}
+            {m.shared_checkin_not_usher()}
           </p>
         ) : (
           <LoadFailed

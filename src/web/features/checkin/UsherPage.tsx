@@ -45,7 +45,7 @@ export function UsherPage() {
     body =
       sessions.error instanceof ApiError && sessions.error.status === 403 ? (
         <p className="card form-alert" role="alert">
-          {CHECKIN_MESSAGES.notUsher}
+          {m.shared_checkin_not_usher()}
         </p>
       ) : (
         <LoadFailed
@@ -55,7 +55,7 @@ export function UsherPage() {
         />
       );
   else if (sessions.data.length === 0)
-    body = <p className="card muted">{CHECKIN_MESSAGES.noSessions}</p>;
+    body = <p className="card muted">{m.shared_checkin_no_sessions()}</p>;
   else {
     const sessionId = chosen || sessions.data[0]!.id;
     body = (
@@ -157,7 +157,7 @@ function MemberSearch({ sessionId }: { sessionId: string }) {
       )}
       <div aria-live="polite">
         {query.length < 2 ? (
-          <p className="muted">{CHECKIN_MESSAGES.query}</p>
+          <p className="muted">{m.shared_checkin_query()}</p>
         ) : found.isPending ? (
           <Spinner label={m.checkin_searching()} />
         ) : found.isError ? (
@@ -206,8 +206,8 @@ function ChildIn({ sessionId }: { sessionId: string }) {
     event.preventDefault();
     if (busy) return;
     const local: Record<string, string> = {};
-    if (!form.childName.trim()) local.childName = CHECKIN_MESSAGES.childName;
-    if (!form.guardianPhone.trim()) local.guardianPhone = CHECKIN_MESSAGES.guardianPhone;
+    if (!form.childName.trim()) local.childName = m.shared_checkin_child_name();
+    if (!form.guardianPhone.trim()) local.guardianPhone = m.shared_checkin_guardian_phone();
     setErrors(local);
     if (Object.keys(local).length) {
       document.getElementById(`${id}-${Object.keys(local)[0]}`)?.focus();

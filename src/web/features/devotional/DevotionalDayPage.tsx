@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { DEVOTIONAL_MESSAGES } from '../../../shared/devotional.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -60,7 +59,7 @@ export function DevotionalDayPage() {
           </div>
         ) : (
           <div className="card devotional-coming-soon">
-            <h2>{DEVOTIONAL_MESSAGES.comingSoon}</h2>
+            <h2>{m.shared_devotional_coming_soon()}</h2>
             <p className="muted">{m.devotional_not_ready()}</p>
           </div>
         )}

@@ -47,7 +47,7 @@ export function DevotionalWeekPage() {
                 <span className="devotional-row-text">
                   <span className="devotional-row-title">{day.title}</span>
                   {!day.hasDocument && (
-                    <span className="devotional-row-meta">{DEVOTIONAL_MESSAGES.comingSoon}</span>
+                    <span className="devotional-row-meta">{m.shared_devotional_coming_soon()}</span>
                   )}
                 </span>
                 <Chevron />

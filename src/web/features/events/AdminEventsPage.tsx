@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { EVENT_MESSAGES, type ManagedEvent } from '../../../shared/events.ts';
+import type { ManagedEvent } from '../../../shared/events.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
@@ -35,10 +35,10 @@ type Form = typeof empty;
 type Field = keyof Form;
 
 const required: Partial<Record<Field, string>> = {
-  title: EVENT_MESSAGES.title,
-  startsAt: EVENT_MESSAGES.startsAt,
-  endsAt: EVENT_MESSAGES.endsAt,
-  place: EVENT_MESSAGES.place,
+  title: m.shared_events_title(),
+  startsAt: m.shared_events_starts_at(),
+  endsAt: m.shared_events_ends_at(),
+  place: m.shared_events_place(),
 };
 
 /**
@@ -109,7 +109,7 @@ export function AdminEventsPage() {
       />
     );
   else if (managed.data.events.length === 0)
-    list = <p className="card muted">{EVENT_MESSAGES.noManagedEvents}</p>;
+    list = <p className="card muted">{m.shared_events_no_managed_events()}</p>;
   else
     list = (
       <ul className="event-list" aria-label={m.events_published_list()}>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { EVENT_MESSAGES, type EventSummary } from '../../../shared/events.ts';
+import type { EventSummary } from '../../../shared/events.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -27,7 +27,7 @@ export function EventsPage() {
       />
     );
   else if (events.data.events.length === 0)
-    body = <p className="card muted">{EVENT_MESSAGES.noEvents}</p>;
+    body = <p className="card muted">{m.shared_events_no_events()}</p>;
   else
     body = (
       <ul className="event-list" aria-label={m.events_upcoming()}>

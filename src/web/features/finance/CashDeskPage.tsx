@@ -1,11 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { m } from '../../../paraglide/messages.js';
-import {
-  checkCashReceive,
-  FINANCE_MESSAGES,
-  type CashReceiveValues,
-} from '../../../shared/finance.ts';
+import { checkCashReceive, type CashReceiveValues } from '../../../shared/finance.ts';
 import { formatDate, formatDateTime, formatGhs, plainCedis } from '../../../shared/format.ts';
 import type { CashDeskEntry } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
@@ -124,8 +120,8 @@ export function CashDeskPage() {
                 entry,
                 notice:
                   outcome === 'received'
-                    ? { tone: 'success', text: FINANCE_MESSAGES.received }
-                    : { tone: 'warning', text: FINANCE_MESSAGES.flagged },
+                    ? { tone: 'success', text: m.shared_finance_received() }
+                    : { tone: 'warning', text: m.shared_finance_flagged() },
               });
               void queryClient.invalidateQueries({ queryKey: financeKeys.flagged });
             }}
@@ -217,12 +213,12 @@ function CashEntryCard({ entry, notice, onRecorded, onNext }: CashEntryCardProps
       )}
       {entry.state === 'deleted' && (
         <p className="form-alert" role="alert">
-          {FINANCE_MESSAGES.cashDeleted}
+          {m.shared_finance_cash_deleted()}
         </p>
       )}
       {entry.state === 'received' && !notice && entry.received && (
         <p className="form-alert" role="alert">
-          {FINANCE_MESSAGES.cashAlreadyReceived}{' '}
+          {m.shared_finance_cash_already_received()}{' '}
           {m.finance_received_on({ by: entry.received.by, day: formatDate(entry.received.on) })}
         </p>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { formatGhs } from '../../../shared/format.ts';
-import { GIVING_MESSAGES, MOMO_SHORTCODES, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { MOMO_SHORTCODES, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { checkMomoOtp } from '../../../shared/offering.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
@@ -107,7 +107,7 @@ export function MomoPayment({ offering, start, onFailedToStart, onTryAgain }: Mo
       <Modal
         open
         onClose={() => {}}
-        title={GIVING_MESSAGES.processingOffering}
+        title={m.shared_giving_processing_offering()}
         hideCloseButton
         className="processing-screen"
       >
@@ -343,7 +343,7 @@ function WaitingStep({ offering, reference, onHome, onTryAgain }: WaitingStepPro
       </>
     );
   } else {
-    title = GIVING_MESSAGES.processingPayment;
+    title = m.shared_giving_processing_payment();
     body = (
       <>
         <p>

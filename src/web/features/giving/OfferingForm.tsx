@@ -4,7 +4,7 @@ import { toast } from '../../components/Toasts.tsx';
 import { BANKS, MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import { plainCedis } from '../../../shared/format.ts';
-import { GIVING_MESSAGES, MOMO_SHORTCODES, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
+import { MOMO_SHORTCODES, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import type { ScheduleView } from '../../../shared/recurring.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
@@ -124,9 +124,9 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
       return;
     }
     const failed: Record<typeof offering.paymentMethod, string> = {
-      cash: GIVING_MESSAGES.cashFailed,
-      bank: GIVING_MESSAGES.bankFailed,
-      card: GIVING_MESSAGES.cardFailed,
+      cash: m.shared_giving_cash_failed(),
+      bank: m.shared_giving_bank_failed(),
+      card: m.shared_giving_card_failed(),
     };
     try {
       const result = await createGift(payload);
@@ -144,7 +144,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
         offering.paymentMethod === 'card' &&
         error instanceof ApiError &&
         error.code === 'CARD_NO_URL'
-          ? GIVING_MESSAGES.cardNoUrl
+          ? m.shared_giving_card_no_url()
           : error instanceof ApiError && error.status === 400
             ? error.message
             : failed[offering.paymentMethod];
@@ -261,7 +261,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
           onFailedToStart={(error) => {
             setMomo(null);
             showServerErrors(error);
-            toast.error(GIVING_MESSAGES.momoFailed, { autoClose: OFFERINGS_TOAST_MS });
+            toast.error(m.shared_giving_momo_failed(), { autoClose: OFFERINGS_TOAST_MS });
           }}
           onTryAgain={() => setMomo(null)}
         />

@@ -5,7 +5,6 @@ import { toast } from '../../components/Toasts.tsx';
 import type { CashDeleteReason } from '../../../shared/constants.ts';
 import { formatCedis, formatDateTime, formatGhs } from '../../../shared/format.ts';
 import {
-  GIVING_MESSAGES,
   historyYear,
   OFFERING_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -71,13 +70,13 @@ export function HistoryPage() {
       await deleteCashEntry(entry.id, reason);
       // Spec §7: the history lists entries that are not deleted (the finance desk keeps them).
       setDeleted((current) => new Set(current).add(entry.id));
-      toast.success(GIVING_MESSAGES.cashDeleted);
+      toast.success(m.shared_giving_cash_deleted());
       setReloadAt(Date.now());
       setDeleting(null);
       setDeletes((count) => count + 1);
       return;
     } catch {
-      toast.error(GIVING_MESSAGES.cashDeleteFailed);
+      toast.error(m.shared_giving_cash_delete_failed());
     }
     setDeleting(null);
   };
@@ -113,7 +112,7 @@ export function HistoryPage() {
   } else if (entries?.length === 0 && !history.hasNextPage) {
     body = (
       <div className="card history-empty">
-        <p>{GIVING_MESSAGES.noRecords}</p>
+        <p>{m.shared_giving_no_records()}</p>
         <Link className="button" to={paths.offerings}>
           {m.giving_give_now()}
         </Link>

@@ -6,7 +6,6 @@ import {
   DELETE_FOR_EVERYONE_WINDOW_MS,
   EDIT_WINDOW_MS,
   MESSAGE_MAX_CHARS,
-  PASTOR_MESSAGES,
   type ChatMessage,
   type Conversation,
   type PastorPeer,
@@ -145,7 +144,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
       setError(
         failure instanceof ApiError && failure.status === 429
           ? failure.message
-          : PASTOR_MESSAGES.sendFailed,
+          : m.shared_pastor_send_failed(),
       );
     } finally {
       setPending((list) => list.filter((m) => m.id !== temp.id));
@@ -155,7 +154,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
   async function attach(file: File) {
     if (file.size > ATTACHMENT_MAX_BYTES) {
       setError(
-        `${PASTOR_MESSAGES.uploadFailed} ${m.pastor_file_too_large({ mb: ATTACHMENT_MAX_BYTES / (1024 * 1024) })}`,
+        `${m.shared_pastor_upload_failed()} ${m.pastor_file_too_large({ mb: ATTACHMENT_MAX_BYTES / (1024 * 1024) })}`,
       );
       return;
     }
@@ -177,7 +176,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
       keep(message);
     } catch (failure) {
       const reason = messageOf(failure);
-      setError(`${PASTOR_MESSAGES.uploadFailed} ${reason}`);
+      setError(`${m.shared_pastor_upload_failed()} ${reason}`);
     } finally {
       setPending((list) => list.filter((m) => m.id !== temp.id));
     }
@@ -189,7 +188,7 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
       keep(updated);
       return true;
     } catch {
-      toast.error(PASTOR_MESSAGES.editFailed);
+      toast.error(m.shared_pastor_edit_failed());
       return false;
     }
   }

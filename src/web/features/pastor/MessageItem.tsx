@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { m } from '../../../paraglide/messages.js';
-import { MESSAGE_MAX_CHARS, PASTOR_MESSAGES, type ChatMessage } from '../../../shared/pastor.ts';
+import { MESSAGE_MAX_CHARS, type ChatMessage } from '../../../shared/pastor.ts';
 import { shortTime } from './messages.ts';
 import { PaperclipIcon } from './PaperclipIcon.tsx';
 
@@ -58,7 +58,7 @@ export function MessageItem({
     setMenuOpen(false);
     // Spec §5: a message not yet saved (temporary id) cannot be edited.
     if (message.temp) {
-      window.alert(PASTOR_MESSAGES.notSavedYet);
+      window.alert(m.shared_pastor_not_saved_yet());
       return;
     }
     setEditing(message.text ?? '');
@@ -87,7 +87,7 @@ export function MessageItem({
       <div className="message-bubble">
         <span className="visually-hidden">{who}: </span>
         {message.deleted ? (
-          <p className="message-deleted">{PASTOR_MESSAGES.deleted}</p>
+          <p className="message-deleted">{m.shared_pastor_deleted()}</p>
         ) : editing !== null ? (
           <form
             className="message-edit"

@@ -1,6 +1,5 @@
 import { Link, Navigate, Outlet } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { PASTOR_MESSAGES } from '../../../shared/pastor.ts';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';
@@ -24,7 +23,9 @@ export function RequirePastor() {
     return (
       <section className="page page-centered" role="alert" aria-labelledby="pastor-refused">
         <h1 id="pastor-refused">{refused ? m.pastor_only_pastors() : m.pastor_open_failed()}</h1>
-        <p className="muted">{refused ? PASTOR_MESSAGES.onlyPastors : messageOf(pastor.error)}</p>
+        <p className="muted">
+          {refused ? m.shared_pastor_only_pastors() : messageOf(pastor.error)}
+        </p>
         {refused ? (
           <Link className="button" to={paths.workers}>
             {m.workers_go_to_portal()}

@@ -1,5 +1,5 @@
 import { m } from '../../../paraglide/messages.js';
-import { PASTOR_MESSAGES, type ChatMessage, type Conversation } from '../../../shared/pastor.ts';
+import type { ChatMessage, Conversation } from '../../../shared/pastor.ts';
 import { formatDayMonth, formatTime } from '../../../shared/format.ts';
 
 // Small helpers of the messages screen.
@@ -24,7 +24,7 @@ export function shortTime(iso: string): string {
 export function preview(message: ChatMessage | null, me: string): string {
   if (!message) return m.pastor_no_messages();
   const text = message.deleted
-    ? PASTOR_MESSAGES.deleted
+    ? m.shared_pastor_deleted()
     : message.file
       ? m.pastor_preview_file({ name: message.file.name })
       : (message.text ?? '');

@@ -6,7 +6,6 @@ import { formatDate, formatGhs } from '../../../shared/format.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import {
   checkPledgeForm,
-  PLEDGE_MESSAGES,
   PLEDGE_RHYTHM_LABELS,
   PLEDGE_RHYTHMS,
   type LinkableGift,
@@ -120,7 +119,7 @@ export function PledgesPage() {
       />
     );
   else if (pledges.data.pledges.length === 0)
-    list = <p className="card muted">{PLEDGE_MESSAGES.noPledges}</p>;
+    list = <p className="card muted">{m.shared_pledges_no_pledges()}</p>;
   else
     list = (
       <ul className="pledge-list" aria-label={m.pledges_yours()}>
@@ -246,7 +245,7 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
   const link = async () => {
     const gift = others.find((g) => `${g.kind}:${g.id}` === chosen);
     if (!gift) {
-      setError(PLEDGE_MESSAGES.gift);
+      setError(m.shared_pledges_gift());
       return;
     }
     setError(null);

@@ -3,7 +3,6 @@ import { useId, useRef, useState } from 'react';
 import { m } from '../../../paraglide/messages.js';
 import {
   checkPrayerRejection,
-  PRAYER_MESSAGES,
   type HeldPrayer,
   type RejectedPrayer,
 } from '../../../shared/prayer.ts';
@@ -50,7 +49,7 @@ export function ModerationQueue() {
       <p className="muted">{m.prayer_queue_intro()}</p>
       <div aria-live="polite">
         {queue.data.held.length === 0 ? (
-          <p className="card muted">{PRAYER_MESSAGES.emptyQueue}</p>
+          <p className="card muted">{m.shared_prayer_empty_queue()}</p>
         ) : (
           <ul className="prayer-list" aria-label={m.prayer_queue_label()}>
             {queue.data.held.map((held) => (

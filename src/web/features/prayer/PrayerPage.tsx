@@ -11,12 +11,7 @@ import {
 } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import {
-  checkAnswerNote,
-  PRAYER_MESSAGES,
-  PRAYER_NOTE_MAX,
-  type PrayerRequest,
-} from '../../../shared/prayer.ts';
+import { checkAnswerNote, PRAYER_NOTE_MAX, type PrayerRequest } from '../../../shared/prayer.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
@@ -145,7 +140,7 @@ function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
       />
     );
   else if (wall.data.requests.length === 0)
-    list = <p className="card muted">{PRAYER_MESSAGES.empty}</p>;
+    list = <p className="card muted">{m.shared_prayer_empty()}</p>;
   else
     list = (
       <ul className="prayer-list" aria-label={m.prayer_requests_label()}>

@@ -4,7 +4,6 @@ import { flushSync } from 'react-dom';
 import { m } from '../../../paraglide/messages.js';
 import {
   checkPrayerForm,
-  PRAYER_MESSAGES,
   PRAYER_TEXT_MAX,
   PRAYER_VISIBILITIES,
   type PrayerForm,
@@ -93,7 +92,7 @@ function ShareForm({ onClose }: { onClose: () => void }) {
     try {
       const made = await createPrayer({ text, visibility, anonymous });
       toast.success(
-        made.status === 'pending' ? PRAYER_MESSAGES.held : PRAYER_MESSAGES.sharedWithPastors,
+        made.status === 'pending' ? m.shared_prayer_held() : m.shared_prayer_shared_with_pastors(),
       );
       await queryClient.invalidateQueries({ queryKey: prayerKeys.wall });
       close();

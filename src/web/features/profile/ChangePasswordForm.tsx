@@ -3,7 +3,6 @@ import { useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 
 import {
   checkChangePassword,
-  PROFILE_MESSAGES,
   type ChangePasswordRequest as ChangePasswordInput,
 } from '../../../shared/profile.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
@@ -44,7 +43,7 @@ function firstProblem(errors: FieldErrors<ChangePasswordInput>): string {
     return m.shared_accounts_fill_all_fields();
   if (messages.includes(m.shared_accounts_passwords_differ()))
     return m.shared_accounts_passwords_differ();
-  return messages[0] ?? PROFILE_MESSAGES.passwordFailed;
+  return messages[0] ?? m.shared_profile_password_failed();
 }
 
 /**
@@ -73,7 +72,7 @@ export function ChangePasswordForm() {
       // The server issued this browser a fresh session.
       invalidateMe();
     } catch (error) {
-      let message: string = PROFILE_MESSAGES.passwordFailed;
+      let message: string = m.shared_profile_password_failed();
       if (error instanceof ApiError) {
         if (error.code === 'WRONG_PASSWORD') message = error.message;
         else if (error.fields) message = Object.values(error.fields)[0] ?? message;

@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   checkProfileUpdate,
-  PROFILE_MESSAGES,
   type ProfileUpdateRequest as ProfileUpdateInput,
 } from '../../../shared/profile.ts';
 import { offersAssembly } from '../../../shared/schemas/church.ts';
@@ -61,7 +60,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       show(result.message, 'success');
     } catch (error) {
       placeServerErrors(error, form);
-      show(PROFILE_MESSAGES.updateFailed, 'error');
+      show(m.shared_profile_update_failed(), 'error');
     }
   };
 

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { PROFILE_MESSAGES } from '../../../shared/profile.ts';
 import { ApiError } from '../../api.ts';
 import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -44,7 +43,7 @@ export function ProfilePage() {
     body = (
       <div className="card">
         <p role="alert" className="form-alert">
-          {notFound ? PROFILE_MESSAGES.notFound : PROFILE_MESSAGES.loadFailed}
+          {notFound ? m.shared_profile_not_found() : m.shared_profile_load_failed()}
         </p>
         <p className="profile-retry">
           <button

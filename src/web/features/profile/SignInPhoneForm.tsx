@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { m } from '../../../paraglide/messages.js';
-import { PHONE_ACCOUNT_MESSAGES, PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
+import { PHONE_CODE_PATTERN } from '../../../shared/phone-accounts.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
@@ -17,7 +17,7 @@ const resolver = checkResolver<{ code: string }, { code: string }>(({ code }) =>
   const trimmed = code.trim();
   return PHONE_CODE_PATTERN.test(trimmed)
     ? { ok: true, values: { code: trimmed } }
-    : { ok: false, errors: { code: PHONE_ACCOUNT_MESSAGES.codeFormat } };
+    : { ok: false, errors: { code: m.shared_phone_accounts_code_format() } };
 });
 
 /**
@@ -39,7 +39,7 @@ export function SignInPhoneForm({ profile }: { profile: Profile }) {
     try {
       await sendPhoneCode(phone);
       setSent(true);
-      show(`${PHONE_ACCOUNT_MESSAGES.codeSent} ${profile.phoneDisplay ?? phone}.`, 'success');
+      show(`${m.shared_phone_accounts_code_sent()} ${profile.phoneDisplay ?? phone}.`, 'success');
     } catch (error) {
       show(messageOf(error), 'error');
     } finally {
@@ -52,7 +52,7 @@ export function SignInPhoneForm({ profile }: { profile: Profile }) {
       await verifyPhoneCode(phone!, code);
       setSent(false);
       form.reset();
-      show(PHONE_ACCOUNT_MESSAGES.phoneVerified, 'success');
+      show(m.shared_phone_accounts_phone_verified(), 'success');
       await queryClient.invalidateQueries({ queryKey: profileQueryKey });
     } catch (error) {
       show(messageOf(error), 'error');

@@ -3,11 +3,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import { checkAmount } from '../../../shared/giving.ts';
-import { OFFERING_ERRORS } from '../../../shared/offering.ts';
 import {
   dayOf,
   LAST_MONTH_DAY,
-  RECURRING_ERRORS,
   weekdayNames,
   type ScheduleCreated,
 } from '../../../shared/recurring.ts';
@@ -101,25 +99,25 @@ function checkSchedule(
 ): (values: ScheduleFormValues) => FormCheck<ScheduleFormValues, ScheduleFormValues> {
   return (values) => {
     const errors: Partial<Record<keyof ScheduleFormValues, string>> = {};
-    if (!values.type) errors.type = OFFERING_ERRORS.type;
+    if (!values.type) errors.type = m.shared_offering_type();
     if (values.type === 'other' && !values.otherType.trim())
-      errors.otherType = OFFERING_ERRORS.otherTypeMissing;
+      errors.otherType = m.shared_offering_other_type_missing();
     if (!values.firstName.trim()) errors.firstName = m.recurring_first_name_required();
     if (!values.lastName.trim()) errors.lastName = m.recurring_last_name_required();
-    if (!values.assembly) errors.assembly = OFFERING_ERRORS.assembly;
-    if (!values.method) errors.method = RECURRING_ERRORS.method;
+    if (!values.assembly) errors.assembly = m.shared_accounts_assembly_required();
+    if (!values.method) errors.method = m.shared_recurring_method();
     const amount = checkAmount(values.amount, maxPesewas);
     if (typeof amount === 'string') errors.amount = amount;
     if (values.method === 'momo') {
-      if (!values.phone.trim()) errors.phone = OFFERING_ERRORS.phoneRequired;
-      if (!values.provider) errors.provider = OFFERING_ERRORS.provider;
-      if (!values.startOn) errors.startOn = RECURRING_ERRORS.startOn;
-      else if (values.startOn < today()) errors.startOn = RECURRING_ERRORS.startPast;
+      if (!values.phone.trim()) errors.phone = m.shared_phone_required();
+      if (!values.provider) errors.provider = m.shared_offering_provider();
+      if (!values.startOn) errors.startOn = m.shared_recurring_start_on();
+      else if (values.startOn < today()) errors.startOn = m.shared_recurring_start_past();
     }
     if (values.method === 'card' && !values.email.trim())
       errors.email = m.recurring_email_required();
     const start = values.method === 'card' ? today() : values.startOn;
-    if (values.endOn && values.endOn <= start) errors.endOn = RECURRING_ERRORS.endBeforeStart;
+    if (values.endOn && values.endOn <= start) errors.endOn = m.shared_recurring_end_before_start();
     return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
   };
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { SERMON_MESSAGES, VIDEO_ID_PATTERN, type Sermon } from '../../../shared/sermons.ts';
+import { VIDEO_ID_PATTERN, type Sermon } from '../../../shared/sermons.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -50,7 +50,7 @@ export function SermonPage() {
   } else if (isNotFound(query.error)) {
     body = (
       <h1 id={headingId} className="sermon-not-found">
-        {SERMON_MESSAGES.notFound}
+        {m.shared_sermons_not_found()}
       </h1>
     );
   } else {

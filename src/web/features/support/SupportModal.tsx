@@ -3,7 +3,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { m } from '../../../paraglide/messages.js';
 import {
   checkSupportRequest,
-  SUPPORT_MESSAGES,
   type SupportRequest,
   type SupportValues,
 } from '../../../shared/support.ts';
@@ -100,7 +99,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
         tabIndex={-1}
         className={sent ? 'form-success' : 'visually-hidden'}
       >
-        {sent ? (byPhone ? SUPPORT_MESSAGES.successByPhone : SUPPORT_MESSAGES.success) : ''}
+        {sent ? (byPhone ? m.shared_support_success_phone() : m.shared_support_success()) : ''}
       </div>
       {!sent && (
         <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -109,7 +108,7 @@ export function SupportModal({ open, onClose }: SupportModalProps) {
           </p>
           {failed && (
             <p role="alert" className="form-alert">
-              {SUPPORT_MESSAGES.failure}
+              {m.shared_support_failure()}
             </p>
           )}
           <Field

@@ -9,7 +9,6 @@ import {
   ROLE_LABELS,
   sectionProblems,
   UPLOAD_MAX_BYTES,
-  WORKER_MESSAGES,
   type AnswerValue,
   type Answers,
   type ApplicationRole,
@@ -54,7 +53,7 @@ export function ApplyPage() {
         <BackLink to={paths.roleChooser}>{m.workers_choose_role()}</BackLink>
         <h1>{m.workers_apply()}</h1>
         <p className="form-alert" role="alert">
-          {WORKER_MESSAGES.noForm(roleId)}
+          {m.shared_workers_no_form({ role: roleId })}
         </p>
       </section>
     );
@@ -81,7 +80,7 @@ function ApplicationGate({
         <h1>{m.workers_apply_as({ role: ROLE_LABELS[role] })}</h1>
         <div className="card" role="status">
           <p>
-            {open === 'pending' ? WORKER_MESSAGES.alreadyPending : m.workers_already_approved()}
+            {open === 'pending' ? m.shared_workers_already_pending() : m.workers_already_approved()}
           </p>
           <Link className="button" to={paths.workers}>
             {m.workers_go_to_portal()}
@@ -198,7 +197,9 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
     try {
       const small = await shrinkPhoto(file);
       if (small.size > UPLOAD_MAX_BYTES.passport_photo) {
-        return failed(m.workers_photo_too_large({ failed: WORKER_MESSAGES.uploadFailed(label) }));
+        return failed(
+          m.workers_photo_too_large({ failed: m.shared_workers_upload_failed({ label }) }),
+        );
       }
       const id = await uploadFile(
         'passport_photo',
@@ -214,7 +215,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
       setAnswer('passport_photo', id);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      failed(`${WORKER_MESSAGES.uploadFailed(label)}: ${messageOf(error)}`);
+      failed(`${m.shared_workers_upload_failed({ label })}: ${messageOf(error)}`);
     }
   };
 
@@ -249,19 +250,26 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
     if (submitting) return;
     setErrors({});
     if (!agreed) {
-      setErrors({ [DECLARATION.name]: WORKER_MESSAGES.mustAgree(DECLARATION.label) });
-      setAlert({ message: WORKER_MESSAGES.mustAgree(DECLARATION.label), tone: 'error' });
+      setErrors({
+        [DECLARATION.name]: m.shared_workers_must_agree({
+          label: m.shared_workers_declaration_label(),
+        }),
+      });
+      setAlert({
+        message: m.shared_workers_must_agree({ label: m.shared_workers_declaration_label() }),
+        tone: 'error',
+      });
       document.getElementById(fieldId(formId, DECLARATION.name))?.focus();
       return;
     }
     if (signatureRef.current?.isEmpty() ?? true) {
-      setErrors({ signature: WORKER_MESSAGES.signatureMissing });
-      setAlert({ message: WORKER_MESSAGES.signatureMissing, tone: 'error' });
+      setErrors({ signature: m.shared_workers_signature_missing() });
+      setAlert({ message: m.shared_workers_signature_missing(), tone: 'error' });
       return;
     }
     if (userId === null) {
       // The draft stays: after logging in, the member comes back to it.
-      toast.error(WORKER_MESSAGES.mustLogIn);
+      toast.error(m.shared_workers_must_log_in());
       await navigate(paths.auth);
       return;
     }
@@ -282,9 +290,9 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
       if (!blob) throw new Error('empty');
       signatureId = await uploadFile('signature', blob, 'signature.png');
     } catch (error) {
-      const message = `${WORKER_MESSAGES.signatureUploadFailed} ${messageOf(error)}`;
+      const message = `${m.shared_workers_signature_upload_failed()} ${messageOf(error)}`;
       setAlert({ message, tone: 'error' });
-      toast.error(WORKER_MESSAGES.signatureUploadFailed);
+      toast.error(m.shared_workers_signature_upload_failed());
       setSubmitting(null);
       return;
     }
@@ -300,7 +308,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
       await submitApplication({ role, answers: shown, agree_terms: true, signature: signatureId });
     } catch (error) {
       setSubmitting(null);
-      toast.error(WORKER_MESSAGES.saveFailed);
+      toast.error(m.shared_workers_save_failed());
       const fields = error instanceof ApiError ? error.fields : undefined;
       const answerField = fields && Object.keys(fields).find((k) => k.startsWith('answers.'));
       if (answerField) {
@@ -310,17 +318,17 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
           goTo(index);
           setErrors({ [name]: fields[answerField]! });
           setAlert({
-            message: `${WORKER_MESSAGES.saveFailed} ${fields[answerField]}`,
+            message: `${m.shared_workers_save_failed()} ${fields[answerField]}`,
             tone: 'error',
           });
           return;
         }
       }
-      setAlert({ message: `${WORKER_MESSAGES.saveFailed} ${messageOf(error)}`, tone: 'error' });
+      setAlert({ message: `${m.shared_workers_save_failed()} ${messageOf(error)}`, tone: 'error' });
       return;
     }
     dropDraft();
-    toast.success(WORKER_MESSAGES.submitted);
+    toast.success(m.shared_workers_submitted());
     await queryClient.invalidateQueries({ queryKey: workerStatusQueryKey });
     await navigate(paths.workers);
   };
@@ -434,7 +442,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
             }}
             aria-invalid={errors[DECLARATION.name] ? true : undefined}
             aria-describedby={describedBy(errors[DECLARATION.name] && `${formId}-agree-error`)}
-            label={DECLARATION.label}
+            label={m.shared_workers_declaration_label()}
           />
           <FieldError id={`${formId}-agree-error`} message={errors[DECLARATION.name]} />
 
