@@ -203,10 +203,38 @@ timed('Message catalogue', ensureMessages, (compiled) => (compiled ? 'compiled' 
 // 1. Vitest on the embedded database, every file.
 vitestStep('Unit and integration tests (Vitest, embedded)', 'vitest', 'embedded', []);
 
+/**
+ * Server files whose result cannot differ by database, run once (on the embedded database):
+ * each with why (decision 060). Everything else under src/server runs on both.
+ */
+const onceOnly: Record<string, string> = {
+  'src/server/main.test.ts': 'npm start on the embedded data directory, whatever the run uses',
+  'src/server/db/embedded.test.ts': 'the embedded template itself',
+  'src/server/db/data-dir-lock.test.ts': "the embedded data directory's lock",
+  'src/server/fast-resolve.test.ts': 'how Node finds modules; no database',
+  // 1,000 password hashes checked (~3 min of CPU); the limits' counters are the same SQL that
+  // rate-limit.test.ts and the accounts tests run on PostgreSQL.
+  'src/server/features/accounts/sign-in-limits.test.ts': 'arithmetic of the sign-in limits',
+};
+
+/** The server's test files, by path from the root (Vitest's filters name them one by one). */
+function serverTestFiles(): string[] {
+  const files = fs
+    .readdirSync(path.join(root, 'src/server'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `src/server/${file.split(path.sep).join('/')}`)
+    .sort();
+  for (const file of Object.keys(onceOnly)) {
+    if (!files.includes(file))
+      throw new Error(`scripts/test.ts onceOnly names ${file}: no such test`);
+  }
+  return files;
+}
+
 if (postgresUrl) {
   // 2. What can differ by database, on PostgreSQL: the server's files.
   vitestStep('Server tests again (Vitest, PostgreSQL)', 'vitest-postgres', 'PostgreSQL', [
-    'src/server',
+    ...serverTestFiles().filter((file) => !(file in onceOnly)),
   ]);
   // 3. Several instances behind HAProxy and PgBouncer, one killed under load (decision 048):
   // alone on the machine (it loads every core for a minute), on PostgreSQL, which several
