@@ -12,7 +12,7 @@ import { checkRouteBudgets } from './scripts/route-budgets.ts';
 import { pageTexts } from './src/shared/page-texts.ts';
 import { DRAWER_FILE, HEAD_TAGS } from './src/shared/pages.ts';
 import { isLanguage, LANGUAGES, type Language, webDirOf } from './src/shared/languages.ts';
-import { allScreens } from './src/web/all-screens.ts';
+import { allScreens } from './scripts/find-screens.ts';
 import { everyPageData, firstScreens } from './src/web/routes.ts';
 
 /** Besides the entry, the chunks every first screen runs from its start (compile hint). */

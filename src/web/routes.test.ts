@@ -8,7 +8,7 @@ import { resolvePages } from '../../scripts/page-build.ts';
 import { devotionalApiPaths } from './features/devotional/devotional.paths.ts';
 import { sermonsApiPaths } from './features/sermons/sermons.paths.ts';
 import { apiPaths, patterns } from './paths.ts';
-import { allScreens, groupScreens } from './all-screens.ts';
+import { allScreens, groupScreens } from '../../scripts/find-screens.ts';
 import {
   everyPageData,
   exportName,

@@ -11,7 +11,7 @@ import { sermonsApiPaths } from './features/sermons/sermons.paths.ts';
 // Data only: each page is found by its module path, so nothing here pulls a screen's code in.
 // The screens few members open are not here but in their feature's `<feature>.screens.ts`
 // (a group, `screenGroups`), which the browser fetches with the first of them (decision 038);
-// all-screens.ts puts the two together for the build and the tests.
+// scripts/find-screens.ts finds the groups' and puts the two together for the build and the tests.
 
 /** The route element a screen sits in: who may see it, checked again by the server on every call. */
 export type Guard = 'signedIn' | 'admin' | 'finance' | 'pastor';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { JobHandler, scheduleJob } from '../platform/jobs.ts';
 
 // What a feature tells the app about itself, once (issue 49, decision 055): each folder
-// features/<name>/ has a <name>.feature.ts exporting one of these, and features/index.ts lists
+// features/<name>/ has a <name>.feature.ts exporting one of these, and features/index.ts finds
 // them: the app registers the routes, the job runner takes the jobs, the authorisation matrix
 // test reads the rows. Nothing else keeps a list of features.
 
@@ -21,6 +21,11 @@ export type DailyJob = Parameters<typeof scheduleJob>[1];
 export interface Feature {
   /** The folder's name: features/<name>/. */
   name: string;
+  /**
+   * Where it comes in the list (features/index.ts): lower first, then by name; 0 when left out.
+   * Only where it matters (health answers before anything else is registered).
+   */
+  order?: number;
   /** Its HTTP routes: one Fastify plugin, given the context and buildApp's options. */
   routes?: FastifyPluginAsync<{ ctx: AppContext; options: FeatureOptions }>;
   /** Each kind of job it schedules, with what runs it (platform/jobs.ts). */

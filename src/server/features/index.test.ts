@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { features } from './index.ts';
 
-// features/index.ts is the one list of features (decision 055): a folder left out of it would
-// serve no routes and run no jobs, and its matrix rows would be skipped without a word.
+// features/index.ts finds the features (decision 055): a folder it missed (no <name>.feature.ts,
+// or a manifest under another name) would serve no routes and run no jobs, and its matrix rows
+// would be skipped without a word.
 
 const dir = import.meta.dirname;
 const folders = fs

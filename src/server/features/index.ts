@@ -1,49 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Feature } from '../core/feature.ts';
-import { accountsFeature } from './accounts/accounts.feature.ts';
-import { checkinFeature } from './checkin/checkin.feature.ts';
-import { churchFeature } from './church/church.feature.ts';
-import { devotionalFeature } from './devotional/devotional.feature.ts';
-import { eventsFeature } from './events/events.feature.ts';
-import { financeFeature } from './finance/finance.feature.ts';
-import { givingFeature } from './giving/giving.feature.ts';
-import { healthFeature } from './health/health.feature.ts';
-import { historyFeature } from './history/history.feature.ts';
-import { mailboxFeature } from './mailbox/mailbox.feature.ts';
-import { notificationsFeature } from './notifications/notifications.feature.ts';
-import { pastorFeature } from './pastor/pastor.feature.ts';
-import { pledgesFeature } from './pledges/pledges.feature.ts';
-import { prayerFeature } from './prayer/prayer.feature.ts';
-import { profileFeature } from './profile/profile.feature.ts';
-import { recurringFeature } from './recurring/recurring.feature.ts';
-import { sermonsFeature } from './sermons/sermons.feature.ts';
-import { supportFeature } from './support/support.feature.ts';
-import { ussdFeature } from './ussd/ussd.feature.ts';
-import { videosFeature } from './videos/videos.feature.ts';
-import { workersFeature } from './workers/workers.feature.ts';
 
-// Every feature of the server, once (issue 49, decision 055): app.ts registers their routes
-// and starts them, jobs.ts runs their jobs, the authorisation matrix is composed from their
-// rows, in this order. A new feature is a folder with its <name>.feature.ts, and a line here.
-export const features: readonly Feature[] = [
-  healthFeature,
-  churchFeature,
-  accountsFeature,
-  profileFeature,
-  notificationsFeature,
-  givingFeature,
-  historyFeature,
-  recurringFeature,
-  sermonsFeature,
-  videosFeature,
-  devotionalFeature,
-  supportFeature,
-  workersFeature,
-  pastorFeature,
-  financeFeature,
-  pledgesFeature,
-  checkinFeature,
-  prayerFeature,
-  eventsFeature,
-  ussdFeature,
-  mailboxFeature,
-];
+// Every feature of the server, found (issue 49, decision 055): each folder features/<name>/ with
+// its <name>.feature.ts, whose one export ending in `Feature` is its manifest. app.ts registers
+// their routes and starts them, jobs.ts runs their jobs, the authorisation matrix is composed
+// from their rows, in this order: by `order` (health first), then by name. A new feature is a
+// folder; no list to add it to.
+
+const dir = import.meta.dirname;
+
+async function manifestOf(name: string): Promise<Feature> {
+  const file = path.join(dir, name, `${name}.feature.ts`);
+  const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const found = Object.entries(module).filter(([key]) => key.endsWith('Feature'));
+  if (found.length !== 1)
+    throw new Error(`${name}.feature.ts must export one manifest named <name>Feature`);
+  const feature = found[0]![1] as Feature;
+  if (feature.name !== name)
+    throw new Error(`features/${name}/ is named '${feature.name}' in its manifest`);
+  return feature;
+}
+
+const names = fs
+  .readdirSync(dir, { withFileTypes: true })
+  .filter(
+    (entry) =>
+      entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, `${entry.name}.feature.ts`)),
+  )
+  .map((entry) => entry.name)
+  .sort();
+
+export const features: readonly Feature[] = (await Promise.all(names.map(manifestOf))).sort(
+  (a, b) => (a.order ?? 0) - (b.order ?? 0) || a.name.localeCompare(b.name),
+);
