@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkGraph, findings, formatReport, server, web, type GraphReport } from './import-graph.ts';
+import {
+  checkGraph,
+  findings,
+  formatReport,
+  server,
+  web,
+  type GraphReport,
+} from './import-graph.ts';
 
 // The borders of the server and the web app (issue 49, decision 055, docs/architecture.md): no
 // import cycle (type imports counted), no arrow from a lower layer up (server: base → platform →
@@ -83,9 +90,12 @@ describe("the web app's import graph check", () => {
         'components/Layout.tsx': "import { SupportButton } from '../features/support/index.ts';\n",
         'features/support/index.ts': "export { SupportButton } from './SupportButton.tsx';\n",
         'features/support/SupportButton.tsx': "import '../../core/useSession.ts';\n",
-        'features/giving/giving.api.ts': "import type { Row } from './rows.ts';\nexport type Gift = 1;\n",
-        'features/giving/rows.ts': "import type { Gift } from './giving.api.ts';\nexport type Row = 1;\n",
-        'features/pledges/PledgesPage.tsx': "import { withPart } from '../giving/message-part.tsx';\n",
+        'features/giving/giving.api.ts':
+          "import type { Row } from './rows.ts';\nexport type Gift = 1;\n",
+        'features/giving/rows.ts':
+          "import type { Gift } from './giving.api.ts';\nexport type Row = 1;\n",
+        'features/pledges/PledgesPage.tsx':
+          "import { withPart } from '../giving/message-part.tsx';\n",
         'features/giving/message-part.tsx': 'export const withPart = 1;\n',
       }),
       web,

@@ -82,7 +82,12 @@ export const server: Side = {
   layers: LAYERS,
   leftOut: /\.(test|matrix)\.tsx?$/,
 };
-export const web: Side = { name: 'src/web', dir: webDir, layers: WEB_LAYERS, leftOut: /\.test\.tsx?$/ };
+export const web: Side = {
+  name: 'src/web',
+  dir: webDir,
+  layers: WEB_LAYERS,
+  leftOut: /\.test\.tsx?$/,
+};
 
 export type Layer = string;
 

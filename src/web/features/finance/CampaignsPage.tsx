@@ -14,8 +14,12 @@ import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
 import { useChurch } from '../../core/useChurch.ts';
-import { createCampaign, pledgesKeys, useCampaignReport } from '../pledges/index.ts';
-import { pledgesApiPaths } from '../pledges/index.ts';
+import {
+  createCampaign,
+  pledgesApiPaths,
+  pledgesKeys,
+  useCampaignReport,
+} from '../pledges/index.ts';
 import '../pledges/pledges.css';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);

@@ -17,9 +17,9 @@ import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.ts
 import { toast } from '../../components/Toasts.tsx';
 import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { ApiError } from '../../api.ts';
-import { ChoiceField } from '../giving/index.ts';
 import {
   AmountField,
+  ChoiceField,
   GiftDetailsFields,
   giftFields,
   useProfilePrefill,
