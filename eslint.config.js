@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -17,6 +19,58 @@ const catalogueImports = {
   message:
     "Import { m } from 'paraglide/messages.js' and call m.<key>(): the per-message and per-locale files are the compiler's.",
 };
+
+// The web app's layers (docs/architecture.md "Web"), lowest first: base (api.ts, paths.ts …) →
+// core/ → components/ → features/ → the app shell. scripts/import-graph.ts checks the same with
+// the unit tests; these zones say it in the editor.
+const webShell = ['main.tsx', 'router.tsx', 'Layout.tsx', 'PageData.tsx', 'prerender.tsx'].map(
+  (file) => `./src/web/${file}`,
+);
+const webBase = [
+  'api.ts',
+  'paths.ts',
+  'resource.ts',
+  'drafts.ts',
+  'use-draft.ts',
+  'page-answers.ts',
+  'push.ts',
+  'drawn-page.ts',
+].map((file) => `./src/web/${file}`);
+const webFeatures = fs
+  .readdirSync(path.join(import.meta.dirname, 'src/web/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  {
+    target: webBase,
+    from: ['./src/web/core', './src/web/components', './src/web/features', ...webShell],
+    message: 'The web base (api, paths, resource, drafts) is below core, components and features.',
+  },
+  {
+    target: './src/web/core',
+    from: ['./src/web/components', './src/web/features', ...webShell, './src/web/routes.ts'],
+    message:
+      'core/ (session, member, church) is what features share: it imports no feature, component or shell file.',
+  },
+  {
+    target: './src/web/components',
+    from: ['./src/web/features', ...webShell, './src/web/routes.ts'],
+    message: 'A component is shared by features: take what it needs from core/ or as props.',
+  },
+  {
+    target: './src/web/features',
+    from: webShell,
+    message: 'The app shell imports features, not the other way round.',
+  },
+  // A feature reaches another only through its public entry, features/<name>/index.ts.
+  ...webFeatures.map((name) => ({
+    target: `./src/web/features/${name}`,
+    from: './src/web/features/**',
+    // Stylesheets are still shared across a few features (docs/decisions/DRAFT-web-core.md).
+    except: [`**/src/web/features/${name}/**`, '**/src/web/features/*/index.ts', '**/*.css'],
+    message: 'Import another feature through its index.ts (what it offers others).',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -85,6 +139,7 @@ export default tseslint.config(
               message:
                 'Test helpers, fakes and data live in testing/; security/ holds the security tests.',
             },
+            ...webZones,
           ],
         },
       ],

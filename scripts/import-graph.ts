@@ -3,18 +3,38 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-// The server's import graph and its borders (issue 49, decision 055). Every import counts,
-// `import type` and `import()` included: a type-only cycle is a cycle. Tests (*.test.ts) and
-// the authorisation matrix's rows (*.matrix.ts, test data a feature keeps) are left out: a test
-// may reach into what it tests.
-//   npm run graph          prints the counts and every finding; exits 1 on a finding
+// The import graphs of the server and the web app and their borders (issue 49, decisions 055
+// and the web core's). Every import counts, `import type` and `import()` included: a
+// type-only cycle is a cycle. Tests (*.test.ts) are left out, and on the server the
+// authorisation matrix's rows (*.matrix.ts, test data a feature keeps): a test may reach into
+// what it tests.
+//   npm run graph          prints the counts and every finding of both; exits 1 on a finding
 // scripts/import-graph.test.ts runs the same check with the unit tests.
 
 export const serverDir = path.resolve(import.meta.dirname, '../src/server');
+export const webDir = path.resolve(import.meta.dirname, '../src/web');
+
+export interface LayerSpec {
+  name: string;
+  /** Folders (ending in '/') or files; '' is everything not named by a layer. */
+  paths: readonly string[];
+  /** Files this layer claims before any folder is matched (a feature's screen rows). */
+  patterns?: readonly RegExp[];
+}
+
+/** One side of the app: where its files are, its layers (lowest first), what is left out. */
+export interface Side {
+  name: string;
+  dir: string;
+  layers: readonly LayerSpec[];
+  /** Files not in the graph. */
+  leftOut: RegExp;
+}
 
 /**
- * The layers, lowest first: a file may import its own layer and those below it, never above.
- * Features import other features only through their public entry (features/<name>/index.ts).
+ * The server's layers, lowest first: a file may import its own layer and those below it, never
+ * above. Features import other features only through their public entry
+ * (features/<name>/index.ts).
  */
 export const LAYERS = [
   {
@@ -27,19 +47,64 @@ export const LAYERS = [
   { name: 'features', paths: ['features/'] },
   // Everything else: app.ts, jobs.ts, create-context.ts, main.ts, pages/, backup/, testing/ …
   { name: 'app', paths: [''] },
-] as const;
-export type Layer = (typeof LAYERS)[number]['name'];
+] as const satisfies readonly LayerSpec[];
 
-export function layerOf(file: string): Layer {
-  for (const layer of LAYERS) {
+/**
+ * The web app's layers, lowest first (docs/architecture.md "Web"). A feature's screen rows and
+ * page loaders (`<name>.screens.ts`, `<name>.pages.ts`) are the app shell's: they are how the
+ * router finds the feature's screens, and they name the shell's types (routes.ts).
+ */
+export const WEB_LAYERS = [
+  {
+    name: 'base',
+    paths: [
+      'api.ts',
+      'paths.ts',
+      'resource.ts',
+      'drafts.ts',
+      'use-draft.ts',
+      'page-answers.ts',
+      'push.ts',
+      'drawn-page.ts',
+      'phone-metadata.d.ts',
+    ],
+  },
+  { name: 'core', paths: ['core/'] },
+  { name: 'components', paths: ['components/'] },
+  { name: 'features', paths: ['features/'] },
+  // Everything else: main.tsx, router.tsx, routes.ts, Layout.tsx, PageData.tsx, prerender.tsx …
+  { name: 'app', paths: [''], patterns: [/^features\/[^/]+\/[^/]+\.(screens|pages)\.ts$/] },
+] as const satisfies readonly LayerSpec[];
+
+export const server: Side = {
+  name: 'src/server',
+  dir: serverDir,
+  layers: LAYERS,
+  leftOut: /\.(test|matrix)\.tsx?$/,
+};
+export const web: Side = {
+  name: 'src/web',
+  dir: webDir,
+  layers: WEB_LAYERS,
+  leftOut: /\.test\.tsx?$/,
+};
+
+export type Layer = string;
+
+export function layerOf(file: string, layers: readonly LayerSpec[] = LAYERS): Layer {
+  for (const layer of layers) {
+    if (layer.patterns?.some((pattern) => pattern.test(file))) return layer.name;
+  }
+  for (const layer of layers) {
     if (layer.paths.some((p) => (p.endsWith('/') || p === '' ? file.startsWith(p) : file === p))) {
       return layer.name;
     }
   }
-  return 'app';
+  return layers.at(-1)!.name;
 }
 
-const rank = (layer: Layer) => LAYERS.findIndex((l) => l.name === layer);
+const rank = (layers: readonly LayerSpec[], layer: Layer) =>
+  layers.findIndex((l) => l.name === layer);
 
 /** The feature a file belongs to (features/<name>/…), or undefined. */
 export const featureOf = (file: string) => /^features\/([^/]+)\//.exec(file)?.[1];
@@ -52,22 +117,25 @@ export interface Edge {
   to: string;
 }
 
-function sourceFiles(dir: string, base = dir): string[] {
+function sourceFiles(dir: string, leftOut: RegExp, base = dir): string[] {
   const files: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'migrations') files.push(...sourceFiles(full, base));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.(test|matrix)\.tsx?$/.test(entry.name)) {
+      if (entry.name !== 'migrations') files.push(...sourceFiles(full, leftOut, base));
+    } else if (/\.tsx?$/.test(entry.name) && !leftOut.test(entry.name)) {
       files.push(path.relative(base, full).split(path.sep).join('/'));
     }
   }
   return files.sort();
 }
 
-/** Every import of one server file to another (static, dynamic, re-exports, types). */
-export function readGraph(root = serverDir): { files: string[]; edges: Edge[] } {
-  const files = sourceFiles(root);
+/** Every import of one file of a side to another (static, dynamic, re-exports, types). */
+export function readGraph(
+  root = serverDir,
+  leftOut = server.leftOut,
+): { files: string[]; edges: Edge[] } {
+  const files = sourceFiles(root, leftOut);
   const known = new Set(files);
   const edges: Edge[] = [];
   for (const file of files) {
@@ -123,6 +191,8 @@ export function cyclesOf(files: string[], edges: Edge[]): string[][] {
 }
 
 export interface GraphReport {
+  side: string;
+  layers: readonly LayerSpec[];
   files: number;
   edges: number;
   cycles: string[][];
@@ -134,28 +204,36 @@ export interface GraphReport {
   internal: Edge[];
 }
 
-export function checkGraph(root = serverDir): GraphReport {
-  const { files, edges } = readGraph(root);
+/** A side's graph and findings; `root`: another tree laid out like it (the tests'). */
+export function checkGraph(root = serverDir, side: Side = server): GraphReport {
+  const { files, edges } = readGraph(root, side.leftOut);
+  const { layers } = side;
+  const layer = (file: string) => rank(layers, layerOf(file, layers));
   const crossFeature = edges.filter(
     (e) => featureOf(e.from) && featureOf(e.to) && featureOf(e.from) !== featureOf(e.to),
   );
   return {
+    side: side.name,
+    layers,
     files: files.length,
     edges: edges.length,
     cycles: cyclesOf(files, edges),
-    upward: edges.filter((e) => rank(layerOf(e.to)) > rank(layerOf(e.from))),
+    upward: edges.filter((e) => layer(e.to) > layer(e.from)),
     crossFeature,
     internal: crossFeature.filter((e) => !isPublicEntry(e.to)),
   };
 }
 
 export function formatReport(report: GraphReport): string {
+  const layerOfFile = (file: string) => layerOf(file, report.layers);
   const lines = [
-    `src/server: ${report.files} files, ${report.edges} imports`,
+    `${report.side}: ${report.files} files, ${report.edges} imports`,
     `cycles: ${report.cycles.length}`,
     ...report.cycles.map((group) => `  ${group.join(' ⇄ ')}`),
     `arrows back up: ${report.upward.length}`,
-    ...report.upward.map((e) => `  ${e.from} (${layerOf(e.from)}) → ${e.to} (${layerOf(e.to)})`),
+    ...report.upward.map(
+      (e) => `  ${e.from} (${layerOfFile(e.from)}) → ${e.to} (${layerOfFile(e.to)})`,
+    ),
     `cross-feature imports: ${report.crossFeature.length}` +
       ` (${report.internal.length} past a feature's public entry)`,
     ...report.crossFeature.map((e) => `  ${isPublicEntry(e.to) ? ' ' : '✗'} ${e.from} → ${e.to}`),
@@ -168,9 +246,9 @@ export const findings = (report: GraphReport) =>
   report.cycles.length + report.upward.length + report.internal.length;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const report = checkGraph();
-  console.log(formatReport(report));
-  if (findings(report) > 0) {
+  const reports = [checkGraph(server.dir, server), checkGraph(web.dir, web)];
+  console.log(reports.map(formatReport).join('\n\n'));
+  if (reports.some((report) => findings(report) > 0)) {
     console.error(
       '\nThe import graph crosses a border (docs/architecture.md): see the lines above.',
     );

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { onSignOut } from './features/accounts/useSession.ts';
+import { onSignOut } from './core/useSession.ts';
 
 // The page data cache (TanStack Query), around every screen that loads data of its own. It
 // comes with the first such screen, not with the login screen, which needs only the church's

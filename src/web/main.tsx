@@ -1,8 +1,8 @@
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { meAnswered, prefetchMe } from './features/accounts/useMe.ts';
-import { churchAnswered, prefetchChurch } from './features/church/useChurch.ts';
+import { meAnswered, prefetchMe } from './core/useMe.ts';
+import { churchAnswered, prefetchChurch } from './core/useChurch.ts';
 import { DRAWN_PAGE_GLOBAL } from '../shared/pages.ts';
 import { ensureTwiPlural } from '../shared/plural-rules.ts';
 import { createRouter } from './router.tsx';

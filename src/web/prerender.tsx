@@ -11,9 +11,9 @@ import {
 import { baseLocale, isLocale, overwriteGetLocale } from '../paraglide/runtime.js';
 import type { Me } from '../shared/accounts.ts';
 import type { ChurchInfo } from '../shared/schemas/church.ts';
-import { Layout } from './components/Layout.tsx';
-import { drawWithMe } from './features/accounts/useMe.ts';
-import { seedChurch } from './features/church/useChurch.ts';
+import { Layout } from './Layout.tsx';
+import { drawWithMe } from './core/useMe.ts';
+import { seedChurch } from './core/useChurch.ts';
 import { providePageAnswers } from './page-answers.ts';
 import { apiPaths } from './paths.ts';
 import { exportName, firstScreens, screens } from './routes.ts';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Layout } from './components/Layout.tsx';
+import { Layout } from './Layout.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
 import { patterns } from './paths.ts';

@@ -3,7 +3,8 @@ import { Link, matchPath, useLocation } from 'react-router';
 import { toast } from '../../components/Toasts.tsx';
 import { patterns, paths } from '../../paths.ts';
 import { messageOf } from '../../api.ts';
-import { useSession, useSignOut } from './useSession.ts';
+import { useSession } from '../../core/useSession.ts';
+import { useSignOut } from './useSignOut.ts';
 import { m } from '../../../paraglide/messages.js';
 
 // The screens that are the login form already: no 'Log In/Sign Up' link there.

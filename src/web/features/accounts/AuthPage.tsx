@@ -5,9 +5,9 @@ import { GUEST_PATH } from '../../../shared/pages.ts';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useBrand } from '../church/useChurch.ts';
+import { useBrand } from '../../core/useChurch.ts';
 import { LoginForm } from './LoginForm.tsx';
-import { setGuest } from './useIsGuest.ts';
+import { setGuest } from '../../core/useIsGuest.ts';
 
 // Login mode needs neither the phone input nor the sign-up schema (≈ 80 KB): the sign-up
 // form is downloaded when its tab is chosen, or as soon as a finger or the focus is on it.

@@ -14,7 +14,7 @@ import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
 import { forgetFormDraft, formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import { phoneSignIn, phoneSignUp, requestPhoneReset } from './accounts.api.ts';
 import { enterApp } from './enter-app.ts';
 import { CodeForm, useSubmit, type Waiting } from './PhoneCodeForm.tsx';

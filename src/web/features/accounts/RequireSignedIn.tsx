@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from './useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 
 /**
  * The route element around every signed-in-only screen (spec §2: /home, /offerings,

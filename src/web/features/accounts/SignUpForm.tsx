@@ -14,7 +14,7 @@ import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { phoneValidator } from '../../components/phone-check.ts';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import {
   checkEmailAvailable,
   fetchGuestGifts,

@@ -2,8 +2,8 @@ import type { useNavigate } from 'react-router';
 import { baseLocale, cookieName, getLocale } from '../../../paraglide/runtime.js';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
-import { setGuest } from './useIsGuest.ts';
-import { refreshMe } from './useMe.ts';
+import { setGuest } from '../../core/useIsGuest.ts';
+import { refreshMe } from '../../core/useMe.ts';
 
 /** The language this browser's pages are in now (the catalogue's cookie). */
 const browserLanguage = () =>

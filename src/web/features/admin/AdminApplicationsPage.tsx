@@ -20,7 +20,7 @@ import { RejectModal } from '../../components/RejectModal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
-import { ApplicationAnswers } from '../workers/ApplicationAnswers.tsx';
+import { ApplicationAnswers } from '../workers/index.ts';
 import './admin.css';
 import { adminApiPaths } from './admin.paths.ts';
 import { formatDateTime } from '../../../shared/format.ts';

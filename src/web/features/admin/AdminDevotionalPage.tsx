@@ -16,7 +16,7 @@ import {
   refreshDevotional,
   renameWeek,
   useDevotionalWeeks,
-} from '../devotional/devotional.api.ts';
+} from '../devotional/index.ts';
 import { WeekForm, type WeekFormValues } from './WeekForm.tsx';
 import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';

@@ -20,7 +20,7 @@ import {
   useDevotionalDay,
   useDevotionalWeek,
   useDevotionalWeeks,
-} from '../devotional/devotional.api.ts';
+} from '../devotional/index.ts';
 import { DayForm, type DayFormValues } from './DayForm.tsx';
 import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import './admin.css';
 
 /** The part of the email before the at-sign (spec §2 Admin: how the dashboard greets). */

@@ -18,7 +18,7 @@ import {
   updateSermon,
   useSermons,
   type SermonValues,
-} from '../sermons/sermons.api.ts';
+} from '../sermons/index.ts';
 import { MoveButtons, useMoves } from './MoveButtons.tsx';
 import { SermonForm } from './SermonForm.tsx';
 import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';

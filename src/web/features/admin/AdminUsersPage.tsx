@@ -8,7 +8,7 @@ import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import './admin.css';
 import { adminApiPaths } from './admin.paths.ts';
 import { formatDate } from '../../../shared/format.ts';

@@ -1,7 +1,7 @@
 import { m } from '../../../paraglide/messages.js';
 import { checkSermon, type Sermon } from '../../../shared/sermons.ts';
 import { Field } from '../../components/form-fields.tsx';
-import type { SermonValues } from '../sermons/sermons.api.ts';
+import type { SermonValues } from '../sermons/index.ts';
 import { ContentForm } from './content-editing.tsx';
 
 interface SermonFormProps {

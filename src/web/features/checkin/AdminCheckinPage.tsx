@@ -7,8 +7,8 @@ import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
-import { useChurch } from '../church/useChurch.ts';
-import { useEvents } from '../events/events.api.ts';
+import { useChurch } from '../../core/useChurch.ts';
+import { useEvents } from '../events/index.ts';
 import { paths } from '../../paths.ts';
 import {
   checkinKeys,
@@ -23,7 +23,7 @@ import { formatWeekdayTime } from '../../../shared/format.ts';
 import { localInput } from './checkin-format.ts';
 import './checkin.css';
 import { m } from '../../../paraglide/messages.js';
-import { withPart } from '../giving/message-part.tsx';
+import { withPart } from '../../components/message-part.tsx';
 
 /**
  * /admin/checkin (issue 34): admins open services for check-in, see who came per service and

@@ -11,7 +11,7 @@ import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { checkIn, checkInOwnChild, checkinKeys, useCheckinHome } from './checkin.api.ts';
 import { formatTime } from '../../../shared/format.ts';
 import './checkin.css';

@@ -9,7 +9,7 @@ import { useEntranceScreen } from './checkin.api.ts';
 import { formatTime } from '../../../shared/format.ts';
 import './checkin.css';
 import { m } from '../../../paraglide/messages.js';
-import { withPart } from '../giving/message-part.tsx';
+import { withPart } from '../../components/message-part.tsx';
 
 /**
  * /checkin/screen/:id (issue 34): the screen at the entrance, on a laptop or a tablet. The QR

@@ -19,7 +19,7 @@ import {
 import { formatWeekdayTime } from '../../../shared/format.ts';
 import './checkin.css';
 import { m } from '../../../paraglide/messages.js';
-import { withPart } from '../giving/message-part.tsx';
+import { withPart } from '../../components/message-part.tsx';
 
 type Tab = 'members' | 'child' | 'pickup';
 const tabs = (): { id: Tab; label: string }[] => [

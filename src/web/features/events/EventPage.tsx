@@ -13,7 +13,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import {
   eventsKeys,
   formatWhen,

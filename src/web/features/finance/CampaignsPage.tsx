@@ -12,10 +12,14 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
-import { useChurch } from '../church/useChurch.ts';
-import { createCampaign, pledgesKeys, useCampaignReport } from '../pledges/pledges.api.ts';
-import { pledgesApiPaths } from '../pledges/pledges.paths.ts';
+import { useSession } from '../../core/useSession.ts';
+import { useChurch } from '../../core/useChurch.ts';
+import {
+  createCampaign,
+  pledgesApiPaths,
+  pledgesKeys,
+  useCampaignReport,
+} from '../pledges/index.ts';
 import '../pledges/pledges.css';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);

@@ -9,7 +9,7 @@ import { Choice } from '../../components/Choice.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import { financeKeys, grantOfficer, revokeOfficer, useOfficers } from './finance.api.ts';
 import { formatDate } from '../../../shared/format.ts';
 import './finance.css';

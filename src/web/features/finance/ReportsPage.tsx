@@ -7,7 +7,7 @@ import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { useFinanceAccess } from './finance.access.ts';
 import { reportsApiPaths, useReport } from './reports.api.ts';
 import { formatCedis, formatGhs, formatMonth } from '../../../shared/format.ts';

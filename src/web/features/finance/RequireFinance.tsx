@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 
 /**
  * Around every finance screen: finance officers and admins only (anyone else goes to /home).

@@ -5,7 +5,7 @@ import { ApiError } from '../../api.ts';
 import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { useGiftStatus } from './giving.api.ts';
 import './giving.css';
 import { m } from '../../../paraglide/messages.js';

@@ -6,7 +6,7 @@ import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { paths } from '../../paths.ts';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import { m } from '../../../paraglide/messages.js';
 
 interface GiftSavedModalProps {

@@ -17,7 +17,7 @@ import { paths } from '../../paths.ts';
 import { submitGiftOtp, useGiftStatus } from './giving.api.ts';
 import { momoPhoneText } from './offering-form.ts';
 import { m } from '../../../paraglide/messages.js';
-import { withPart } from './message-part.tsx';
+import { withPart } from '../../components/message-part.tsx';
 
 /** Spec §4/§9: 'Processing your offering...' stays at least this long before the next screen. */
 export const MOMO_CONFIRM_DELAY_MS = 2500;

@@ -12,10 +12,10 @@ import {
 import { giftStatusLabel } from '../../../shared/gift-status.ts';
 import type { HistoryEntry, YearToDate } from '../../../shared/schemas/giving.ts';
 import { Spinner } from '../../components/Spinner.tsx';
-import { PledgeSummary } from '../pledges/PledgeSummary.tsx';
+import { PledgeSummary } from '../pledges/index.ts';
 import { paths } from '../../paths.ts';
 import { deleteCashEntry, historyQueryKey, useHistory, useStatementYears } from './history.api.ts';
-import { RecurringSummary } from '../recurring/RecurringSummary.tsx';
+import { RecurringSummary } from '../recurring/index.ts';
 import './history.css';
 import { historyApiPaths } from './history.paths.ts';
 import { m } from '../../../paraglide/messages.js';

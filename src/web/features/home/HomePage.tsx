@@ -2,8 +2,8 @@ import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
-import { useBrand } from '../church/useChurch.ts';
+import { useSession } from '../../core/useSession.ts';
+import { useBrand } from '../../core/useChurch.ts';
 import { SermonTypeModal } from './SermonTypeModal.tsx';
 import { TileIcon, type TileIconName } from './TileIcon.tsx';
 

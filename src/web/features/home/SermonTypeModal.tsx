@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { Modal } from '../../components/Modal.tsx';
 import { paths } from '../../paths.ts';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 
 interface SermonTypeModalProps {
   open: boolean;

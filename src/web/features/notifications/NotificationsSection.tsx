@@ -5,8 +5,7 @@ import { ApiError, messageOf } from '../../api.ts';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { FlashMessage } from '../profile/FlashMessage.tsx';
-import { useFlashMessage } from '../profile/useFlashMessage.ts';
+import { FlashMessage, useFlashMessage } from '../profile/index.ts';
 import {
   addDevice,
   currentSubscription,

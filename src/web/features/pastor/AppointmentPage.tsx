@@ -5,7 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { useAppointment } from './pastor.api.ts';
 import { pastorApiPaths } from './pastor.paths.ts';
 import './appointment.css';

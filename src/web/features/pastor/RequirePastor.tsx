@@ -2,7 +2,7 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { usePastorMe } from './pastor.api.ts';
 import { messageOf } from '../../api.ts';
 

@@ -4,7 +4,7 @@ import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { Pledge } from '../../../shared/pledges.ts';
 import './pledges.css';
 import { m } from '../../../paraglide/messages.js';
-import { withPart } from '../giving/message-part.tsx';
+import { withPart } from '../../components/message-part.tsx';
 
 /** What a pledge is for: its campaign, or its type. */
 export const pledgeName = (pledge: Pledge) =>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { usePledges } from './pledges.api.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { pledgeName, PledgeProgress } from './PledgeProgress.tsx';

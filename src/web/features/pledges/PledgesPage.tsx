@@ -24,7 +24,7 @@ import { createPledge, deletePledge, linkGift, pledgesKeys, usePledges } from '.
 import { pledgeName, PledgeProgress } from './PledgeProgress.tsx';
 import './pledges.css';
 import { m } from '../../../paraglide/messages.js';
-import { withPart } from '../giving/message-part.tsx';
+import { withPart } from '../../components/message-part.tsx';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const inMonths = (months: number) => {

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { RejectModal } from '../../components/RejectModal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import { decidePrayer, prayerKeys, restorePrayer, usePrayerQueue } from './prayer.api.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { audience, authorLine } from './prayer-format.ts';

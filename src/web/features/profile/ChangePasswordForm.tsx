@@ -9,7 +9,7 @@ import { checkResolver } from '../../components/check-resolver.ts';
 import { ApiError } from '../../api.ts';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
-import { invalidateMe } from '../accounts/useMe.ts';
+import { invalidateMe } from '../../core/useMe.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { changePassword, type ChangePasswordValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';

@@ -12,8 +12,8 @@ import { Field, formFields, placeServerErrors } from '../../components/form-fiel
 import { phoneValidator } from '../../components/phone-check.ts';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { invalidateMe } from '../accounts/useMe.ts';
-import { useChurch } from '../church/useChurch.ts';
+import { invalidateMe } from '../../core/useMe.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { profileQueryKey, updateProfile, type ProfileValues } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';

@@ -4,7 +4,8 @@ import { ApiError } from '../../api.ts';
 import { PaymentHistoryLink } from '../../components/PaymentHistoryLink.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
+import { loadNotificationsSection } from '../notifications/index.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { useProfile } from './profile.api.ts';
@@ -16,7 +17,7 @@ const PhoneSections = lazy(async () => ({
   default: (await import('./PhoneSections.tsx')).PhoneSections,
 }));
 const NotificationsSection = lazy(async () => ({
-  default: (await import('../notifications/NotificationsSection.tsx')).NotificationsSection,
+  default: (await loadNotificationsSection()).NotificationsSection,
 }));
 
 /** /profile (spec §2 Profile, §5, §8). Guests have no account, so no profile. */

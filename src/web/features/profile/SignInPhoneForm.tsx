@@ -8,7 +8,7 @@ import { messageOf } from '../../api.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { Field, formFields } from '../../components/form-fields.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
-import { sendPhoneCode, verifyPhoneCode } from '../accounts/accounts.api.ts';
+import { sendPhoneCode, verifyPhoneCode } from '../accounts/index.ts';
 import { FlashMessage } from './FlashMessage.tsx';
 import { profileQueryKey } from './profile.api.ts';
 import { useFlashMessage } from './useFlashMessage.ts';

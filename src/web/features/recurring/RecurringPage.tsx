@@ -9,9 +9,9 @@ import { PageLoading } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { ApiError } from '../../api.ts';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
-import { useChurch } from '../church/useChurch.ts';
-import { useProfile } from '../profile/profile.api.ts';
+import { useSession } from '../../core/useSession.ts';
+import { useChurch } from '../../core/useChurch.ts';
+import { useProfile } from '../profile/index.ts';
 import {
   cardUpdateLink,
   changeScheduleAmount,
@@ -22,7 +22,7 @@ import {
 import { scheduleTitle, scheduleWhen } from './schedule-text.ts';
 import '../giving/giving.css';
 import { m } from '../../../paraglide/messages.js';
-import { withPart } from '../giving/message-part.tsx';
+import { withPart } from '../../components/message-part.tsx';
 
 // The new gift's form and the dialog that stops a gift are each downloaded apart from the
 // screen (decision 011): the form as the screen opens, the dialog when a gift is stopped.

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { useSchedules } from './recurring.api.ts';
 import { scheduleTitle, scheduleWhen } from './schedule-text.ts';
 import { m } from '../../../paraglide/messages.js';

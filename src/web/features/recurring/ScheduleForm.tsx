@@ -17,13 +17,13 @@ import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.ts
 import { toast } from '../../components/Toasts.tsx';
 import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { ApiError } from '../../api.ts';
-import { ChoiceField } from '../giving/ChoiceField.tsx';
 import {
   AmountField,
+  ChoiceField,
   GiftDetailsFields,
   giftFields,
   useProfilePrefill,
-} from '../giving/gift-fields.tsx';
+} from '../giving/index.ts';
 import { createSchedule } from './recurring.api.ts';
 import { m } from '../../../paraglide/messages.js';
 

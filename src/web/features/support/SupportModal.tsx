@@ -10,7 +10,7 @@ import { checkResolver } from '../../components/check-resolver.ts';
 import { apiFetch } from '../../api.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { useMe } from '../accounts/useMe.ts';
+import { useMe } from '../../core/useMe.ts';
 import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { supportApiPaths } from './support.paths.ts';
 

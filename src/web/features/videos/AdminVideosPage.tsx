@@ -14,8 +14,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
-import { AdminItem, ItemButtons, useRemoval } from '../admin/content-editing.tsx';
-import { MoveButtons, useMoves } from '../admin/MoveButtons.tsx';
+import { AdminItem, ItemButtons, MoveButtons, useMoves, useRemoval } from '../admin/index.ts';
 import { PlaylistForm } from './PlaylistForm.tsx';
 import { VideoForm } from './VideoForm.tsx';
 import {

@@ -1,7 +1,7 @@
 import { checkPlaylist, type Playlist, type PlaylistFormInput } from '../../../shared/videos.ts';
 import { m } from '../../../paraglide/messages.js';
 import { Field } from '../../components/form-fields.tsx';
-import { ContentForm } from '../admin/content-editing.tsx';
+import { ContentForm } from '../admin/index.ts';
 
 interface PlaylistFormProps {
   /** The playlist being edited; a new one when absent. */

@@ -1,7 +1,7 @@
 import { checkVideo, type LibraryVideo, type VideoValues } from '../../../shared/videos.ts';
 import { m } from '../../../paraglide/messages.js';
 import { Field } from '../../components/form-fields.tsx';
-import { ContentForm } from '../admin/content-editing.tsx';
+import { ContentForm } from '../admin/index.ts';
 
 interface VideoFormProps {
   /** The video being edited; a new one when absent. */

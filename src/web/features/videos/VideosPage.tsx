@@ -3,7 +3,7 @@ import { m } from '../../../paraglide/messages.js';
 import type { LibraryVideo } from '../../../shared/videos.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { SermonPlayer } from '../sermons/SermonPlayer.tsx';
+import { SermonPlayer } from '../sermons/index.ts';
 import { useVideos } from './videos.api.ts';
 import './videos.css';
 import { formatDate } from '../../../shared/format.ts';

@@ -6,7 +6,7 @@ import {
   type FieldDef,
   type SectionDef,
 } from '../../../shared/workers.ts';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import './ApplicationAnswers.css';
 
 interface ApplicationAnswersProps {

@@ -2,7 +2,7 @@ import { m } from '../../../paraglide/messages.js';
 import type { AnswerValue, FieldDef } from '../../../shared/workers.ts';
 import { Choice } from '../../components/Choice.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
-import { useChurch } from '../church/useChurch.ts';
+import { useChurch } from '../../core/useChurch.ts';
 import { PhotoField, type PhotoState } from './PhotoField.tsx';
 
 interface ApplicationFieldProps {

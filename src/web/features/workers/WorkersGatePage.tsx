@@ -8,8 +8,8 @@ import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
-import { refreshMe } from '../accounts/useMe.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { refreshMe } from '../../core/useMe.ts';
+import { useSession } from '../../core/useSession.ts';
 import { gateGranted, markGateGranted } from './gate-flag.ts';
 import { enterWorkersGate } from './workers.api.ts';
 

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
-import { useSession } from '../accounts/useSession.ts';
+import { useSession } from '../../core/useSession.ts';
 import { useWorkerStatus } from './workers.api.ts';
 import './workers.css';
 import { formatLongDate } from '../../../shared/format.ts';

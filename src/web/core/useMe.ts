@@ -1,8 +1,8 @@
-import type { Me } from '../../../shared/accounts.ts';
-import { apiFetch } from '../../api.ts';
-import { takePageAnswer } from '../../page-answers.ts';
-import { apiPaths } from '../../paths.ts';
-import { createResource, useResource } from '../../resource.ts';
+import type { Me } from '../../shared/accounts.ts';
+import { apiFetch } from '../api.ts';
+import { takePageAnswer } from '../page-answers.ts';
+import { apiPaths } from '../paths.ts';
+import { createResource, useResource } from '../resource.ts';
 
 /** Who is signed in (GET /api/me). Asked again after login, logout and a profile save. */
 const me = createResource(() => apiFetch<Me>(apiPaths.me), { staleTime: 30_000 });

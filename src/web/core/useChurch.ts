@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import type { ChurchInfo } from '../../../shared/schemas/church.ts';
-import { apiFetch } from '../../api.ts';
-import { apiPaths } from '../../paths.ts';
-import { createResource, useResource } from '../../resource.ts';
+import type { ChurchInfo } from '../../shared/schemas/church.ts';
+import { apiFetch } from '../api.ts';
+import { apiPaths } from '../paths.ts';
+import { createResource, useResource } from '../resource.ts';
 
 // Used until GET /api/church answers (and if it never does).
 export const DEFAULT_PRODUCT_NAME = 'Flock';

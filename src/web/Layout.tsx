@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { AccountNavActions } from '../features/accounts/AccountNavActions.tsx';
-import { useSession } from '../features/accounts/useSession.ts';
-import { useApplyChurchBranding, useBrand } from '../features/church/useChurch.ts';
-import { SupportButton } from '../features/support/SupportButton.tsx';
-import { paths } from '../paths.ts';
-import { Toasts } from './Toasts.tsx';
-import { m } from '../../paraglide/messages.js';
-import { getLocale } from '../../paraglide/runtime.js';
-import { workerPath } from '../../shared/languages.ts';
+import { AccountNavActions } from './features/accounts/index.ts';
+import { useSession } from './core/useSession.ts';
+import { useApplyChurchBranding, useBrand } from './core/useChurch.ts';
+import { SupportButton } from './features/support/index.ts';
+import { paths } from './paths.ts';
+import { Toasts } from './components/Toasts.tsx';
+import { m } from '../paraglide/messages.js';
+import { getLocale } from '../paraglide/runtime.js';
+import { workerPath } from '../shared/languages.ts';
 
 const UpdatePrompt = lazy(async () => ({
-  default: (await import('./UpdatePrompt.tsx')).UpdatePrompt,
+  default: (await import('./components/UpdatePrompt.tsx')).UpdatePrompt,
 }));
 
 /**

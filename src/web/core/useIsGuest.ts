@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { GUEST_COOKIE } from '../../../shared/pages.ts';
+import { GUEST_COOKIE } from '../../shared/pages.ts';
 
 // Spec §2: "signed-in" is a session user or this guest flag, kept in the browser. A guest is a
 // visitor without an account (§4); the flag only opens screens, the server trusts nothing in it.
