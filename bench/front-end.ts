@@ -4,7 +4,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/support/chromium.ts';
 import { buildWebOnce, startApp, type RunningApp } from '../tests/e2e/support/harness.ts';
 import { GUEST_COOKIE } from '../src/shared/pages.ts';
-import { GUEST_STORAGE_KEY } from '../src/web/features/accounts/useIsGuest.ts';
+import { GUEST_STORAGE_KEY } from '../src/web/core/useIsGuest.ts';
 
 /** The member routes the issue measures; /home and /offerings need a sign-in, the guest flag does. */
 export const ROUTES = [
