@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { StateField, type StateFields } from './FieldBox.tsx';
+import { StateField, type StateFields } from './StateField.tsx';
 
 interface DateRangeProps<N extends string> {
   form: StateFields;

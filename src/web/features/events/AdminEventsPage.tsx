@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import type { ManagedEvent } from '../../../shared/events.ts';
 import { ApiError, messageOf } from '../../api.ts';
-import { bindValues, StateField } from '../../components/FieldBox.tsx';
+import { bindValues, StateField } from '../../components/StateField.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
 import { QueryState } from '../../components/QueryState.tsx';

@@ -6,7 +6,7 @@ import { formatCedis, formatDate, formatGhs } from '../../../shared/format.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { checkCampaignForm, percentOf, type CampaignReport } from '../../../shared/pledges.ts';
 import { ApiError, messageOf } from '../../api.ts';
-import { bindValues, StateField } from '../../components/FieldBox.tsx';
+import { bindValues, StateField } from '../../components/StateField.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
 import { DateRange } from '../../components/DateRange.tsx';

@@ -6,7 +6,8 @@ import { formatDate, formatDateTime, formatGhs, plainCedis } from '../../../shar
 import type { CashDeskEntry } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { FieldBox, StateField } from '../../components/FieldBox.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
+import { StateField } from '../../components/StateField.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../accounts/useSession.ts';

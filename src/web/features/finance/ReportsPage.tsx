@@ -3,9 +3,6 @@ import { m } from '../../../paraglide/messages.js';
 import { checkRange } from '../../../shared/finance.ts';
 import type { FinanceReport, ReportGroup } from '../../../shared/schemas/finance.ts';
 import { GIFT_CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
-import { bindValues, FieldBox } from '../../components/FieldBox.tsx';
-import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
-import { DateRange } from '../../components/DateRange.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -57,8 +54,24 @@ export function ReportsPage() {
     setQuery(new URLSearchParams(values).toString());
   };
 
-  const fields = { id, errors };
-  const bind = bindValues(form, setForm);
+  const dateField = (name: 'from' | 'to', label: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type="date"
+        value={form[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className="field-error">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
 
   let body;
   if (report.isPending) body = <Spinner label={m.finance_report_loading()} />;
@@ -84,30 +97,29 @@ export function ReportsPage() {
         onSubmit={submit}
         noValidate
       >
-        <DateRange
-          form={fields}
-          names={['from', 'to']}
-          labels={[m.finance_report_from(), m.finance_report_to()]}
-          bind={bind}
-        />
-        <FieldBox id={`${id}-assembly`} label={m.finance_report_assembly()}>
-          {(w) => (
-            <select
-              {...w}
-              value={form.assembly}
-              onChange={(e) => setForm({ ...form, assembly: e.target.value })}
-            >
-              <AssemblyOptions
-                assemblies={access.data?.assemblies}
-                none={
-                  access.data?.scope.all
-                    ? m.finance_report_all_assemblies()
-                    : m.finance_all_my_assemblies()
-                }
-              />
-            </select>
-          )}
-        </FieldBox>
+        <div className="field-pair">
+          {dateField('from', m.finance_report_from())}
+          {dateField('to', m.finance_report_to())}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-assembly`}>{m.finance_report_assembly()}</label>
+          <select
+            id={`${id}-assembly`}
+            value={form.assembly}
+            onChange={(e) => setForm({ ...form, assembly: e.target.value })}
+          >
+            <option value="">
+              {access.data?.scope.all
+                ? m.finance_report_all_assemblies()
+                : m.finance_all_my_assemblies()}
+            </option>
+            {access.data?.assemblies.map((a) => (
+              <option key={a.slug} value={a.slug}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className="button button-block">
           {m.finance_show_report()}
         </button>

@@ -14,7 +14,8 @@ import {
 } from '../../../shared/pledges.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { FieldBox, StateField, wireField } from '../../components/FieldBox.tsx';
+import { FieldBox, wireField } from '../../components/FieldBox.tsx';
+import { StateField } from '../../components/StateField.tsx';
 import { FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
