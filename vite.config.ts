@@ -392,7 +392,7 @@ export default defineConfig({
             {
               name: 'form-parts',
               priority: 1,
-              test: /[\\/]src[\\/](web[\\/]components[\\/](FieldError|SubmitButton|PasswordInput|PaymentHistoryLink)\.tsx|shared[\\/](accounts|phone)\.ts)$/,
+              test: /[\\/]src[\\/](web[\\/]components[\\/](FieldBox|FieldError|SubmitButton|PasswordInput|PaymentHistoryLink)\.tsx|shared[\\/](accounts|phone)\.ts)$/,
             },
           ],
         },

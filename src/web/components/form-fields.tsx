@@ -11,7 +11,10 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { ApiError } from '../api.ts';
-import { describedBy, FieldError } from './FieldError.tsx';
+import { FieldBox, wireField, type FieldWiring } from './FieldBox.tsx';
+import { FieldError } from './FieldError.tsx';
+
+export type { FieldWiring };
 
 // The fields of the react-hook-form forms: one component draws a field's label, control, hint
 // and error and wires them for assistive technology, so no form writes that markup by hand.
@@ -32,13 +35,6 @@ export function formFields<T extends FieldValues, V>(
   form: UseFormReturn<T, unknown, V>,
 ): FormFields<T, V> {
   return { id, register: form.register, control: form.control, errors: form.formState.errors };
-}
-
-/** The attributes that tie a control to its label, hint and error. */
-export interface FieldWiring {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
 }
 
 /** The control: an input of a type, a select (its options as children), a textarea, or one of the caller's. */
@@ -81,12 +77,8 @@ export function fieldWiring<T extends FieldValues, V>(
   more?: string,
 ) {
   const id = `${form.id}-${name}`;
-  const message = (get(form.errors, name) as { message?: string } | undefined)?.message;
-  const wiring: FieldWiring = {
-    id,
-    'aria-invalid': message ? true : undefined,
-    'aria-describedby': describedBy(message && `${id}-error`, hint ? `${id}-hint` : null, more),
-  };
+  const message = messageOf(form, name);
+  const wiring = wireField(id, message, hint ? `${id}-hint` : null, more);
   return {
     wiring,
     /** Under the control: the hint, then the error. */
@@ -112,22 +104,33 @@ export function Field<T extends FieldValues, V, N extends FieldPath<T>>(
 ) {
   const { form, name, label, hint, describedBy: more, after, options, ...kind } = props;
   const { render, as: Tag = 'input', children, ...attributes } = kind as AnyControl;
-  const { wiring, notes } = fieldWiring(form, name, hint, more);
-  const control = { ...wiring, ...form.register(name, options) };
+  const registration = form.register(name, options);
   return (
-    <div className="field">
-      <label htmlFor={wiring.id}>{label}</label>
-      {render ? (
-        render(control)
-      ) : (
-        <Tag {...attributes} {...control}>
-          {children}
-        </Tag>
-      )}
-      {notes}
-      {after}
-    </div>
+    <FieldBox
+      id={`${form.id}-${name}`}
+      label={label}
+      error={messageOf(form, name)}
+      hint={hint}
+      hintId
+      describedBy={more}
+      after={after}
+    >
+      {(wiring) =>
+        render ? (
+          render({ ...wiring, ...registration })
+        ) : (
+          <Tag {...attributes} {...wiring} {...registration}>
+            {children}
+          </Tag>
+        )
+      }
+    </FieldBox>
   );
+}
+
+/** Field `name`'s error message, if it has one. */
+function messageOf<T extends FieldValues, V>(form: FormFields<T, V>, name: FieldPath<T>) {
+  return (get(form.errors, name) as { message?: string } | undefined)?.message;
 }
 
 /**

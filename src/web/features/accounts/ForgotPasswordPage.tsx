@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { checkEmail } from '../../../shared/email.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
@@ -58,21 +58,19 @@ export function ForgotPasswordPage() {
         noValidate
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{m.accounts_forgot_email()}</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy(emailError && `${id}-email-error`)}
-            {...register('email')}
-          />
-          <FieldError id={`${id}-email-error`} message={emailError} />
-        </div>
+        <FieldBox id={`${id}-email`} label={m.accounts_forgot_email()} error={emailError}>
+          {(w) => (
+            <input
+              {...w}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...register('email')}
+            />
+          )}
+        </FieldBox>
         <SubmitButton busy={isSubmitting} busyLabel={m.accounts_forgot_sending()}>
           {m.accounts_send_reset_link()}
         </SubmitButton>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { checkLogin, type LoginCheck, type LoginValues } from '../../../shared/login.ts';
 import { ApiError } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { messageOf } from '../../api.ts';
@@ -89,38 +89,34 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
         onSubmit={submitUnlessBusy(isSubmitting, submit)}
         onFocus={() => void loadAccountsApi()}
       >
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{m.accounts_email()}</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy(emailError && `${id}-email-error`)}
-            ref={emailRef}
-            name="email"
-            value={values.email}
-            onChange={(event) => change('email', event.target.value)}
-          />
-          <FieldError id={`${id}-email-error`} message={emailError} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{m.accounts_password()}</label>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={describedBy(passwordError && `${id}-password-error`)}
-            ref={passwordRef}
-            name="password"
-            value={values.password}
-            onChange={(event) => change('password', event.target.value)}
-          />
-          <FieldError id={`${id}-password-error`} message={passwordError} />
-        </div>
+        <FieldBox id={`${id}-email`} label={m.accounts_email()} error={emailError}>
+          {(w) => (
+            <input
+              {...w}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              ref={emailRef}
+              name="email"
+              value={values.email}
+              onChange={(event) => change('email', event.target.value)}
+            />
+          )}
+        </FieldBox>
+        <FieldBox id={`${id}-password`} label={m.accounts_password()} error={passwordError}>
+          {(w) => (
+            <PasswordInput
+              {...w}
+              autoComplete="current-password"
+              ref={passwordRef}
+              name="password"
+              value={values.password}
+              onChange={(event) => change('password', event.target.value)}
+            />
+          )}
+        </FieldBox>
         <SubmitButton busy={isSubmitting} busyLabel={m.accounts_logging_in()}>
           {m.accounts_login()}
         </SubmitButton>

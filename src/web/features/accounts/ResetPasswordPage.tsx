@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { checkNewPassword } from '../../../shared/accounts.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
@@ -88,17 +88,9 @@ function ResetPasswordForm({ token }: { token: string }) {
         noValidate
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{m.accounts_new_password()}</label>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={describedBy(passwordError && `${id}-password-error`)}
-            {...register('password')}
-          />
-          <FieldError id={`${id}-password-error`} message={passwordError} />
-        </div>
+        <FieldBox id={`${id}-password`} label={m.accounts_new_password()} error={passwordError}>
+          {(w) => <PasswordInput {...w} autoComplete="new-password" {...register('password')} />}
+        </FieldBox>
         <SubmitButton busy={isSubmitting} busyLabel={m.accounts_reset_updating()}>
           {m.accounts_update_password()}
         </SubmitButton>

@@ -13,6 +13,7 @@ import {
   type ApplicationSummary,
 } from '../../../shared/workers.ts';
 import { apiFetch, messageOf } from '../../api.ts';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -287,20 +288,21 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
 
             <div className="decision">
               {data!.role === 'pastor' && (
-                <div className="field">
-                  <label htmlFor={`${headingId}-type`}>{m.admin_pastor_type()}</label>
-                  <select
-                    id={`${headingId}-type`}
-                    value={pastorType}
-                    onChange={(e) => setPastorType(e.target.value)}
-                  >
-                    {pastorTypeOptions().map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <FieldBox id={`${headingId}-type`} label={m.admin_pastor_type()}>
+                  {(w) => (
+                    <select
+                      {...w}
+                      value={pastorType}
+                      onChange={(e) => setPastorType(e.target.value)}
+                    >
+                      {pastorTypeOptions().map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </FieldBox>
               )}
               <div className="button-row decision-actions">
                 <button

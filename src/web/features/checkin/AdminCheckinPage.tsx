@@ -2,8 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, messageOf } from '../../api.ts';
+import { FieldBox } from '../../components/FieldBox.tsx';
+import { bindValues, StateField } from '../../components/StateField.tsx';
+import { DateRange } from '../../components/DateRange.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -226,18 +229,16 @@ function Ushers({ data }: { data: CheckinAdmin }) {
         onSubmit={submit}
         noValidate
       >
-        <div className="field">
-          <label htmlFor={`${id}-contact`}>{m.checkin_member_contact()}</label>
-          <input
-            id={`${id}-contact`}
-            autoComplete="off"
-            value={contact}
-            onChange={(e) => setContact(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(error && `${id}-contact-error`)}
-          />
-          <FieldError id={`${id}-contact-error`} message={error} />
-        </div>
+        <FieldBox id={`${id}-contact`} label={m.checkin_member_contact()} error={error}>
+          {(w) => (
+            <input
+              {...w}
+              autoComplete="off"
+              value={contact}
+              onChange={(e) => setContact(e.target.value)}
+            />
+          )}
+        </FieldBox>
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {busy ? m.checkin_adding() : m.checkin_add_usher()}
         </button>
@@ -294,13 +295,8 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
     }
   };
 
-  const field = (name: keyof typeof form) => ({
-    id: `${id}-${name}`,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
-  });
+  const fields = { id, errors };
+  const bind = bindValues(form, setForm);
 
   return (
     <form className="form card" aria-label={m.checkin_open_session()} onSubmit={submit} noValidate>
@@ -310,64 +306,53 @@ function NewSession({ assemblies }: { assemblies: { slug: string; label: string 
           {errors._}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-eventId`}>{m.checkin_event()}</label>
-        <select
-          {...field('eventId')}
-          onChange={(e) => {
-            const event = upcoming.data?.events.find((x) => x.id === e.target.value);
-            // An event fills in the rest: check-in opens half an hour before it starts.
-            setForm(
-              event
-                ? {
-                    eventId: event.id,
-                    title: event.title.slice(0, 80),
-                    assembly: event.assembly?.slug ?? '',
-                    opensAt: localInput(new Date(Date.parse(event.startsAt) - 1_800_000)),
-                    closesAt: localInput(new Date(event.endsAt)),
-                  }
-                : { ...form, eventId: '' },
-            );
-          }}
-        >
-          <option value="">{m.checkin_none()}</option>
-          {upcoming.data?.events.map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.title} · {formatWeekdayTime(event.startsAt, 'device')}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-eventId-error`} message={errors.eventId} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-title`}>{m.checkin_name()}</label>
-        <input {...field('title')} autoComplete="off" maxLength={80} />
-        <FieldError id={`${id}-title-error`} message={errors.title} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-assembly`}>{m.checkin_assembly()}</label>
-        <select {...field('assembly')}>
-          <option value="">{m.checkin_all_assemblies()}</option>
-          {assemblies.map((a) => (
-            <option key={a.slug} value={a.slug}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-assembly-error`} message={errors.assembly} />
-      </div>
-      <div className="field-pair">
-        <div className="field">
-          <label htmlFor={`${id}-opensAt`}>{m.checkin_opens()}</label>
-          <input {...field('opensAt')} type="datetime-local" />
-          <FieldError id={`${id}-opensAt-error`} message={errors.opensAt} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-closesAt`}>{m.checkin_closes()}</label>
-          <input {...field('closesAt')} type="datetime-local" />
-          <FieldError id={`${id}-closesAt-error`} message={errors.closesAt} />
-        </div>
-      </div>
+      <StateField form={fields} name="eventId" label={m.checkin_event()}>
+        {(w) => (
+          <select
+            {...w}
+            value={form.eventId}
+            onChange={(e) => {
+              const event = upcoming.data?.events.find((x) => x.id === e.target.value);
+              // An event fills in the rest: check-in opens half an hour before it starts.
+              setForm(
+                event
+                  ? {
+                      eventId: event.id,
+                      title: event.title.slice(0, 80),
+                      assembly: event.assembly?.slug ?? '',
+                      opensAt: localInput(new Date(Date.parse(event.startsAt) - 1_800_000)),
+                      closesAt: localInput(new Date(event.endsAt)),
+                    }
+                  : { ...form, eventId: '' },
+              );
+            }}
+          >
+            <option value="">{m.checkin_none()}</option>
+            {upcoming.data?.events.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.title} · {formatWeekdayTime(event.startsAt, 'device')}
+              </option>
+            ))}
+          </select>
+        )}
+      </StateField>
+      <StateField form={fields} name="title" label={m.checkin_name()}>
+        {(w) => <input {...w} {...bind('title')} autoComplete="off" maxLength={80} />}
+      </StateField>
+      <StateField form={fields} name="assembly" label={m.checkin_assembly()}>
+        {(w) => (
+          <select {...w} {...bind('assembly')}>
+            <AssemblyOptions assemblies={assemblies} none={m.checkin_all_assemblies()} />
+          </select>
+        )}
+      </StateField>
+      <DateRange
+        form={fields}
+        names={['opensAt', 'closesAt']}
+        labels={[m.checkin_opens(), m.checkin_closes()]}
+        bind={bind}
+        type="datetime-local"
+      />
       <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
         {busy ? m.checkin_opening() : m.checkin_open()}
       </button>

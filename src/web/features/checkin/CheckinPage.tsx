@@ -7,7 +7,7 @@ import {
   type CheckinHome,
 } from '../../../shared/checkin.ts';
 import { ApiError, messageOf } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
@@ -174,21 +174,19 @@ function MemberCheckin() {
         onSubmit={submitCode}
         noValidate
       >
-        <div className="field">
-          <label htmlFor={`${id}-code`}>{m.checkin_code_label()}</label>
-          <input
-            id={`${id}-code`}
-            className="checkin-code-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CHECKIN_CODE_LENGTH}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={describedBy(codeError && `${id}-code-error`)}
-          />
-          <FieldError id={`${id}-code-error`} message={codeError} />
-        </div>
+        <FieldBox id={`${id}-code`} label={m.checkin_code_label()} error={codeError}>
+          {(w) => (
+            <input
+              {...w}
+              className="checkin-code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={CHECKIN_CODE_LENGTH}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+          )}
+        </FieldBox>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
           {m.checkin_check_in()}
         </button>
@@ -282,34 +280,29 @@ function Children({ home }: { home: CheckinHome }) {
       {home.sessions.length > 0 && (
         <form className="form card" aria-label={m.checkin_child()} onSubmit={submit} noValidate>
           {home.sessions.length > 1 && (
-            <div className="field">
-              <label htmlFor={`${id}-session`}>{m.checkin_service()}</label>
-              <select
-                id={`${id}-session`}
-                value={chosen}
-                onChange={(e) => setSessionId(e.target.value)}
-              >
-                {home.sessions.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FieldBox id={`${id}-session`} label={m.checkin_service()}>
+              {(w) => (
+                <select {...w} value={chosen} onChange={(e) => setSessionId(e.target.value)}>
+                  {home.sessions.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.title}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldBox>
           )}
-          <div className="field">
-            <label htmlFor={`${id}-name`}>{m.checkin_child_name()}</label>
-            <input
-              id={`${id}-name`}
-              autoComplete="off"
-              maxLength={80}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(error && `${id}-name-error`)}
-            />
-            <FieldError id={`${id}-name-error`} message={error} />
-          </div>
+          <FieldBox id={`${id}-name`} label={m.checkin_child_name()} error={error}>
+            {(w) => (
+              <input
+                {...w}
+                autoComplete="off"
+                maxLength={80}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </FieldBox>
           <p className="muted">{m.checkin_guardian_note()}</p>
           <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
             {busy ? m.checkin_checking_in() : m.checkin_child()}

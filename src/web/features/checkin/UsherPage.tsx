@@ -3,8 +3,9 @@ import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CHECKIN_MESSAGES, PICKUP_CODE_LENGTH } from '../../../shared/checkin.ts';
 import { ApiError, messageOf } from '../../api.ts';
+import { FieldBox } from '../../components/FieldBox.tsx';
+import { bindValues, StateField } from '../../components/StateField.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
@@ -60,21 +61,22 @@ export function UsherPage() {
     const sessionId = chosen || sessions.data[0]!.id;
     body = (
       <>
-        <div className="field">
-          <label htmlFor={`${id}-session`}>{m.checkin_service()}</label>
-          <select
-            id={`${id}-session`}
-            className="checkin-big"
-            value={sessionId}
-            onChange={(e) => setChosen(e.target.value)}
-          >
-            {sessions.data.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title} · {formatWeekdayTime(s.opensAt, 'device')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FieldBox id={`${id}-session`} label={m.checkin_service()}>
+          {(w) => (
+            <select
+              {...w}
+              className="checkin-big"
+              value={sessionId}
+              onChange={(e) => setChosen(e.target.value)}
+            >
+              {sessions.data.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title} · {formatWeekdayTime(s.opensAt, 'device')}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldBox>
         <p>
           <Link
             className="button button-secondary button-block"
@@ -139,17 +141,18 @@ function MemberSearch({ sessionId }: { sessionId: string }) {
 
   return (
     <div className="checkin-panel">
-      <div className="field">
-        <label htmlFor={`${id}-q`}>{m.checkin_name_or_phone()}</label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          className="checkin-big"
-          autoComplete="off"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-        />
-      </div>
+      <FieldBox id={`${id}-q`} label={m.checkin_name_or_phone()}>
+        {(w) => (
+          <input
+            {...w}
+            type="search"
+            className="checkin-big"
+            autoComplete="off"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
+        )}
+      </FieldBox>
       {said && (
         <p className={said.ok ? 'form-success' : 'form-alert'} role={said.ok ? 'status' : 'alert'}>
           {said.text}
@@ -228,14 +231,8 @@ function ChildIn({ sessionId }: { sessionId: string }) {
     }
   };
 
-  const field = (name: 'childName' | 'guardianPhone') => ({
-    id: `${id}-${name}`,
-    className: 'checkin-big',
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
-  });
+  const fields = { id, errors };
+  const bind = bindValues(form, setForm);
 
   return (
     <form
@@ -258,22 +255,30 @@ function ChildIn({ sessionId }: { sessionId: string }) {
           {errors._}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-childName`}>{m.checkin_child_name()}</label>
-        <input {...field('childName')} autoComplete="off" maxLength={80} />
-        <FieldError id={`${id}-childName-error`} message={errors.childName} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-guardianPhone`}>{m.checkin_guardian_phone()}</label>
-        <input
-          {...field('guardianPhone')}
-          type="tel"
-          autoComplete="off"
-          inputMode="tel"
-          placeholder="024 123 4567"
-        />
-        <FieldError id={`${id}-guardianPhone-error`} message={errors.guardianPhone} />
-      </div>
+      <StateField form={fields} name="childName" label={m.checkin_child_name()}>
+        {(w) => (
+          <input
+            {...w}
+            {...bind('childName')}
+            className="checkin-big"
+            autoComplete="off"
+            maxLength={80}
+          />
+        )}
+      </StateField>
+      <StateField form={fields} name="guardianPhone" label={m.checkin_guardian_phone()}>
+        {(w) => (
+          <input
+            {...w}
+            {...bind('guardianPhone')}
+            className="checkin-big"
+            type="tel"
+            autoComplete="off"
+            inputMode="tel"
+            placeholder="024 123 4567"
+          />
+        )}
+      </StateField>
       <button
         type="submit"
         className="button button-block checkin-big"
@@ -326,21 +331,19 @@ function PickUp({ sessionId }: { sessionId: string }) {
           {done}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-code`}>{m.checkin_pickup_label()}</label>
-        <input
-          id={`${id}-code`}
-          className="checkin-big checkin-code-input"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={PICKUP_CODE_LENGTH}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(error && `${id}-code-error`)}
-        />
-        <FieldError id={`${id}-code-error`} message={error} />
-      </div>
+      <FieldBox id={`${id}-code`} label={m.checkin_pickup_label()} error={error}>
+        {(w) => (
+          <input
+            {...w}
+            className="checkin-big checkin-code-input"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={PICKUP_CODE_LENGTH}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+        )}
+      </FieldBox>
       <button
         type="submit"
         className="button button-block checkin-big"

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import type { ManagedEvent } from '../../../shared/events.ts';
 import { ApiError, messageOf } from '../../api.ts';
+import { bindValues, StateField } from '../../components/StateField.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import {
@@ -89,41 +89,30 @@ export function AdminEventsPage() {
     }
   };
 
-  const field = (name: Field) => ({
-    id: `${id}-${name}`,
-    value: name === 'assembly' ? assembly : form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
-  });
-  const error = (name: Field) => <FieldError id={`${id}-${name}-error`} message={errors[name]} />;
-
-  let list;
-  if (managed.isPending) list = <Spinner label={m.events_loading_managed()} />;
-  else if (managed.isError)
-    list = (
-      <LoadFailed
-        message={m.events_managed_load_failed()}
-        reason={managed.error.message}
-        onRetry={() => void managed.refetch()}
-      />
-    );
-  else if (managed.data.events.length === 0)
-    list = <p className="card muted">{m.shared_events_no_managed_events()}</p>;
-  else
-    list = (
-      <ul className="event-list" aria-label={m.events_published_list()}>
-        {managed.data.events.map((event) => (
-          <ManagedItem key={event.id} event={event} onChange={refresh} />
-        ))}
-      </ul>
-    );
+  const fields = { id, errors };
+  const bind = bindValues(form, setForm);
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-heading`}>
       <BackLink to={paths.events}>{m.events_title()}</BackLink>
       <h1 id={`${id}-heading`}>{m.events_manage_title()}</h1>
-      <div aria-live="polite">{list}</div>
+      <div aria-live="polite">
+        <QueryState
+          query={managed}
+          loading={m.events_loading_managed()}
+          failed={m.events_managed_load_failed()}
+          isEmpty={(data) => data.events.length === 0}
+          empty={m.shared_events_no_managed_events()}
+        >
+          {(data) => (
+            <ul className="event-list" aria-label={m.events_published_list()}>
+              {data.events.map((event) => (
+                <ManagedItem key={event.id} event={event} onChange={refresh} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
 
       <h2 className="event-heading">{m.events_publish_title()}</h2>
       <form
@@ -137,62 +126,51 @@ export function AdminEventsPage() {
             {errors._}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-title`}>{m.events_field_title()}</label>
-          <input {...field('title')} type="text" maxLength={120} />
-          {error('title')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-kind`}>{m.events_field_kind()}</label>
-          <select {...field('kind')}>
-            <option value="event">{m.events_kind_event()}</option>
-            <option value="service">{m.events_kind_service()}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-assembly`}>{m.events_field_assembly()}</label>
-          <select {...field('assembly')}>
-            {allowAll && <option value="">{m.events_all_assemblies()}</option>}
-            {assemblies.map((a) => (
-              <option key={a.slug} value={a.slug}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-          {error('assembly')}
-        </div>
+        <StateField form={fields} name="title" label={m.events_field_title()}>
+          {(w) => <input {...w} {...bind('title')} type="text" maxLength={120} />}
+        </StateField>
+        <StateField form={fields} name="kind" label={m.events_field_kind()}>
+          {(w) => (
+            <select {...w} {...bind('kind')}>
+              <option value="event">{m.events_kind_event()}</option>
+              <option value="service">{m.events_kind_service()}</option>
+            </select>
+          )}
+        </StateField>
+        <StateField form={fields} name="assembly" label={m.events_field_assembly()}>
+          {(w) => (
+            <select {...w} {...bind('assembly')} value={assembly}>
+              <AssemblyOptions
+                assemblies={assemblies}
+                none={allowAll ? m.events_all_assemblies() : undefined}
+              />
+            </select>
+          )}
+        </StateField>
         <p className="field-hint muted">{m.events_times_hint()}</p>
-        <div className="field">
-          <label htmlFor={`${id}-startsAt`}>{m.events_field_starts()}</label>
-          <input {...field('startsAt')} type="datetime-local" />
-          {error('startsAt')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-endsAt`}>{m.events_field_ends()}</label>
-          <input {...field('endsAt')} type="datetime-local" />
-          {error('endsAt')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-place`}>{m.events_field_place()}</label>
-          <input {...field('place')} type="text" maxLength={160} />
-          {error('place')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>{m.events_field_description()}</label>
-          <textarea {...field('description')} rows={4} maxLength={4000} />
-          {error('description')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-capacity`}>{m.events_field_capacity()}</label>
-          <input {...field('capacity')} type="number" inputMode="numeric" min={1} />
-          <p className="field-hint muted">{m.events_capacity_hint()}</p>
-          {error('capacity')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-registrationClosesAt`}>{m.events_field_closes()}</label>
-          <input {...field('registrationClosesAt')} type="datetime-local" />
-          {error('registrationClosesAt')}
-        </div>
+        <StateField form={fields} name="startsAt" label={m.events_field_starts()}>
+          {(w) => <input {...w} {...bind('startsAt')} type="datetime-local" />}
+        </StateField>
+        <StateField form={fields} name="endsAt" label={m.events_field_ends()}>
+          {(w) => <input {...w} {...bind('endsAt')} type="datetime-local" />}
+        </StateField>
+        <StateField form={fields} name="place" label={m.events_field_place()}>
+          {(w) => <input {...w} {...bind('place')} type="text" maxLength={160} />}
+        </StateField>
+        <StateField form={fields} name="description" label={m.events_field_description()}>
+          {(w) => <textarea {...w} {...bind('description')} rows={4} maxLength={4000} />}
+        </StateField>
+        <StateField
+          form={fields}
+          name="capacity"
+          label={m.events_field_capacity()}
+          hint={m.events_capacity_hint()}
+        >
+          {(w) => <input {...w} {...bind('capacity')} type="number" inputMode="numeric" min={1} />}
+        </StateField>
+        <StateField form={fields} name="registrationClosesAt" label={m.events_field_closes()}>
+          {(w) => <input {...w} {...bind('registrationClosesAt')} type="datetime-local" />}
+        </StateField>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
           {busy ? m.events_publishing() : m.events_publish()}
         </button>

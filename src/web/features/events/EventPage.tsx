@@ -7,6 +7,8 @@ import { formatGhanaTime } from '../../../shared/format.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { Choice } from '../../components/Choice.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
+import { bindValues, StateField } from '../../components/StateField.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -235,21 +237,19 @@ function MemberReply({ event }: { event: EventView }) {
         </fieldset>
         <FieldError id={`${id}-going-error`} message={errors.going} />
         {going === 'yes' && (
-          <div className="field">
-            <label htmlFor={`${id}-guests`}>{m.events_guests_you_bring()}</label>
-            <input
-              id={`${id}-guests`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={EVENT_GUESTS_MAX}
-              value={guests}
-              aria-invalid={errors.guests ? true : undefined}
-              aria-describedby={describedBy(errors.guests && `${id}-guests-error`)}
-              onChange={(e) => setGuests(e.target.value)}
-            />
-            <FieldError id={`${id}-guests-error`} message={errors.guests} />
-          </div>
+          <FieldBox id={`${id}-guests`} label={m.events_guests_you_bring()} error={errors.guests}>
+            {(w) => (
+              <input
+                {...w}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={EVENT_GUESTS_MAX}
+                value={guests}
+                onChange={(e) => setGuests(e.target.value)}
+              />
+            )}
+          </FieldBox>
         )}
         <Choice
           type="checkbox"
@@ -310,13 +310,8 @@ function GuestReply({ event, onDone }: { event: EventView; onDone: (name: string
     }
   };
 
-  const field = (name: 'name' | 'phone' | 'guests') => ({
-    id: `${id}-${name}`,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
-  });
+  const fields = { id, errors };
+  const bind = bindValues(form, setForm);
 
   const intro = m.events_guest_intro({ login: '\u0000' }).split('\u0000');
   return (
@@ -333,27 +328,32 @@ function GuestReply({ event, onDone }: { event: EventView; onDone: (name: string
             {errors._}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{m.events_your_name()}</label>
-          <input {...field('name')} type="text" autoComplete="name" maxLength={80} />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>{m.events_phone()}</label>
-          <input {...field('phone')} type="tel" autoComplete="tel" placeholder="024 123 4567" />
-          <FieldError id={`${id}-phone-error`} message={errors.phone} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-guests`}>{m.events_people_you_bring()}</label>
-          <input
-            {...field('guests')}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={EVENT_GUESTS_MAX}
-          />
-          <FieldError id={`${id}-guests-error`} message={errors.guests} />
-        </div>
+        <StateField form={fields} name="name" label={m.events_your_name()}>
+          {(w) => <input {...w} {...bind('name')} type="text" autoComplete="name" maxLength={80} />}
+        </StateField>
+        <StateField form={fields} name="phone" label={m.events_phone()}>
+          {(w) => (
+            <input
+              {...w}
+              {...bind('phone')}
+              type="tel"
+              autoComplete="tel"
+              placeholder="024 123 4567"
+            />
+          )}
+        </StateField>
+        <StateField form={fields} name="guests" label={m.events_people_you_bring()}>
+          {(w) => (
+            <input
+              {...w}
+              {...bind('guests')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={EVENT_GUESTS_MAX}
+            />
+          )}
+        </StateField>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
           {busy ? m.common_saving() : m.events_coming()}
         </button>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { m } from '../../../paraglide/messages.js';
 import { FINANCE_ACTIONS, type FinanceAction } from '../../../shared/constants.ts';
 import type { AuditEntry } from '../../../shared/schemas/finance.ts';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -106,21 +107,22 @@ export function AuditPage() {
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <BackLink to={paths.admin}>{m.finance_admin_dashboard()}</BackLink>
       <h1 id={`${id}-title`}>{m.finance_audit_title()}</h1>
-      <div className="field">
-        <label htmlFor={`${id}-action`}>{m.finance_action()}</label>
-        <select
-          id={`${id}-action`}
-          value={action}
-          onChange={(e) => setAction(e.target.value as FinanceAction | '')}
-        >
-          <option value="">{m.finance_every_action()}</option>
-          {FINANCE_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {labels[a]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FieldBox id={`${id}-action`} label={m.finance_action()}>
+        {(w) => (
+          <select
+            {...w}
+            value={action}
+            onChange={(e) => setAction(e.target.value as FinanceAction | '')}
+          >
+            <option value="">{m.finance_every_action()}</option>
+            {FINANCE_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {labels[a]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldBox>
       {body}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { m } from '../../../paraglide/messages.js';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { BANKS, type Bank } from '../../../shared/constants.ts';
 import { checkMapping } from '../../../shared/finance.ts';
@@ -102,45 +103,50 @@ export function BankMatchingPage() {
         onSubmit={onSubmit}
         noValidate
       >
-        <div className="field">
-          <label htmlFor={`${id}-bank`}>{m.finance_bank()}</label>
-          <select
-            id={`${id}-bank`}
-            value={bank}
-            onChange={(event) => {
-              setBank(event.target.value as Bank);
-              setUpload({ kind: 'idle' });
-            }}
-          >
-            {BANKS.map((b) => (
-              <option key={b} value={b}>
-                {bankLabels[b]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{m.finance_statement_file()}</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={`${id}-file-hint`}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setUpload({ kind: 'idle' });
-            }}
-          />
-          <p id={`${id}-file-hint`} className="field-hint muted">
-            {saved
+        <FieldBox id={`${id}-bank`} label={m.finance_bank()}>
+          {(w) => (
+            <select
+              {...w}
+              value={bank}
+              onChange={(event) => {
+                setBank(event.target.value as Bank);
+                setUpload({ kind: 'idle' });
+              }}
+            >
+              {BANKS.map((b) => (
+                <option key={b} value={b}>
+                  {bankLabels[b]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldBox>
+        <FieldBox
+          id={`${id}-file`}
+          label={m.finance_statement_file()}
+          hintId
+          hint={
+            saved
               ? m.finance_columns_used({
                   date: saved.dateColumn,
                   description: saved.descriptionColumn,
                   amount: saved.amountColumn,
                 })
-              : m.finance_columns_first_time()}
-          </p>
-        </div>
+              : m.finance_columns_first_time()
+          }
+        >
+          {(w) => (
+            <input
+              {...w}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setUpload({ kind: 'idle' });
+              }}
+            />
+          )}
+        </FieldBox>
         <button
           type="submit"
           className="button button-block"
@@ -247,31 +253,23 @@ function MappingForm({ bank, columns, message, current, onSaved }: MappingFormPr
   };
 
   const select = (key: keyof BankMapping, label: string, hint: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select
-        id={`${id}-${key}`}
-        value={values[key]}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={`${id}-${key}-hint${errors[key] ? ` ${id}-${key}-error` : ''}`}
-        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-      >
-        <option value="">{m.finance_choose_column()}</option>
-        {columns.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-      <p id={`${id}-${key}-hint`} className="field-hint muted">
-        {hint}
-      </p>
-      {errors[key] && (
-        <p id={`${id}-${key}-error`} className="field-error">
-          {errors[key]}
-        </p>
+    <FieldBox id={`${id}-${key}`} label={label} error={errors[key]} hint={hint} hintId>
+      {(w) => (
+        <select
+          {...w}
+          value={values[key]}
+          aria-describedby={`${id}-${key}-hint${errors[key] ? ` ${id}-${key}-error` : ''}`}
+          onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+        >
+          <option value="">{m.finance_choose_column()}</option>
+          {columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </FieldBox>
   );
 
   return (

@@ -6,8 +6,10 @@ import { formatCedis, formatDate, formatGhs } from '../../../shared/format.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import { checkCampaignForm, percentOf, type CampaignReport } from '../../../shared/pledges.ts';
 import { ApiError, messageOf } from '../../api.ts';
+import { bindValues, StateField } from '../../components/StateField.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
+import { DateRange } from '../../components/DateRange.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -194,13 +196,8 @@ function NewCampaign() {
     }
   };
 
-  const field = (name: keyof CampaignForm) => ({
-    id: `${id}-${name}`,
-    value: form[name],
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-  });
+  const fields = { id, errors };
+  const bind = bindValues(form, setForm);
 
   return (
     <form className="form card" aria-label={m.finance_new_campaign()} onSubmit={submit} noValidate>
@@ -210,51 +207,41 @@ function NewCampaign() {
           {errors._}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{m.finance_name()}</label>
-        <input {...field('name')} type="text" autoComplete="off" />
-        <FieldError id={`${id}-name-error`} message={errors.name} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>{m.finance_type()}</label>
-        <select {...field('type')}>
-          {OFFERING_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {OFFERING_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-type-error`} message={errors.type} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-assembly`}>{m.finance_assembly()}</label>
-        <select {...field('assembly')}>
-          <option value="">{m.finance_all_assemblies()}</option>
-          {church.data?.assemblies.map((a) => (
-            <option key={a.slug} value={a.slug}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-assembly-error`} message={errors.assembly} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-target`}>{m.finance_target()}</label>
-        <input {...field('target')} type="text" inputMode="decimal" autoComplete="off" />
-        <FieldError id={`${id}-target-error`} message={errors.target} />
-      </div>
-      <div className="field-pair">
-        <div className="field">
-          <label htmlFor={`${id}-startsOn`}>{m.finance_from()}</label>
-          <input {...field('startsOn')} type="date" />
-          <FieldError id={`${id}-startsOn-error`} message={errors.startsOn} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-endsOn`}>{m.finance_to()}</label>
-          <input {...field('endsOn')} type="date" />
-          <FieldError id={`${id}-endsOn-error`} message={errors.endsOn} />
-        </div>
-      </div>
+      <StateField form={fields} name="name" label={m.finance_name()}>
+        {(w) => <input {...w} {...bind('name')} type="text" autoComplete="off" />}
+      </StateField>
+      <StateField form={fields} name="type" label={m.finance_type()}>
+        {(w) => (
+          <select {...w} {...bind('type')}>
+            {OFFERING_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {OFFERING_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </StateField>
+      <StateField form={fields} name="assembly" label={m.finance_assembly()}>
+        {(w) => (
+          <select {...w} {...bind('assembly')}>
+            <AssemblyOptions
+              assemblies={church.data?.assemblies}
+              none={m.finance_all_assemblies()}
+            />
+          </select>
+        )}
+      </StateField>
+      <StateField form={fields} name="target" label={m.finance_target()}>
+        {(w) => (
+          <input {...w} {...bind('target')} type="text" inputMode="decimal" autoComplete="off" />
+        )}
+      </StateField>
+      <DateRange
+        form={fields}
+        names={['startsOn', 'endsOn']}
+        labels={[m.finance_from(), m.finance_to()]}
+        bind={bind}
+      />
       <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
         {busy ? m.finance_creating() : m.finance_create_campaign()}
       </button>

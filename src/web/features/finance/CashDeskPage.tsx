@@ -6,7 +6,8 @@ import { formatDate, formatDateTime, formatGhs, plainCedis } from '../../../shar
 import type { CashDeskEntry } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
+import { StateField } from '../../components/StateField.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
@@ -73,32 +74,34 @@ export function CashDeskPage() {
       <BackLink to={paths.financeDesk}>{m.finance_desk()}</BackLink>
       <h1 id={`${id}-title`}>{m.finance_cash_desk()}</h1>
       <form className="form finance-code-form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-code`}>{m.finance_code_label()}</label>
-          <div className="finance-code-row">
-            <input
-              ref={codeInput}
-              id={`${id}-code`}
-              className="finance-code-input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              enterKeyHint="search"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              placeholder="000000"
-              aria-describedby={`${id}-code-hint`}
-              value={code}
-              onChange={(event) => onCodeChange(event.target.value)}
-            />
-            <button type="submit" className="button">
-              {m.finance_find()}
-            </button>
-          </div>
-          <p id={`${id}-code-hint`} className="field-hint muted">
-            {m.finance_code_hint()}
-          </p>
-        </div>
+        <FieldBox
+          id={`${id}-code`}
+          label={m.finance_code_label()}
+          hint={m.finance_code_hint()}
+          hintId
+        >
+          {(w) => (
+            <div className="finance-code-row">
+              <input
+                ref={codeInput}
+                {...w}
+                className="finance-code-input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                enterKeyHint="search"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                placeholder="000000"
+                value={code}
+                onChange={(event) => onCodeChange(event.target.value)}
+              />
+              <button type="submit" className="button">
+                {m.finance_find()}
+              </button>
+            </div>
+          )}
+        </FieldBox>
       </form>
 
       <div aria-live="polite">
@@ -286,17 +289,12 @@ function ReceiveForm({
     }
   };
 
-  const field = (name: keyof CashReceiveValues, ...hints: string[]) => ({
-    id: `${id}-${name}`,
+  const fields = { id, errors };
+  const bind = (name: keyof CashReceiveValues) => ({
     value: values[name],
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`, ...hints),
     onChange: (event: { target: { value: string } }) =>
       setValues((current) => ({ ...current, [name]: event.target.value })),
   });
-  const error = (name: keyof CashReceiveValues) => (
-    <FieldError id={`${id}-${name}-error`} message={errors[name]} />
-  );
 
   return (
     <form
@@ -311,29 +309,23 @@ function ReceiveForm({
           {alert}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-amount`}>{m.finance_amount_received()}</label>
-        <input
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          {...field('amount', `${id}-amount-hint`)}
-        />
-        <p id={`${id}-amount-hint`} className="field-hint muted">
-          {m.finance_amount_hint()}
-        </p>
-        {error('amount')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-receivedOn`}>{m.finance_date_received()}</label>
-        <input type="date" max={todayIso()} {...field('receivedOn')} />
-        {error('receivedOn')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-receivedBy`}>{m.finance_received_by()}</label>
-        <input type="text" autoComplete="name" {...field('receivedBy')} />
-        {error('receivedBy')}
-      </div>
+      <StateField
+        form={fields}
+        name="amount"
+        label={m.finance_amount_received()}
+        hint={m.finance_amount_hint()}
+        hintId
+      >
+        {(w) => (
+          <input type="text" inputMode="decimal" autoComplete="off" {...w} {...bind('amount')} />
+        )}
+      </StateField>
+      <StateField form={fields} name="receivedOn" label={m.finance_date_received()}>
+        {(w) => <input type="date" max={todayIso()} {...w} {...bind('receivedOn')} />}
+      </StateField>
+      <StateField form={fields} name="receivedBy" label={m.finance_received_by()}>
+        {(w) => <input type="text" autoComplete="name" {...w} {...bind('receivedBy')} />}
+      </StateField>
       <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
         {busy ? m.finance_recording() : m.finance_record_cash()}
       </button>

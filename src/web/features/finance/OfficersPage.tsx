@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { m } from '../../../paraglide/messages.js';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import type { FinanceOfficer } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
@@ -141,23 +142,17 @@ export function OfficersPage() {
             {errors._}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{m.finance_member_email()}</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="off"
-            value={email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {errors.email && (
-            <p id={`${id}-email-error`} className="field-error">
-              {errors.email}
-            </p>
+        <FieldBox id={`${id}-email`} label={m.finance_member_email()} error={errors.email}>
+          {(w) => (
+            <input
+              {...w}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
-        </div>
+        </FieldBox>
         <fieldset className="choice-field">
           <legend>{m.finance_acts_for()}</legend>
           <div className="choice-list">

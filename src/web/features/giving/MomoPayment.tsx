@@ -7,7 +7,8 @@ import { checkMomoOtp } from '../../../shared/offering.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { ApiError } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
+import { describedBy } from '../../components/FieldError.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
@@ -202,20 +203,19 @@ function OtpStep({ offering, reference, onSent, onCancel }: OtpStepProps) {
             amount: formatGhs(offering.amount),
           })}
         </p>
-        <div className="field">
-          <label htmlFor={`${id}-otp`}>{m.giving_otp_code()}</label>
-          <input
-            id={`${id}-otp`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(`${id}-hint`, error && `${id}-otp-error`)}
-            {...register('otp')}
-          />
-          <FieldError id={`${id}-otp-error`} message={error} />
-        </div>
+        <FieldBox id={`${id}-otp`} label={m.giving_otp_code()} error={error}>
+          {(w) => (
+            <input
+              {...w}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              aria-describedby={describedBy(`${id}-hint`, error && `${id}-otp-error`)}
+              {...register('otp')}
+            />
+          )}
+        </FieldBox>
         <SubmitButton busy={isSubmitting} busyLabel={m.giving_checking()}>
           {m.giving_continue()}
         </SubmitButton>

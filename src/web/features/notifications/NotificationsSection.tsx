@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { m } from '../../../paraglide/messages.js';
 import { checkQuietHours, type NotificationSettings } from '../../../shared/notifications.ts';
 import { ApiError, messageOf } from '../../api.ts';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -167,28 +168,30 @@ function QuietHoursForm({ settings }: { settings: NotificationSettings }) {
       <h3 id={`${id}-title`}>{m.notifications_quiet_title()}</h3>
       <p className="muted">{m.notifications_quiet_intro()}</p>
       <div className="quiet-hours">
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{m.notifications_quiet_from()}</label>
-          <input
-            id={`${id}-from`}
-            type="time"
-            value={from}
-            aria-invalid={invalid}
-            aria-describedby={describedBy(error && errorId)}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-until`}>{m.notifications_quiet_until()}</label>
-          <input
-            id={`${id}-until`}
-            type="time"
-            value={until}
-            aria-invalid={invalid}
-            aria-describedby={describedBy(error && errorId)}
-            onChange={(event) => setUntil(event.target.value)}
-          />
-        </div>
+        <FieldBox id={`${id}-from`} label={m.notifications_quiet_from()}>
+          {(w) => (
+            <input
+              {...w}
+              type="time"
+              value={from}
+              aria-invalid={invalid}
+              aria-describedby={describedBy(error && errorId)}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          )}
+        </FieldBox>
+        <FieldBox id={`${id}-until`} label={m.notifications_quiet_until()}>
+          {(w) => (
+            <input
+              {...w}
+              type="time"
+              value={until}
+              aria-invalid={invalid}
+              aria-describedby={describedBy(error && errorId)}
+              onChange={(event) => setUntil(event.target.value)}
+            />
+          )}
+        </FieldBox>
       </div>
       <FieldError id={errorId} message={error} />
       <div className="quiet-hours-actions">

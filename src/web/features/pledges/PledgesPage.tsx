@@ -14,7 +14,9 @@ import {
 } from '../../../shared/pledges.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox, wireField } from '../../components/FieldBox.tsx';
+import { StateField } from '../../components/StateField.tsx';
+import { FieldError } from '../../components/FieldError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -102,11 +104,7 @@ export function PledgesPage() {
     }
   };
 
-  const field = (name: keyof FormState) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': describedBy(errors[name] && `${id}-${name}-error`),
-  });
+  const fields = { id, errors };
 
   let list;
   if (pledges.isPending) list = <Spinner label={m.pledges_loading()} />;
@@ -145,77 +143,79 @@ export function PledgesPage() {
             {errors._}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-target`}>{m.pledges_for()}</label>
-          <select
-            {...field('target')}
-            value={form.target}
-            onChange={(e) => setForm({ ...form, target: e.target.value })}
-          >
-            <option value="">{m.pledges_choose_target()}</option>
-            {campaigns.length > 0 && (
-              <optgroup label={m.pledges_campaigns()}>
-                {campaigns.map((c) => (
-                  <option key={c.id} value={`campaign:${c.id}`}>
-                    {m.pledges_campaign_option({ name: c.name, date: formatDate(c.endsOn) })}
+        <StateField form={fields} name="target" label={m.pledges_for()}>
+          {(w) => (
+            <select
+              {...w}
+              value={form.target}
+              onChange={(e) => setForm({ ...form, target: e.target.value })}
+            >
+              <option value="">{m.pledges_choose_target()}</option>
+              {campaigns.length > 0 && (
+                <optgroup label={m.pledges_campaigns()}>
+                  {campaigns.map((c) => (
+                    <option key={c.id} value={`campaign:${c.id}`}>
+                      {m.pledges_campaign_option({ name: c.name, date: formatDate(c.endsOn) })}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              <optgroup label={m.pledges_types()}>
+                {OFFERING_TYPES.map((t) => (
+                  <option key={t} value={`type:${t}`}>
+                    {OFFERING_TYPE_LABELS[t]}
                   </option>
                 ))}
               </optgroup>
-            )}
-            <optgroup label={m.pledges_types()}>
-              {OFFERING_TYPES.map((t) => (
-                <option key={t} value={`type:${t}`}>
-                  {OFFERING_TYPE_LABELS[t]}
+            </select>
+          )}
+        </StateField>
+        <StateField form={fields} name="amount" label={m.giving_amount_label()}>
+          {(w) => (
+            <input
+              {...w}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.amount}
+              onChange={(e) => setForm({ ...form, amount: e.target.value })}
+            />
+          )}
+        </StateField>
+        <StateField form={fields} name="dueOn" label={m.pledges_by()}>
+          {(w) => (
+            <input
+              {...w}
+              type="date"
+              min={todayIso()}
+              value={form.dueOn}
+              onChange={(e) => setForm({ ...form, dueOn: e.target.value })}
+            />
+          )}
+        </StateField>
+        <StateField
+          form={fields}
+          name="rhythm"
+          label={m.pledges_remind()}
+          hint={withPart(
+            (mark) => m.pledges_remind_hint({ profile: mark }),
+            <Link to={paths.profile}>{m.pledges_profile_link()}</Link>,
+          )}
+        >
+          {(w) => (
+            <select
+              {...w}
+              value={form.rhythm}
+              onChange={(e) => setForm({ ...form, rhythm: e.target.value as PledgeRhythm })}
+            >
+              {PLEDGE_RHYTHMS.map((r) => (
+                <option key={r} value={r}>
+                  {PLEDGE_RHYTHM_LABELS[r]}
                 </option>
               ))}
-            </optgroup>
-          </select>
-          <FieldError id={`${id}-target-error`} message={errors.target} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>{m.giving_amount_label()}</label>
-          <input
-            {...field('amount')}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.amount}
-            onChange={(e) => setForm({ ...form, amount: e.target.value })}
-          />
-          <FieldError id={`${id}-amount-error`} message={errors.amount} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-dueOn`}>{m.pledges_by()}</label>
-          <input
-            {...field('dueOn')}
-            type="date"
-            min={todayIso()}
-            value={form.dueOn}
-            onChange={(e) => setForm({ ...form, dueOn: e.target.value })}
-          />
-          <FieldError id={`${id}-dueOn-error`} message={errors.dueOn} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-rhythm`}>{m.pledges_remind()}</label>
-          <select
-            {...field('rhythm')}
-            value={form.rhythm}
-            onChange={(e) => setForm({ ...form, rhythm: e.target.value as PledgeRhythm })}
-          >
-            {PLEDGE_RHYTHMS.map((r) => (
-              <option key={r} value={r}>
-                {PLEDGE_RHYTHM_LABELS[r]}
-              </option>
-            ))}
-          </select>
-          <p className="field-hint muted">
-            {withPart(
-              (mark) => m.pledges_remind_hint({ profile: mark }),
-              <Link to={paths.profile}>{m.pledges_profile_link()}</Link>,
-            )}
-          </p>
-          <FieldError id={`${id}-rhythm-error`} message={errors.rhythm} />
-        </div>
+            </select>
+          )}
+        </StateField>
         <button type="submit" className="button button-block" aria-disabled={busy || undefined}>
           {busy ? m.common_saving() : m.pledges_save()}
         </button>
@@ -299,25 +299,25 @@ function PledgeItem({ pledge, gifts, onChange }: PledgeItemProps) {
       <div className="pledge-actions">
         {others.length > 0 && (
           <>
-            <div className="field">
-              <label htmlFor={`${id}-gift`}>{m.pledges_count_gift()}</label>
-              <select
-                id={`${id}-gift`}
-                value={chosen}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(error && `${id}-gift-error`)}
-                onChange={(e) => setChosen(e.target.value)}
-              >
-                <option value="">{m.pledges_choose_gift()}</option>
-                {others.map((g) => (
-                  <option key={`${g.kind}:${g.id}`} value={`${g.kind}:${g.id}`}>
-                    {typeLabel(g.type)} {formatGhs(g.amount)},{' '}
-                    {formatDate(g.createdAt.slice(0, 10))}
-                    {g.pledgeId ? ` ${m.pledges_counted_elsewhere()}` : ''}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FieldBox id={`${id}-gift`} label={m.pledges_count_gift()}>
+              {(w) => (
+                <select
+                  {...w}
+                  {...wireField(w.id, error)}
+                  value={chosen}
+                  onChange={(e) => setChosen(e.target.value)}
+                >
+                  <option value="">{m.pledges_choose_gift()}</option>
+                  {others.map((g) => (
+                    <option key={`${g.kind}:${g.id}`} value={`${g.kind}:${g.id}`}>
+                      {typeLabel(g.type)} {formatGhs(g.amount)},{' '}
+                      {formatDate(g.createdAt.slice(0, 10))}
+                      {g.pledgeId ? ` ${m.pledges_counted_elsewhere()}` : ''}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldBox>
             <button
               type="button"
               className="button button-secondary button-small"

@@ -14,7 +14,7 @@ import { m } from '../../../paraglide/messages.js';
 import { checkAnswerNote, PRAYER_NOTE_MAX, type PrayerRequest } from '../../../shared/prayer.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -285,20 +285,18 @@ function PrayerItem({ request }: { request: PrayerRequest }) {
           onSubmit={saveAnswer}
           noValidate
         >
-          <div className="field">
-            <label htmlFor={`${id}-note`}>{m.prayer_how_answered()}</label>
-            <textarea
-              ref={firstRef}
-              id={`${id}-note`}
-              rows={2}
-              maxLength={PRAYER_NOTE_MAX + 50}
-              value={note}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={describedBy(noteError && `${id}-note-error`)}
-              onChange={(e) => setNote(e.target.value)}
-            />
-            <FieldError id={`${id}-note-error`} message={noteError ?? undefined} />
-          </div>
+          <FieldBox id={`${id}-note`} label={m.prayer_how_answered()} error={noteError}>
+            {(w) => (
+              <textarea
+                ref={firstRef}
+                {...w}
+                rows={2}
+                maxLength={PRAYER_NOTE_MAX + 50}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
+            )}
+          </FieldBox>
           <div className="prayer-actions">
             <button type="submit" className="button button-small" aria-disabled={busy || undefined}>
               {busy ? m.common_saving() : m.prayer_save_answer()}

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/prayer.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { Choice } from '../../components/Choice.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
@@ -123,22 +124,28 @@ function ShareForm({ onClose }: { onClose: () => void }) {
           {errors._}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-text`}>{m.prayer_your_request()}</label>
-        <textarea
-          ref={textRef}
-          id={`${id}-text`}
-          rows={3}
-          value={text}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={describedBy(`${id}-count`, errors.text && `${id}-text-error`)}
-          onChange={(e) => setForm({ ...form, text: e.target.value })}
-        />
-        <p id={`${id}-count`} className={left < 0 ? 'field-hint field-error' : 'field-hint muted'}>
-          {left >= 0 ? m.prayer_chars_left({ count: left }) : m.prayer_chars_over({ count: -left })}
-        </p>
-        <FieldError id={`${id}-text-error`} message={errors.text} />
-      </div>
+      <FieldBox id={`${id}-text`} label={m.prayer_your_request()} error={errors.text}>
+        {(w) => (
+          <>
+            <textarea
+              ref={textRef}
+              {...w}
+              rows={3}
+              value={text}
+              aria-describedby={describedBy(`${id}-count`, errors.text && `${id}-text-error`)}
+              onChange={(e) => setForm({ ...form, text: e.target.value })}
+            />
+            <p
+              id={`${id}-count`}
+              className={left < 0 ? 'field-hint field-error' : 'field-hint muted'}
+            >
+              {left >= 0
+                ? m.prayer_chars_left({ count: left })
+                : m.prayer_chars_over({ count: -left })}
+            </p>
+          </>
+        )}
+      </FieldBox>
       <fieldset
         className="choice-field"
         id={`${id}-visibility`}

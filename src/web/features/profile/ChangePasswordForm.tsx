@@ -7,6 +7,7 @@ import {
 } from '../../../shared/profile.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { ApiError } from '../../api.ts';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { invalidateMe } from '../../core/useMe.ts';
@@ -93,16 +94,17 @@ export function ChangePasswordForm() {
       )}
     >
       {fields.map(({ name, label, autoComplete }) => (
-        <div className="field" key={name}>
-          <label htmlFor={`${id}-${name}`}>{label()}</label>
-          <PasswordInput
-            id={`${id}-${name}`}
-            autoComplete={autoComplete}
-            aria-invalid={errors[name] ? true : undefined}
-            aria-describedby={errors[name] && flash ? messageId : undefined}
-            {...register(name)}
-          />
-        </div>
+        <FieldBox key={name} id={`${id}-${name}`} label={label()}>
+          {(w) => (
+            <PasswordInput
+              {...w}
+              autoComplete={autoComplete}
+              aria-invalid={errors[name] ? true : undefined}
+              aria-describedby={errors[name] && flash ? messageId : undefined}
+              {...register(name)}
+            />
+          )}
+        </FieldBox>
       ))}
       <SubmitButton busy={isSubmitting} busyLabel={m.profile_updating()}>
         {m.profile_update_password()}

@@ -10,6 +10,7 @@ import type { Profile } from '../../../shared/schemas/profile.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
 import { Field, formFields, placeServerErrors } from '../../components/form-fields.tsx';
 import { phoneValidator } from '../../components/phone-check.ts';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { PhoneInput } from '../../components/PhoneInput.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { invalidateMe } from '../../core/useMe.ts';
@@ -80,15 +81,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       noValidate
       onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
     >
-      <div className="field">
-        <span className="field-label" id={`${id}-email-label`}>
-          {m.profile_email()}
-        </span>
+      <FieldBox
+        id={`${id}-email`}
+        label={m.profile_email()}
+        labelAs={{ tag: 'span', id: `${id}-email-label` }}
+        hint={m.profile_email_fixed()}
+      >
         <p className="readonly-value" aria-labelledby={`${id}-email-label`}>
           {profile.email ?? m.profile_email_none()}
         </p>
-        <p className="field-hint muted">{m.profile_email_fixed()}</p>
-      </div>
+      </FieldBox>
 
       <Field
         form={fields}

@@ -1,6 +1,7 @@
 import { m } from '../../../paraglide/messages.js';
 import type { AnswerValue, FieldDef } from '../../../shared/workers.ts';
 import { Choice } from '../../components/Choice.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { useChurch } from '../../core/useChurch.ts';
 import { PhotoField, type PhotoState } from './PhotoField.tsx';
@@ -140,11 +141,9 @@ export function ApplicationField(props: ApplicationFieldProps) {
       );
   }
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldBox id={id} label={label} error={error}>
       {control}
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldBox>
   );
 }
 

@@ -18,6 +18,7 @@ import type { WorkerRole } from '../../../shared/constants.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { Choice } from '../../components/Choice.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
 import { PageLoading, Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
@@ -446,13 +447,17 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
           />
           <FieldError id={`${formId}-agree-error`} message={errors[DECLARATION.name]} />
 
-          <div className="field">
-            <p className="field-label" id={`${formId}-signature-label`}>
-              {m.workers_signature()}
-            </p>
-            <p className="field-hint" id={`${formId}-signature-hint`}>
-              {m.workers_signature_hint()}
-            </p>
+          <FieldBox
+            id={`${formId}-signature`}
+            label={m.workers_signature()}
+            labelAs={{ tag: 'p', id: `${formId}-signature-label` }}
+            error={errors.signature}
+            before={
+              <p className="field-hint" id={`${formId}-signature-hint`}>
+                {m.workers_signature_hint()}
+              </p>
+            }
+          >
             <Suspense fallback={<Spinner label={m.workers_loading_signature_pad()} />}>
               <SignaturePad
                 ref={signatureRef}
@@ -468,8 +473,7 @@ function ApplicationForm({ role, sections, userId }: FormProps) {
                 }}
               />
             </Suspense>
-            <FieldError id={`${formId}-signature-error`} message={errors.signature} />
-          </div>
+          </FieldBox>
 
           {submitting && <Spinner label={submitting} />}
           <div className="apply-actions">

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import SignaturePadLibrary from 'signature_pad';
 import { m } from '../../../paraglide/messages.js';
+import { FieldBox } from '../../components/FieldBox.tsx';
 
 // The drawn signature (spec §9): at most 500 px wide, 150 px high on screens under 768 px and
 // 200 px from there, a black pen, stored as PNG. signature_pad works with a finger, a pen and
@@ -133,16 +134,17 @@ export default function SignaturePad({
       </div>
       <details className="signature-typed">
         <summary>{m.workers_signature_type_instead()}</summary>
-        <div className="field">
-          <label htmlFor={`${labelledBy}-typed`}>{m.workers_signature_full_name()}</label>
-          <input
-            id={`${labelledBy}-typed`}
-            type="text"
-            value={typed}
-            autoComplete="name"
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
+        <FieldBox id={`${labelledBy}-typed`} label={m.workers_signature_full_name()}>
+          {(w) => (
+            <input
+              {...w}
+              type="text"
+              value={typed}
+              autoComplete="name"
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          )}
+        </FieldBox>
         <button type="button" className="button button-small" onClick={writeTyped}>
           {m.workers_signature_sign_name()}
         </button>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { messageOf } from '../../api.ts';
-import { describedBy, FieldError } from '../../components/FieldError.tsx';
+import { FieldBox } from '../../components/FieldBox.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
@@ -69,35 +69,31 @@ export function WorkersGatePage() {
           </p>
         )}
         {!signedIn && (
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{m.workers_gate_email()}</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy(errors.email && `${id}-email-error`)}
-            />
-            <FieldError id={`${id}-email-error`} message={errors.email} />
-          </div>
+          <FieldBox id={`${id}-email`} label={m.workers_gate_email()} error={errors.email}>
+            {(w) => (
+              <input
+                {...w}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </FieldBox>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-password`}>{m.workers_gate_password()}</label>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy(errors.password && `${id}-password-error`)}
-          />
-          <FieldError id={`${id}-password-error`} message={errors.password} />
-        </div>
+        <FieldBox id={`${id}-password`} label={m.workers_gate_password()} error={errors.password}>
+          {(w) => (
+            <PasswordInput
+              {...w}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </FieldBox>
         <SubmitButton busy={busy} busyLabel={m.workers_gate_checking()}>
           {m.workers_gate_enter()}
         </SubmitButton>
