@@ -30,6 +30,15 @@ export async function isAssemblyOffered(
   return offersAssembly(await listAssemblies(ctx), slug);
 }
 
+/** Whether an assembly of this slug exists, retired or not (events and campaigns name any). */
+export async function assemblyExists(ctx: Pick<AppContext, 'db'>, slug: string): Promise<boolean> {
+  const [known] = await ctx.db
+    .select({ slug: assemblies.slug })
+    .from(assemblies)
+    .where(eq(assemblies.slug, slug));
+  return known !== undefined;
+}
+
 /** A 400 on the assembly field unless members may pick it now. */
 export async function assertAssemblyOffered(ctx: Pick<AppContext, 'db'>, slug: string) {
   if (!(await isAssemblyOffered(ctx, slug))) {

@@ -7,8 +7,8 @@ import type {
   ManagedEvents,
 } from '../../../shared/schemas/events.ts';
 import { m } from '../../../paraglide/messages.js';
-import { assemblies, events } from '../../db/schema.ts';
-import { listAssemblies } from '../../core/church.ts';
+import { events } from '../../db/schema.ts';
+import { assemblyExists, listAssemblies } from '../../core/church.ts';
 import { AppError } from '../../http/errors.ts';
 import { toCsv } from '../../platform/csv.ts';
 import {
@@ -69,16 +69,10 @@ export async function createEvent(
   if (!mayManage(caller.scope, input.assembly)) {
     throw new AppError(403, 'FORBIDDEN', m.shared_events_not_yours());
   }
-  if (input.assembly) {
-    const [known] = await ctx.db
-      .select({ slug: assemblies.slug })
-      .from(assemblies)
-      .where(eq(assemblies.slug, input.assembly));
-    if (!known) {
-      throw new AppError(400, 'VALIDATION_ERROR', m.server_events_fields_attention(), {
-        assembly: m.server_events_choose_assembly(),
-      });
-    }
+  if (input.assembly && !(await assemblyExists(ctx, input.assembly))) {
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_events_fields_attention(), {
+      assembly: m.server_events_choose_assembly(),
+    });
   }
   if (input.startsAt <= now) {
     throw new AppError(400, 'VALIDATION_ERROR', m.server_events_fields_attention(), {

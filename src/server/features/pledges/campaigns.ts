@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FinanceScope } from '../../../shared/schemas/finance.ts';
 import { plainCedis } from '../../../shared/format.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
@@ -11,6 +11,7 @@ import type {
 import { m } from '../../../paraglide/messages.js';
 import { assemblies, campaigns } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { assemblyExists } from '../../core/church.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { campaignColumns, toOption, type Ctx } from './pledges.service.ts';
 import {
@@ -24,16 +25,10 @@ import {
 // Campaigns: an admin defines them; the finance desk reads pledged against given.
 
 export async function createCampaign(ctx: Ctx, adminId: string, input: CampaignCreate) {
-  if (input.assembly) {
-    const [known] = await ctx.db
-      .select({ slug: assemblies.slug })
-      .from(assemblies)
-      .where(eq(assemblies.slug, input.assembly));
-    if (!known) {
-      throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
-        assembly: m.server_pledges_select_assembly(),
-      });
-    }
+  if (input.assembly && !(await assemblyExists(ctx, input.assembly))) {
+    throw new AppError(400, 'VALIDATION_ERROR', m.server_pledges_fields(), {
+      assembly: m.server_pledges_select_assembly(),
+    });
   }
   const [row] = await ctx.db
     .insert(campaigns)
