@@ -56,17 +56,16 @@ export default async function setup(project: TestProject) {
   }
 
   // From the shipped template, as the app's own first start (decision 019), not initdb.
-  const client = await PGlite.create({
+  // Test files copy this directory (test-database.ts); the copies sit beside it, and go with it.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-test-'));
+  const migrated = path.join(dir, 'migrated');
+  const client = await PGlite.create(migrated, {
     startParams: embeddedStartParams(),
     ...(hasTemplate() ? { loadDataDir: new Blob([new Uint8Array(templateTar())]) } : {}),
   });
   await wrapPglite(client).migrate();
-  const dump = await client.dumpDataDir('none');
   await client.close();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-test-'));
-  const file = path.join(dir, 'migrated.tar');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('testDatabase', { kind: 'pglite', source: file });
+  project.provide('testDatabase', { kind: 'pglite', source: migrated });
   console.log('[tests] database: embedded PGlite (set TEST_DATABASE_URL to use PostgreSQL)');
 
   return () => fs.rmSync(dir, { recursive: true, force: true });

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPostgres, wrapPglite, type Database, type PoolMode } from '../db/client.ts';
 
 // Each test file gets its own freshly migrated database, fast:
-// - PGlite (default): a migrated data directory, dumped once by the global setup, is loaded
-//   into a new in-memory instance (no initdb, no migrations per file).
+// - PGlite (default): a data directory migrated once by the global setup is copied and opened
+//   (no initdb, no migrations per file).
 // - PostgreSQL (TEST_DATABASE_URL): a new database cloned from a migrated template database.
 
 export interface TestDatabaseInfo {
   kind: 'pglite' | 'postgres';
-  /** PGlite: the dump file. PostgreSQL: the template database's name. */
+  /** PGlite: the migrated data directory. PostgreSQL: the template database's name. */
   source: string;
 }
 
@@ -37,9 +38,12 @@ export async function createTestDatabase(
   pooled?: PooledTestDatabase,
 ): Promise<Database> {
   if (info.kind === 'pglite') {
-    const dump = fs.readFileSync(info.source);
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-    return wrapPglite(client);
+    // A copy of the migrated data directory, opened where it lies (as `npm start` opens its
+    // own): a native copy is ~0.6 s of CPU where unpacking a 43 MB dump into memory was 2-4 s.
+    const dir = fs.mkdtempSync(path.join(path.dirname(info.source), 'db-'));
+    fs.cpSync(info.source, dir, { recursive: true });
+    const client = await PGlite.create(dir);
+    return wrapPglite(client, async () => fs.rmSync(dir, { recursive: true, force: true }));
   }
 
   const serverUrl = process.env.TEST_DATABASE_URL!;
