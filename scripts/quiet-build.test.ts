@@ -20,10 +20,11 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 /**
  * The output of a real build of a two-line module whose plugin takes `slowMs` to transform
  * it (Rolldown reports slow module loading; a slow step after the build alone it does not).
- * Rolldown reports only builds over 3 s: 2.5 s of plugin made a 2.8 s build on a quiet
- * machine, and the check went unseen (it failed once in CI, 2026-11-29).
+ * Rolldown reports a build over 3 s whose plugins took over 100 times its link stage: 2.5 s
+ * of plugin made a 2.8 s build on a quiet machine (it failed once in CI, 2026-11-29), and on a
+ * busy one the link stage can take 40 ms. 6 s clears both.
  */
-function buildOutput(how: 'plain vite' | 'nestedBuild', slowMs = 4000): string {
+function buildOutput(how: 'plain vite' | 'nestedBuild', slowMs = 6000): string {
   fs.writeFileSync(path.join(work, 'entry.js'), 'export const a = 1;\nconsole.log(a);\n');
   const script = `
     import { build } from 'vite';
