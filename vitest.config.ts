@@ -1,6 +1,36 @@
 import os from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
+
+/**
+ * Files that take minutes, longest first. Vitest starts first what its cache of past runs says
+ * is slow; a clean clone (CI) has no cache, so it goes by size, and these small files came
+ * last: two cores' worth of fuzzing ran alone at the end (decision 060).
+ */
+const slowFirst = [
+  'src/server/features/accounts/sign-in-limits.test.ts',
+  'src/server/security/fuzz-',
+  'src/server/features/accounts/accounts.test.ts',
+  'src/server/main.test.ts',
+  'src/server/platform/shutdown.test.ts',
+  'src/server/security/crash.test.ts',
+];
+const rank = (file: TestSpecification) => {
+  const at = slowFirst.findIndex((start) => file.moduleId.includes(start));
+  return at === -1 ? slowFirst.length : at;
+};
+
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    // Stable: within a rank, Vitest's own order.
+    return sorted
+      .map((file, at) => ({ file, at }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.at - b.at)
+      .map(({ file }) => file);
+  }
+}
 
 /** What both kinds of test file share. */
 const shared = {
@@ -26,6 +56,7 @@ const viteTests = [
 // compile cache; the web app's modules through Vite, as the build does.
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         test: {
