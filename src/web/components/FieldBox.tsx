@@ -87,3 +87,12 @@ export function FieldBox({
     </div>
   );
 }
+
+/** An email address's input: the phone keyboard with @, no autocorrect or capitals. */
+export const EMAIL_INPUT = {
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;

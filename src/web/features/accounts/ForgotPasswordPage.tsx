@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { checkEmail } from '../../../shared/email.ts';
 import { checkResolver } from '../../components/check-resolver.ts';
-import { FieldBox } from '../../components/FieldBox.tsx';
+import { EMAIL_INPUT, FieldBox } from '../../components/FieldBox.tsx';
 import { MessageModal } from '../../components/MessageModal.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { paths } from '../../paths.ts';
@@ -59,17 +59,7 @@ export function ForgotPasswordPage() {
         onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
       >
         <FieldBox id={`${id}-email`} label={m.accounts_forgot_email()} error={emailError}>
-          {(w) => (
-            <input
-              {...w}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...register('email')}
-            />
-          )}
+          {(w) => <input {...w} {...EMAIL_INPUT} {...register('email')} />}
         </FieldBox>
         <SubmitButton busy={isSubmitting} busyLabel={m.accounts_forgot_sending()}>
           {m.accounts_send_reset_link()}

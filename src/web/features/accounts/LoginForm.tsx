@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { checkLogin, type LoginCheck, type LoginValues } from '../../../shared/login.ts';
 import { ApiError } from '../../api.ts';
-import { FieldBox } from '../../components/FieldBox.tsx';
+import { EMAIL_INPUT, FieldBox } from '../../components/FieldBox.tsx';
 import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { messageOf } from '../../api.ts';
@@ -93,11 +93,7 @@ export function LoginForm({ initialEmail, onEmailChange }: LoginFormProps) {
           {(w) => (
             <input
               {...w}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...EMAIL_INPUT}
               ref={emailRef}
               name="email"
               value={values.email}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { messageOf } from '../../api.ts';
-import { FieldBox } from '../../components/FieldBox.tsx';
+import { EMAIL_INPUT, FieldBox } from '../../components/FieldBox.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
@@ -73,11 +73,7 @@ export function WorkersGatePage() {
             {(w) => (
               <input
                 {...w}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
+                {...EMAIL_INPUT}
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
