@@ -110,10 +110,6 @@ describe('a new feature', () => {
       );
     }
   });
-
-  // Not yet (docs/decisions/061-features-found-not-listed.md): the browser's router still reads the shell's
-  // rows from routes.ts and the groups from `screenGroups` and its exclusion glob.
-  it.todo("is in the browser's router without a line outside its folders");
 });
 
 /** Each file under the copy (not node_modules) with its size and time. */

@@ -10,7 +10,7 @@ import {
   type PaymentMethod,
 } from './constants.ts';
 import { checkAmount } from './giving.ts';
-import { signUpNameErrors } from './sign-up.ts';
+import { signUpNameErrors } from './names.ts';
 
 // The offering form's rules and texts, without zod or the phone library: /offerings is a
 // member's main screen (decision 011). schemas/giving.ts builds the server's zod schema from

@@ -1,7 +1,7 @@
-import { m } from '../paraglide/messages.js';
 import { assemblyRequired, checkNewPassword } from './accounts.ts';
 import { checkEmail } from './email.ts';
 import { checkPhone, type PhoneValidator } from './phone.ts';
+import { SIGN_UP_NAME_MAX, signUpNameErrors } from './names.ts';
 
 // The sign-up form's rules and texts without zod or the phone library (decision 011): the form
 // is the first thing a new member fills in. schemas/accounts.ts builds the server's
@@ -13,19 +13,7 @@ import { checkPhone, type PhoneValidator } from './phone.ts';
 export { assemblyRequired } from './accounts.ts';
 export { checkPhone, PHONE_FORMAT, type PhoneValidator } from './phone.ts';
 
-export const SIGN_UP_NAME_MAX = 60;
-export type NameField = 'firstName' | 'lastName';
-/** A name field's texts, in the language in force when called. */
-export const signUpNameErrors = (field: NameField, max = SIGN_UP_NAME_MAX) =>
-  field === 'firstName'
-    ? {
-        required: m.shared_sign_up_first_name_required(),
-        tooLong: m.shared_sign_up_first_name_too_long({ max }),
-      }
-    : {
-        required: m.shared_sign_up_last_name_required(),
-        tooLong: m.shared_sign_up_last_name_too_long({ max }),
-      };
+export { SIGN_UP_NAME_MAX, signUpNameErrors, type NameField } from './names.ts';
 
 export interface SignUpRequest {
   firstName: string;
