@@ -5,6 +5,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { WEB_BASE } from './scripts/web-layers.ts';
 
 // The message catalogue (decision 042): each page calls its messages by name, m.<key>(), so
 // the bundler keeps a message only in the chunks of the routes that use it.
@@ -26,16 +27,7 @@ const catalogueImports = {
 const webShell = ['main.tsx', 'router.tsx', 'Layout.tsx', 'PageData.tsx', 'prerender.tsx'].map(
   (file) => `./src/web/${file}`,
 );
-const webBase = [
-  'api.ts',
-  'paths.ts',
-  'resource.ts',
-  'drafts.ts',
-  'use-draft.ts',
-  'page-answers.ts',
-  'push.ts',
-  'drawn-page.ts',
-].map((file) => `./src/web/${file}`);
+const webBase = WEB_BASE.map((file) => `./src/web/${file}`);
 const webFeatures = fs
   .readdirSync(path.join(import.meta.dirname, 'src/web/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

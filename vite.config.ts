@@ -12,7 +12,7 @@ import { checkRouteBudgets } from './scripts/route-budgets.ts';
 import { pageTexts } from './src/shared/page-texts.ts';
 import { DRAWER_FILE, HEAD_TAGS } from './src/shared/pages.ts';
 import { isLanguage, LANGUAGES, type Language, webDirOf } from './src/shared/languages.ts';
-import { allScreens } from './scripts/find-screens.ts';
+import { allScreens, screensPlugin } from './scripts/find-screens.ts';
 import { everyPageData, firstScreens } from './src/web/routes.ts';
 
 /** Besides the entry, the chunks every first screen runs from its start (compile hint). */
@@ -261,6 +261,9 @@ export default defineConfig({
     // The phone input's countries and metadata, cut from the phone library per calling code
     // and loaded on demand (decision 011, fourth pass).
     phoneMetadata(),
+    // What the router may load: the shell's screens and each group found in its folder
+    // (decision 061).
+    screensPlugin(),
     // Installable app with an offline shell (decision 012): our own small Workbox worker,
     // built after the app with the list of what it precaches (the shell only).
     serviceWorker(),

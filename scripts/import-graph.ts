@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { WEB_BASE } from './web-layers.ts';
 
 // The import graphs of the server and the web app and their borders (issue 49, decisions 055
 // and the web core's). Every import counts, `import type` and `import()` included: a
@@ -57,17 +58,7 @@ export const LAYERS = [
 export const WEB_LAYERS = [
   {
     name: 'base',
-    paths: [
-      'api.ts',
-      'paths.ts',
-      'resource.ts',
-      'drafts.ts',
-      'use-draft.ts',
-      'page-answers.ts',
-      'push.ts',
-      'drawn-page.ts',
-      'phone-metadata.d.ts',
-    ],
+    paths: [...WEB_BASE, 'phone-metadata.d.ts'],
   },
   { name: 'core', paths: ['core/'] },
   { name: 'components', paths: ['components/'] },

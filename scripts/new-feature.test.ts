@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 // Issue 49: a new feature (one screen, one API route, one job, its matrix rows) is added
 // touching only its two folders, the texts and a tile. Done in a copy of src/ (node_modules
 // linked), then checked in a Node process of its own: the server finds the manifest, the route
-// answers, the job runner has the handler, the matrix has the rows, and the build's screen list
-// (scripts/find-screens.ts) has the screen. Prints the files the feature added or changed.
+// answers, the job runner has the handler, the matrix has the rows, the build's screen list
+// (scripts/find-screens.ts) has the screen and the browser's router (`virtual:screens`) its
+// group. Prints the files the feature added or changed.
 
 const root = path.resolve(import.meta.dirname, '..');
 const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-new-feature-'));
@@ -46,6 +47,11 @@ export const rows: MatrixRows = {
 
 export const screens: Screen[] = [{ pattern: '/notes', page: 'features/notes/NotesPage.tsx' }];
 `,
+  'src/web/features/notes/notes.pages.ts': `import type { ComponentType } from 'react';
+
+export const pages = import.meta.glob<Record<string, ComponentType>>(['./*Page.tsx']);
+export { screens } from './notes.screens.ts';
+`,
 };
 
 /** Run in the copy: what the app would register. */
@@ -53,7 +59,7 @@ const check = `
 import Fastify from 'fastify';
 import { features } from './src/server/features/index.ts';
 import { composeMatrix } from './src/server/testing/authorization-matrix.ts';
-import { allScreens } from './scripts/find-screens.ts';
+import { allScreens, screensModuleSource } from './scripts/find-screens.ts';
 const notes = features.find((feature) => feature.name === 'notes');
 const app = Fastify();
 await app.register(notes.routes, { ctx: {}, options: {} });
@@ -64,6 +70,7 @@ console.log(JSON.stringify({
   jobs: Object.keys(notes.jobs({})),
   matrix: Object.keys(matrix).filter((route) => route.includes('/api/notes')),
   screens: allScreens.filter((screen) => screen.page.startsWith('features/notes/')).map((s) => s.pattern),
+  router: screensModuleSource().split('\\n').filter((line) => line.includes('notes')).map((line) => line.replace(/import\\(.*\\)/, 'import(…)').trim()),
 }));
 `;
 
@@ -97,6 +104,7 @@ describe('a new feature', () => {
       jobs: ['notes.tidy'],
       matrix: ['GET /api/notes'],
       screens: ['/notes'],
+      router: ['"notes": { segments: ["notes"], load: () => import(…) },'],
     });
 
     const after = snapshot(copy);

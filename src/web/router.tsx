@@ -4,50 +4,35 @@ import { Layout } from './Layout.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { PageLoading } from './components/Spinner.tsx';
 import { patterns } from './paths.ts';
+import { groups, shellModules } from 'virtual:screens';
 import {
   exportName,
   guardModules,
   NOT_FOUND_PAGE,
   PAGE_DATA_MODULE,
-  screenGroups,
   screens,
   type Guard,
   type Screen,
 } from './routes.ts';
 
-// The browser's router, made from the route table (routes.ts). Every screen, guard and the
-// page data cache is `lazy`: its code is downloaded when it is first needed (decision 011).
+// The browser's router, made from the route table (routes.ts) and the screen groups found in
+// the features' folders (`virtual:screens`, scripts/find-screens.ts). Every screen, guard and
+// the page data cache is `lazy`: its code is downloaded when it is first needed (decision 011).
+// A feature few members open lists its own pages in `<feature>.pages.ts`, fetched with its
+// first screen: not in the entry every member downloads (decision 038).
 
 type Module = Record<string, ComponentType>;
 
-/**
- * Each module the table can name, as a loader of its own chunk (nothing loaded yet). A
- * feature few members open (admin, events, finance, pastor, workers) lists its own in
- * `<feature>.pages.ts`, fetched with its first screen: not in the entry every member downloads.
- */
-const modules = import.meta.glob<Module>([
-  './features/*/*Page.tsx',
-  './features/accounts/RequireSignedIn.tsx',
-  './PageData.tsx',
-  './components/NotFoundPage.tsx',
-  '!./features/{admin,checkin,events,finance,pastor,prayer,videos,workers}/**',
-]);
-const featurePages = import.meta.glob<{
-  pages: Record<string, () => Promise<Module>>;
-  screens: Screen[];
-}>('./features/*/*.pages.ts');
-
 /** The loader of a module under src/web (`features/home/HomePage.tsx`). */
 function loaderOf(module: string): () => Promise<Module> {
-  const own = modules[`./${module}`];
+  const own = shellModules[module];
   if (own) return own;
   const [, feature, file] = /^features\/([^/]+)\/(.+)$/.exec(module) ?? [];
-  const pages = featurePages[`./features/${feature}/${feature}.pages.ts`];
-  if (!pages) throw new Error(`routes.ts names ${module}, which is not a page, guard or PageData`);
+  const group = feature ? groups[feature] : undefined;
+  if (!group) throw new Error(`routes.ts names ${module}, which is not a page, guard or PageData`);
   return async () => {
-    const load = (await pages()).pages[`./${file}`];
-    if (!load)
-      throw new Error(`routes.ts names ${module}, which ${feature}.pages.ts does not list`);
+    const load = (await group.load()).pages[`./${file}`];
+    if (!load) throw new Error(`${module} is not a page or guard of ${feature}.pages.ts`);
     return load();
   };
 }
@@ -88,22 +73,18 @@ function guarded(list: Screen[], group = ''): RouteObject[] {
 const PAGE_DATA_ROUTE = 'page-data';
 
 /**
- * Adds the rows of the screen groups an address may belong to (routes.ts `screenGroups`)
- * before React Router matches it. Asked for every address only the 'Page not found' row or a
- * row with parameters matches, and once a group is in, its rows match without asking.
+ * Adds the rows of the screen groups an address may belong to (by its first segment) before
+ * React Router matches it. Asked for every address only the 'Page not found' row or a row with
+ * parameters matches, and once a group is in, its rows match without asking.
  */
 export const discoverScreens: NonNullable<
   Parameters<typeof createBrowserRouter>[1]
 >['patchRoutesOnNavigation'] = async ({ path, patch }) => {
   const segment = path.split('/')[1] ?? '';
-  const groups = Object.keys(screenGroups).filter((group) =>
-    screenGroups[group]?.includes(segment),
-  );
-  for (const group of groups) {
-    const load = featurePages[`./features/${group}/${group}.pages.ts`];
-    if (!load)
-      throw new Error(`routes.ts names the group ${group}, which has no ${group}.pages.ts`);
-    patch(PAGE_DATA_ROUTE, guarded((await load()).screens, group));
+  for (const [name, group] of Object.entries(groups)) {
+    if (group.segments.includes(segment)) {
+      patch(PAGE_DATA_ROUTE, guarded((await group.load()).screens, name));
+    }
   }
 };
 

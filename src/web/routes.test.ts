@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type * as ReactRouter from 'react-router';
 import { createMemoryRouter, matchRoutes } from 'react-router';
@@ -8,13 +10,17 @@ import { resolvePages } from '../../scripts/page-build.ts';
 import { devotionalApiPaths } from './features/devotional/devotional.paths.ts';
 import { sermonsApiPaths } from './features/sermons/sermons.paths.ts';
 import { apiPaths, patterns } from './paths.ts';
-import { allScreens, groupScreens } from '../../scripts/find-screens.ts';
+import {
+  allScreens,
+  firstSegment,
+  groupScreens,
+  screensModuleSource,
+} from '../../scripts/find-screens.ts';
 import {
   everyPageData,
   exportName,
   firstScreens,
   guardModules,
-  screenGroups,
   screenModules,
   screens,
 } from './routes.ts';
@@ -43,19 +49,35 @@ describe('the route table', () => {
     }
   });
 
-  it("lists each group once, and each group's screens under its first segments", () => {
-    expect(Object.keys(groupScreens).sort()).toEqual(Object.keys(screenGroups).sort());
+  it("gives the router each group once, with its screens' first segments", async () => {
+    const { groups } = await import('virtual:screens');
+    expect(Object.keys(groups).sort()).toEqual(Object.keys(groupScreens).sort());
     for (const [group, list] of Object.entries(groupScreens)) {
       for (const screen of list) {
-        expect(screenGroups[group], screen.pattern).toContain(screen.pattern.split('/')[1]);
+        expect(groups[group]?.segments, screen.pattern).toContain(firstSegment(screen.pattern));
         // A group's rows are added under the page data element (router.tsx).
         expect(screen.noPageData, screen.pattern).toBeUndefined();
       }
+      expect((await groups[group]!.load()).screens).toEqual(list);
     }
     // No shell screen sits under a group's segment: its address would fetch the group for nothing.
-    const segments = new Set(Object.values(screenGroups).flat());
-    for (const screen of screens)
-      expect(segments.has(screen.pattern.split('/')[1] ?? '')).toBe(false);
+    const segments = new Set(Object.values(groups).flatMap((group) => group.segments));
+    for (const screen of screens) expect(segments.has(firstSegment(screen.pattern))).toBe(false);
+  });
+
+  it('finds a group in its folder, and refuses one without its pages file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flock-screens-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'notes'));
+      const notes = { notes: [{ pattern: '/notes/:id', page: 'features/notes/NotePage.tsx' }] };
+      expect(() => screensModuleSource(dir, notes)).toThrow(/no notes\.pages\.ts/);
+      fs.writeFileSync(path.join(dir, 'notes', 'notes.pages.ts'), '');
+      expect(screensModuleSource(dir, notes)).toContain(
+        `"notes": { segments: ["notes"], load: () => import(${JSON.stringify(path.join(dir, 'notes', 'notes.pages.ts'))}) }`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names pages and guards whose module exports a component of their name', async () => {

@@ -10,8 +10,9 @@ import { sermonsApiPaths } from './features/sermons/sermons.paths.ts';
 // its page (and, when its page should announce answers or be drawn, a line in `firstScreens`).
 // Data only: each page is found by its module path, so nothing here pulls a screen's code in.
 // The screens few members open are not here but in their feature's `<feature>.screens.ts`
-// (a group, `screenGroups`), which the browser fetches with the first of them (decision 038);
-// scripts/find-screens.ts finds the groups' and puts the two together for the build and the tests.
+// (a group), which the browser fetches with the first of them (decision 038): an address
+// whose first segment is one of its screens' fetches it. scripts/find-screens.ts finds the
+// groups, for the build, the tests and the router (`virtual:screens`); nothing lists them.
 
 /** The route element a screen sits in: who may see it, checked again by the server on every call. */
 export type Guard = 'signedIn' | 'admin' | 'finance' | 'pastor';
@@ -58,21 +59,6 @@ export const everyPageData: DataHint[] = [
   // the greeting on /home and the signed-in guard wait for it.
   { path: apiPaths.me },
 ];
-
-/**
- * The screen groups, each with the first segments of its screens' addresses: the router fetches
- * a group's rows (`features/<group>/<group>.pages.ts`) when the address starts with one of them.
- */
-export const screenGroups: Record<string, string[]> = {
-  admin: ['admin'],
-  finance: ['finance', 'admin'],
-  pastor: ['pastor'],
-  workers: ['workers-gate', 'workers', 'role-chooser', 'apply'],
-  checkin: ['checkin', 'admin'],
-  prayer: ['prayer'],
-  events: ['events', 'admin'],
-  videos: ['videos', 'admin'],
-};
 
 /** Sermon ids that go into a URL as they are (others are asked for without a hint). */
 const PLAIN_ID = '[A-Za-z0-9_-]{1,100}';

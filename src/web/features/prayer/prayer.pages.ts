@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 // This feature's screens (and guard) with their route rows, loaded with the first of them: few
 // members open them, so neither their rows nor their loaders are in the entry every member
-// downloads (router.tsx finds them by the first segment of the address, routes.ts `screenGroups`).
+// downloads (router.tsx fetches them for an address whose first segment is one of theirs).
 export const pages = import.meta.glob<Record<string, ComponentType>>([
   './*Page.tsx',
   './Require*.tsx',
