@@ -2,6 +2,7 @@ import os from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { phoneMetadata } from './scripts/phone-metadata.ts';
+import { screensPlugin } from './scripts/find-screens.ts';
 
 /**
  * Files that take minutes, longest first. Vitest starts first what its cache of past runs says
@@ -67,11 +68,12 @@ export default defineConfig({
           globalSetup: ['src/server/testing/global-setup.ts'],
           execArgv: ['--import', './src/server/testing/preload.ts'],
           experimental: { viteModuleRunner: false, nodeLoader: false },
+          isolate: false,
         },
       },
       {
-        // The phone input's virtual modules, for the tests of the phone engine.
-        plugins: [phoneMetadata()],
+        // The phone input's virtual modules, for the tests of the phone engine; the router's.
+        plugins: [phoneMetadata(), screensPlugin()],
         test: {
           ...shared,
           name: 'vite',
