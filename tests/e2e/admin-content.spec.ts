@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEVOTIONAL_MESSAGES } from '../../src/shared/devotional.ts';
 import { sampleSermons } from './support/content.ts';
-import { startApp, type RunningApp } from './support/harness.ts';
-import { createAccount, signIn, type StorageState } from './support/sessions.ts';
+import { signIn, type Account, type StorageState } from './support/sessions.ts';
+import { useSpecApp } from './support/spec-app.ts';
 import { expect, test } from './support/test.ts';
 import { m } from '../../src/paraglide/messages.js';
 
@@ -12,32 +12,15 @@ test.describe.configure({ mode: 'serial' });
 
 const admin = { email: 'admin@example.com', password: 'admin-pass-123', firstName: 'Abena' };
 const member = { email: 'kwesi@example.com', password: 'member-pass-123', firstName: 'Kwesi' };
+const spec = useSpecApp(admin, [member]);
 
-let app: RunningApp;
-let adminState: StorageState;
-let memberState: StorageState;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
-  adminState = await createAccount(app.baseURL, admin);
-  memberState = await createAccount(app.baseURL, member);
-});
-
-test.afterAll(async () => {
-  await app?.dispose();
-});
-
-async function open(browser: Browser, state: StorageState | undefined, path: string) {
-  const context = await browser.newContext({ baseURL: app.baseURL, storageState: state });
-  // Offline machine: the thumbnails and document previews would only fail slowly.
-  await context.route(/^https:\/\/(i\.ytimg\.com|docs\.google\.com|drive\.google\.com)\//, (r) =>
-    r.abort('internetdisconnected'),
+const open = (browser: Browser, who: Account | StorageState | null, path: string) =>
+  spec.open(browser, who, path, (context) =>
+    // Offline machine: the thumbnails and document previews would only fail slowly.
+    context.route(/^https:\/\/(i\.ytimg\.com|docs\.google\.com|drive\.google\.com)\//, (r) =>
+      r.abort('internetdisconnected'),
+    ),
   );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
 
 const sermonList = (page: Page) => page.getByRole('list', { name: 'Sermons', exact: true });
 const adminSermonList = (page: Page) =>
@@ -47,7 +30,7 @@ const rowsOf = (page: Page) => adminSermonList(page).getByRole('listitem');
 test('the admin area says it is verifying, then sends members, guests and visitors to /home', async ({
   browser,
 }) => {
-  const memberPage = await open(browser, memberState, '/home');
+  const memberPage = await open(browser, member, '/home');
   await expect(memberPage.getByRole('heading', { name: 'Welcome, Kwesi!' })).toBeVisible();
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -65,7 +48,7 @@ test('the admin area says it is verifying, then sends members, guests and visito
   await expect(memberPage).toHaveURL(/\/home$/);
   await memberPage.context().close();
 
-  const guestPage = await open(browser, undefined, '/');
+  const guestPage = await open(browser, null, '/');
   await guestPage.evaluate(() => localStorage.setItem('flock.guest', '1'));
   await guestPage.goto('/admin');
   await expect(guestPage).toHaveURL(/\/home$/);
@@ -73,7 +56,7 @@ test('the admin area says it is verifying, then sends members, guests and visito
   await guestPage.context().close();
 
   // A visitor is sent to /home, which sends them on to log in.
-  const visitorPage = await open(browser, undefined, '/admin/devotional');
+  const visitorPage = await open(browser, null, '/admin/devotional');
   await expect(visitorPage).toHaveURL(/\/auth$/);
   await visitorPage.context().close();
 });
@@ -81,7 +64,7 @@ test('the admin area says it is verifying, then sends members, guests and visito
 test('the dashboard greets the admin by the start of the email and has its cards', async ({
   browser,
 }) => {
-  const page = await open(browser, adminState, '/home');
+  const page = await open(browser, admin, '/home');
   await page.getByRole('link', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
@@ -129,10 +112,10 @@ test('an admin edits a sermon title and a member sees it', async ({ browser }) =
   const newTitle = 'Walking by Faith, Not by Sight';
 
   // The member has the list open before the edit.
-  const memberPage = await open(browser, memberState, '/sermons');
+  const memberPage = await open(browser, member, '/sermons');
   await expect(sermonList(memberPage).getByRole('link').first()).toHaveText(sermon.title);
 
-  const page = await open(browser, adminState, '/admin/sermons');
+  const page = await open(browser, admin, '/admin/sermons');
   await expect(adminSermonList(page).getByRole('listitem')).toHaveCount(sampleSermons.length);
   await page.getByRole('button', { name: `Edit ${sermon.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit sermon' });
@@ -158,7 +141,7 @@ test('an admin edits a sermon title and a member sees it', async ({ browser }) =
 test('adding a sermon refuses a malformed link and an over-long title, then adds it at the end', async ({
   browser,
 }) => {
-  const page = await open(browser, adminState, '/admin/sermons');
+  const page = await open(browser, admin, '/admin/sermons');
   await page.getByRole('button', { name: 'Add sermon' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add sermon' });
   await dialog.getByLabel('Title').fill('x'.repeat(201));
@@ -189,7 +172,7 @@ test('adding a sermon refuses a malformed link and an over-long title, then adds
   await expect(rows.last()).toContainText('Fire on the Altar');
   await expect(rows.last()).toContainText('Video dQw4w9WgXcQ');
 
-  const memberPage = await open(browser, memberState, '/sermons');
+  const memberPage = await open(browser, member, '/sermons');
   await expect(sermonList(memberPage).getByRole('link').last()).toHaveText('Fire on the Altar');
   await sermonList(memberPage).getByRole('link').last().click();
   await expect(memberPage).toHaveURL(/\/sermons\/fire-on-the-altar$/);
@@ -205,7 +188,7 @@ test('adding a sermon refuses a malformed link and an over-long title, then adds
 test('an admin reorders sermons with the keyboard and removes one after confirming', async ({
   browser,
 }) => {
-  const page = await open(browser, adminState, '/admin/sermons');
+  const page = await open(browser, admin, '/admin/sermons');
   const rows = adminSermonList(page).getByRole('listitem');
   const third = sampleSermons[2]!;
   await expect(rows.nth(2)).toContainText(third.title);
@@ -226,7 +209,7 @@ test('an admin reorders sermons with the keyboard and removes one after confirmi
 
   // The moves are saved one after another; a member who loads the list once they are saved
   // sees the new order.
-  const memberPage = await open(browser, memberState, '/sermons');
+  const memberPage = await open(browser, member, '/sermons');
   await expect(async () => {
     await memberPage.reload();
     await expect(sermonList(memberPage).getByRole('link').first()).toHaveText(third.title, {
@@ -262,8 +245,8 @@ test('an admin adds a week and its days, edits and removes them, and a member se
   browser,
 }) => {
   test.setTimeout(120_000);
-  const page = await open(browser, adminState, '/admin/devotional');
-  const memberPage = await open(browser, memberState, '/devotional');
+  const page = await open(browser, admin, '/admin/devotional');
+  const memberPage = await open(browser, member, '/devotional');
   await expect(memberPage.getByRole('link', { name: /Week 15/ })).toBeVisible();
 
   // Week 15 exists: the server says so next to the number.
@@ -392,7 +375,7 @@ test('an admin adds a week and its days, edits and removes them, and a member se
 
 test('the Logout on the dashboard signs the admin out', async ({ browser }) => {
   // A session of its own, so the shared admin session stays signed in.
-  const page = await open(browser, await signIn(app.baseURL, admin), '/admin');
+  const page = await open(browser, await signIn(spec.app.baseURL, admin), '/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { startApp, type RunningApp } from './support/harness.ts';
-import { checkScreen } from './support/screens.ts';
-import { createAccount, type StorageState } from './support/sessions.ts';
+import type { Page } from '@playwright/test';
+import { checkScreen, noSideScroll } from './support/screens.ts';
+import { useSpecApp } from './support/spec-app.ts';
 import { expect, test } from './support/test.ts';
 
 // The finance desk in Chromium at 360×740: a member gives cash, an officer of their assembly
@@ -17,39 +16,15 @@ const member = { email: 'kofi@example.com', password: 'member-pass-123', firstNa
 const officer = { email: 'efua@example.com', password: 'officer-pass-123', firstName: 'Efua' };
 const shots = path.join(import.meta.dirname, '../../.tmp/screenshots');
 
-let app: RunningApp;
-let adminState: StorageState;
-let memberState: StorageState;
-let officerState: StorageState;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  fs.mkdirSync(shots, { recursive: true });
-  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
-  adminState = await createAccount(app.baseURL, admin);
-  memberState = await createAccount(app.baseURL, member);
-  officerState = await createAccount(app.baseURL, officer);
-});
-
-test.afterAll(async () => {
-  await app?.dispose();
-});
-
-async function open(browser: Browser, state: StorageState, to: string) {
-  const context = await browser.newContext({ baseURL: app.baseURL, storageState: state });
-  const page = await context.newPage();
-  await page.goto(to);
-  return page;
-}
+const spec = useSpecApp(admin, [member, officer]);
+test.beforeAll(() => fs.mkdirSync(shots, { recursive: true }));
+const open = spec.open;
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(shots, `finance-${name}.png`), fullPage: true });
 
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-
 test('an admin makes a member a finance officer for one assembly', async ({ browser }) => {
-  const page = await open(browser, adminState, '/admin');
+  const page = await open(browser, admin, '/admin');
   await page.getByRole('link', { name: 'Finance officers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Finance officers' })).toBeVisible();
   await expect(page.getByText('No finance officers yet.')).toBeVisible();
@@ -71,7 +46,7 @@ test('a member gives cash, the officer receives it, the history shows it and the
 }) => {
   test.setTimeout(120_000);
   // The member records a cash tithe and is shown the code.
-  const memberPage = await open(browser, memberState, '/offerings');
+  const memberPage = await open(browser, member, '/offerings');
   await memberPage.getByLabel('Type').selectOption('tithe');
   await memberPage.getByLabel('Cash').check();
   await memberPage.getByLabel('Amount (GHS)').fill('40');
@@ -85,7 +60,7 @@ test('a member gives cash, the officer receives it, the history shows it and the
   ).toContainText('pending');
 
   // The officer finds it from the home screen's Finance Desk tile and types the code.
-  const desk = await open(browser, officerState, '/home');
+  const desk = await open(browser, officer, '/home');
   await desk.getByRole('link', { name: 'Finance Desk' }).click();
   await expect(desk.getByText('You act for Grace.')).toBeVisible();
   await desk.getByRole('link', { name: /Cash desk/ }).click();
@@ -147,7 +122,7 @@ test('a member gives cash, the officer receives it, the history shows it and the
 
 test('a bank statement upload matches a BT- code', async ({ browser }) => {
   // The member's bank tithe gets a BT- code.
-  const memberPage = await open(browser, memberState, '/offerings');
+  const memberPage = await open(browser, member, '/offerings');
   await memberPage.getByLabel('Type').selectOption('tithe');
   await memberPage.getByLabel('Bank Transfer').check();
   await memberPage.getByLabel('Amount (GHS)').fill('150');
@@ -157,7 +132,7 @@ test('a bank statement upload matches a BT- code', async ({ browser }) => {
   expect(code).toMatch(/^BT-\d{5}$/);
   await memberPage.getByRole('button', { name: 'Got It' }).click();
 
-  const desk = await open(browser, officerState, '/finance/bank');
+  const desk = await open(browser, officer, '/finance/bank');
   const csv = [
     'FIDELITY BANK GHANA LTD',
     'Account statement',
@@ -208,7 +183,7 @@ test('a bank statement upload matches a BT- code', async ({ browser }) => {
 test('the report shows the totals, a chart and a table, and the CSV downloads', async ({
   browser,
 }) => {
-  const page = await open(browser, adminState, '/admin');
+  const page = await open(browser, admin, '/admin');
   await page.getByRole('link', { name: /Reports/ }).click();
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Giving reports' })).toBeVisible();
@@ -272,7 +247,7 @@ test('the report shows the totals, a chart and a table, and the CSV downloads', 
 });
 
 test('members are sent home from the finance screens', async ({ browser }) => {
-  const page = await open(browser, memberState, '/finance/cash');
+  const page = await open(browser, member, '/finance/cash');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('link', { name: 'Finance Desk' })).toHaveCount(0);
   await page.goto('/admin/reports');

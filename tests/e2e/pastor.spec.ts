@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { startApp, type RunningApp } from './support/harness.ts';
+import type { Page } from '@playwright/test';
 import { applyAsPastor, approve } from './support/pastor.ts';
 import { checkScreen, SCREEN_SIZES } from './support/screens.ts';
-import { createAccount, type StorageState } from './support/sessions.ts';
+import { useSpecApp } from './support/spec-app.ts';
 import { expect, test } from './support/test.ts';
 import { m } from '../../src/paraglide/messages.js';
 
@@ -17,21 +16,16 @@ const kofi = { email: 'kofi@example.com', password: 'kofi-pass-1234', firstName:
 const yaw = { email: 'yaw@example.com', password: 'yaw-pass-1234', firstName: 'Yaw' };
 const member = { email: 'efua@example.com', password: 'efua-pass-1234', firstName: 'Efua' };
 
-let app: RunningApp;
-const states: Record<string, StorageState> = {};
+const spec = useSpecApp(admin, [ama, kofi, yaw, member], { timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
-  for (const account of [admin, ama, kofi, yaw, member]) {
-    states[account.email] = await createAccount(app.baseURL, account);
-  }
-  const base = app.baseURL;
-  const adminState = states[admin.email]!;
+  const base = spec.app.baseURL;
+  const adminState = spec.state(admin);
   await approve(
     base,
     adminState,
-    await applyAsPastor(base, states[ama.email]!, {
+    await applyAsPastor(base, spec.state(ama), {
       full_name: 'Ama Serwaa Mensah',
       email: ama.email,
       pastor_type: 'full-time',
@@ -40,33 +34,21 @@ test.beforeAll(async () => {
   await approve(
     base,
     adminState,
-    await applyAsPastor(base, states[kofi.email]!, {
+    await applyAsPastor(base, spec.state(kofi), {
       full_name: 'Kofi Adjei Mensah',
       email: kofi.email,
       pastor_type: 'lay',
     }),
   );
   // Yaw's application is still under review.
-  await applyAsPastor(base, states[yaw.email]!, {
+  await applyAsPastor(base, spec.state(yaw), {
     full_name: 'Yaw Boateng',
     email: yaw.email,
     pastor_type: 'full-time',
   });
 });
 
-test.afterAll(async () => {
-  await app?.dispose();
-});
-
-async function open(browser: Browser, who: { email: string } | null, path: string) {
-  const context = await browser.newContext({
-    baseURL: app.baseURL,
-    storageState: who ? states[who.email] : undefined,
-  });
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+const open = spec.open;
 
 /** Opens the conversation with `name` from the pastors list. */
 async function openChat(page: Page, name: string) {
@@ -260,7 +242,7 @@ test('a failed send keeps the typed text and says so; a failed upload says so to
 
 test('while the socket is down the page says so and checks every 3 s', async ({ browser }) => {
   const kofiPage = await browser
-    .newContext({ baseURL: app.baseURL, storageState: states[kofi.email] })
+    .newContext({ baseURL: spec.app.baseURL, storageState: spec.state(kofi) })
     .then((context) => context.newPage());
   // Every socket the page opens is closed at once, as on a network that drops them.
   await kofiPage.routeWebSocket('**/api/pastor/socket', (socket) => socket.close());

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { startApp, type RunningApp } from './support/harness.ts';
-import { checkScreen, noSideScroll, openPhone } from './support/screens.ts';
-import { createAccount, type StorageState } from './support/sessions.ts';
+import { checkScreen, noSideScroll } from './support/screens.ts';
+import { useSpecApp } from './support/spec-app.ts';
 import { expect, test } from './support/test.ts';
 
 // Pledges and campaigns (issue 33) in Chromium at 360×740: a member pledges a tithe and sees
@@ -20,29 +19,17 @@ const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-let app: RunningApp;
-let adminState: StorageState;
-let memberState: StorageState;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  fs.mkdirSync(shots, { recursive: true });
-  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
-  adminState = await createAccount(app.baseURL, admin);
-  memberState = await createAccount(app.baseURL, member);
-});
-
-test.afterAll(async () => {
-  await app?.dispose();
-});
-
-const open = (browser: Browser, state: StorageState, to: string) =>
-  openPhone(browser, app.baseURL, state, to);
+const spec = useSpecApp(admin, [member]);
+test.beforeAll(() => fs.mkdirSync(shots, { recursive: true }));
+const open = spec.open;
 
 /** The desk receives a cash gift by its code (the cash desk's screen is finance.spec.ts's). */
 async function receiveCash(browser: Browser, code: string, amount: string) {
-  const context = await browser.newContext({ baseURL: app.baseURL, storageState: adminState });
-  const headers = { origin: app.baseURL };
+  const context = await browser.newContext({
+    baseURL: spec.app.baseURL,
+    storageState: spec.state(admin),
+  });
+  const headers = { origin: spec.app.baseURL };
   const entry = await context.request.get(`/api/finance/cash?code=${code}`);
   expect(entry.status()).toBe(200);
   const { id } = (await entry.json()) as { id: string };
@@ -58,7 +45,7 @@ test('a member pledges a tithe and sees its progress move after a received cash 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const page = await open(browser, memberState, '/offerings');
+  const page = await open(browser, member, '/offerings');
   await page.getByRole('link', { name: 'Your pledges' }).click();
   await expect(page).toHaveURL(/\/giving\/pledges$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pledges' })).toBeVisible();
@@ -120,7 +107,7 @@ test('an admin creates a campaign and sees pledged against given per assembly', 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const adminPage = await open(browser, adminState, '/admin');
+  const adminPage = await open(browser, admin, '/admin');
   await adminPage.getByRole('link', { name: /Campaigns/ }).click();
   await expect(adminPage).toHaveURL(/\/admin\/campaigns$/);
   await expect(adminPage.getByText('No campaigns yet.')).toBeVisible();
@@ -138,7 +125,7 @@ test('an admin creates a campaign and sees pledged against given per assembly', 
   await created.getByRole('button', { name: /close/i }).click();
 
   // The member pledges to it on their screen.
-  const memberPage = await open(browser, memberState, '/giving/pledges');
+  const memberPage = await open(browser, member, '/giving/pledges');
   const option = memberPage.locator('option', { hasText: 'Church roof' });
   await memberPage
     .getByLabel('For', { exact: true })

@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { startApp, type RunningApp } from './support/harness.ts';
 import { checkScreen } from './support/screens.ts';
-import { createAccount, type StorageState } from './support/sessions.ts';
+import type { Account } from './support/sessions.ts';
+import { useSpecApp } from './support/spec-app.ts';
 import { expect, test } from './support/test.ts';
 
 // The video library (decision 040). Its own app: ADMIN_EMAILS makes admin@example.com an
@@ -10,38 +10,23 @@ test.describe.configure({ mode: 'serial' });
 
 const admin = { email: 'admin@example.com', password: 'admin-pass-123', firstName: 'Abena' };
 const member = { email: 'yaw@example.com', password: 'member-pass-123', firstName: 'Yaw' };
+const spec = useSpecApp(admin, [member]);
 
-let app: RunningApp;
-let adminState: StorageState;
-let memberState: StorageState;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
-  adminState = await createAccount(app.baseURL, admin);
-  memberState = await createAccount(app.baseURL, member);
-});
-
-test.afterAll(async () => {
-  await app?.dispose();
-});
-
-async function open(browser: Browser, state: StorageState | undefined, path: string) {
-  const context = await browser.newContext({ baseURL: app.baseURL, storageState: state });
+async function open(browser: Browser, who: Account, path: string) {
   // Offline machine: the thumbnails and the player would only fail slowly. Every request to
   // the video platform is counted: none may go before the member taps play.
   const platform: string[] = [];
-  await context.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (route) => {
-    if (route.request().url().includes('youtube-nocookie')) platform.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' });
-  });
-  const page = await context.newPage();
-  await page.goto(path);
+  const page = await spec.open(browser, who, path, (context) =>
+    context.route(/^https:\/\/(i\.ytimg\.com|www\.youtube-nocookie\.com)\//, (route) => {
+      if (route.request().url().includes('youtube-nocookie')) platform.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' });
+    }),
+  );
   return { page, platform };
 }
 
 test('an admin builds a playlist of two videos and puts them in order', async ({ browser }) => {
-  const { page } = await open(browser, adminState, '/admin');
+  const { page } = await open(browser, admin, '/admin');
   await page.getByRole('link', { name: 'Manage videos' }).click();
   await expect(page).toHaveURL(/\/admin\/videos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Videos' })).toBeVisible();
@@ -114,7 +99,7 @@ test('an admin builds a playlist of two videos and puts them in order', async ({
 });
 
 test('a member opens Videos from home; the player comes only with a tap', async ({ browser }) => {
-  const { page, platform } = await open(browser, memberState, '/home');
+  const { page, platform } = await open(browser, member, '/home');
   await expect(page.getByRole('heading', { name: 'Welcome, Yaw!' })).toBeVisible();
   await page.getByRole('list', { name: 'Features' }).getByRole('link', { name: 'Videos' }).click();
   await expect(page).toHaveURL(/\/videos$/);
@@ -147,7 +132,7 @@ test('a member opens Videos from home; the player comes only with a tap', async 
 
 test('a guest sees the empty library say so', async ({ browser }) => {
   // A fresh app of its own would cost a start: an answer without playlists is enough.
-  const context = await browser.newContext({ baseURL: app.baseURL });
+  const context = await browser.newContext({ baseURL: spec.app.baseURL });
   const page = await context.newPage();
   await page.route('**/api/videos', (route) =>
     route.fulfill({ json: { playlists: [] }, headers: { 'cache-control': 'no-store' } }),

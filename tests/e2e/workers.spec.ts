@@ -1,10 +1,8 @@
-import type { Browser } from '@playwright/test';
 import { request } from '@playwright/test';
 import { formFor } from '../../src/shared/workers.ts';
-import { startApp, type RunningApp } from './support/harness.ts';
 import { countMails } from './support/accounts.ts';
 import { checkScreen } from './support/screens.ts';
-import { createAccount, type StorageState } from './support/sessions.ts';
+import { useSpecApp } from './support/spec-app.ts';
 import { expect, test } from './support/test.ts';
 import { answersFor, drawSignature, fillStep, photoFile } from './support/workers.ts';
 import { m } from '../../src/paraglide/messages.js';
@@ -18,30 +16,8 @@ const pastor = { email: 'kwame@example.com', password: 'kwame-pass-123', firstNa
 const elder = { email: 'esi@example.com', password: 'esi-pass-1234', firstName: 'Esi' };
 const drafter = { email: 'yaw@example.com', password: 'yaw-pass-1234', firstName: 'Yaw' };
 
-let app: RunningApp;
-const states: Record<string, StorageState> = {};
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  app = await startApp({ ADMIN_EMAILS: admin.email, AUTH_RATE_LIMIT: '100' });
-  for (const account of [admin, pastor, elder, drafter]) {
-    states[account.email] = await createAccount(app.baseURL, account);
-  }
-});
-
-test.afterAll(async () => {
-  await app?.dispose();
-});
-
-async function open(browser: Browser, who: { email: string } | null, path: string) {
-  const context = await browser.newContext({
-    baseURL: app.baseURL,
-    storageState: who ? states[who.email] : undefined,
-  });
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+const spec = useSpecApp(admin, [pastor, elder, drafter], { timeout: 180_000 });
+const open = spec.open;
 
 const sections = formFor('pastor')!;
 
@@ -262,9 +238,9 @@ test("the admin approves the pastor, who then sees the Pastor's Dashboard", asyn
 test('a rejected elder is told so, with the way to reapply', async ({ browser }) => {
   // Esi's application goes in through the API (the form has its own test above).
   const api = await request.newContext({
-    baseURL: app.baseURL,
-    storageState: states[elder.email],
-    extraHTTPHeaders: { origin: app.baseURL },
+    baseURL: spec.app.baseURL,
+    storageState: spec.state(elder),
+    extraHTTPHeaders: { origin: spec.app.baseURL },
   });
   const photo = await photoFile();
   const upload = async (kind: string, file: { name: string; mimeType: string; buffer: Buffer }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECKIN_CODE_LENGTH, CHECKIN_MESSAGES, PICKUP_CODE_LENGTH } from '../checkin.ts';
 import { typedPhoneSchema } from './accounts.ts';
+import { assemblyOrAllSchema, requiredText } from './fields.ts';
 import { m } from '../../paraglide/messages.js';
 
 export * from '../checkin.ts';
@@ -21,18 +22,12 @@ const instant = (message: () => string) =>
 /** An admin's session: a name, an assembly (empty: the whole church) and its window. */
 export const sessionCreateSchema = z
   .object({
-    title: z
-      .string({ error: () => m.shared_checkin_title() })
-      .trim()
-      .min(1, { error: () => m.shared_checkin_title() })
-      .max(80, { error: () => m.shared_checkin_title_too_long() }),
-    assembly: z
-      .string()
-      .trim()
-      .max(60)
-      .transform((v) => v || null)
-      .nullable()
-      .default(null),
+    title: requiredText(
+      () => m.shared_checkin_title(),
+      80,
+      () => m.shared_checkin_title_too_long(),
+    ),
+    assembly: assemblyOrAllSchema,
     /** The event this is the check-in of (optional). */
     eventId: z
       .union([z.uuid({ error: () => m.shared_checkin_event() }), z.literal('')])
@@ -78,11 +73,11 @@ export const checkinSchema = z.union([
 ]);
 export type CheckinInput = z.input<typeof checkinSchema>;
 
-const childName = z
-  .string({ error: () => m.shared_checkin_child_name() })
-  .trim()
-  .min(1, { error: () => m.shared_checkin_child_name() })
-  .max(80, { error: () => m.shared_checkin_child_name_too_long() });
+const childName = requiredText(
+  () => m.shared_checkin_child_name(),
+  80,
+  () => m.shared_checkin_child_name_too_long(),
+);
 
 /** A guardian checks their own child in (their profile's phone is the guardian's phone). */
 export const childCheckinSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { m } from '../../paraglide/messages.js';
 import { typedPhoneSchema } from './accounts.ts';
+import { assemblyOrAllSchema, requiredText } from './fields.ts';
 import {
   EVENT_CAPACITY_MAX,
   EVENT_DESCRIPTION_MAX,
@@ -69,28 +70,18 @@ const wholeNumber = (min: number, max: number, message: () => string) =>
     return z.NEVER;
   });
 
-const text = (required: () => string, max: number, tooLong: () => string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
-
 export const eventCreateSchema = z
   .object({
     kind: z.enum(EVENT_KINDS).default('event'),
-    title: text(
+    title: requiredText(
       () => m.shared_events_title(),
       EVENT_TITLE_MAX,
       () => EVENT_MESSAGES.titleTooLong,
     ),
-    /** An assembly's slug; empty for all assemblies. */
-    assembly: z
-      .string()
-      .trim()
-      .max(60)
-      .transform((v) => v || null)
-      .nullable()
-      .default(null),
+    assembly: assemblyOrAllSchema,
     startsAt: time(() => m.shared_events_starts_at()),
     endsAt: time(() => m.shared_events_ends_at()),
-    place: text(
+    place: requiredText(
       () => m.shared_events_place(),
       EVENT_PLACE_MAX,
       () => EVENT_MESSAGES.placeTooLong,
@@ -145,7 +136,7 @@ export type Rsvp = z.output<typeof rsvpSchema>;
 /** A guest's reply (no account): their name and phone; going, with the people they bring. */
 export const guestRsvpSchema = z
   .object({
-    name: text(
+    name: requiredText(
       () => m.shared_events_guest_name(),
       GUEST_NAME_MAX,
       () => EVENT_MESSAGES.guestNameTooLong,

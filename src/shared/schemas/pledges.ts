@@ -9,6 +9,7 @@ import {
   PLEDGE_RHYTHMS,
 } from '../pledges.ts';
 import { m } from '../../paraglide/messages.js';
+import { assemblyOrAllSchema, requiredText } from './fields.ts';
 
 export * from '../pledges.ts';
 
@@ -65,19 +66,13 @@ export const pledgeGiftLinkSchema = z
 /** An admin's campaign: everything required; an empty assembly is "all assemblies". */
 export const campaignCreateSchema = z
   .object({
-    name: z
-      .string({ error: () => m.shared_pledges_campaign_name() })
-      .trim()
-      .min(1, { error: () => m.shared_pledges_campaign_name() })
-      .max(80, { error: () => m.shared_pledges_campaign_name_too_long() }),
+    name: requiredText(
+      () => m.shared_pledges_campaign_name(),
+      80,
+      () => m.shared_pledges_campaign_name_too_long(),
+    ),
     type: z.enum(OFFERING_TYPES, { error: () => m.shared_pledges_type() }),
-    assembly: z
-      .string()
-      .trim()
-      .max(60)
-      .transform((v) => v || null)
-      .nullable()
-      .default(null),
+    assembly: assemblyOrAllSchema,
     target: pledgeAmount(CAMPAIGN_MAX_PESEWAS, () => PLEDGE_MESSAGES.targetTooLarge),
     startsOn: isoDate(() => m.shared_pledges_starts_on()),
     endsOn: isoDate(() => m.shared_pledges_ends_on()),

@@ -1,26 +1,17 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { checkNewPassword } from '../../../shared/accounts.ts';
-import { checkResolver } from '../../components/check-resolver.ts';
-import { FieldBox } from '../../components/FieldBox.tsx';
-import { MessageModal } from '../../components/MessageModal.tsx';
-import { SubmitButton, submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { PasswordInput } from '../../components/PasswordInput.tsx';
 import { paths } from '../../paths.ts';
-import { messageOf } from '../../api.ts';
 import { resetPassword } from './accounts.api.ts';
-
-interface Values {
-  password: string;
-}
+import { OneFieldForm } from './OneFieldForm.tsx';
 
 /** What the server's `resetPasswordSchema` decides (shared/accounts.test.ts). */
-const resolver = checkResolver<Values, Values>(({ password }) => {
+const check = (password: string) => {
   const error = checkNewPassword(password);
-  return error ? { ok: false, errors: { password: error } } : { ok: true, values: { password } };
-});
+  return error ? { error } : { value: password };
+};
 
 /**
  * /reset-password (spec §2). The emailed link goes to the server, which sends the browser
@@ -57,52 +48,18 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const id = useId();
-  const navigate = useNavigate();
-  const [result, setResult] = useState<{ message: string; ok: boolean } | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, Values>({
-    resolver,
-    defaultValues: { password: '' },
-  });
-
-  const onSubmit = async ({ password }: Values) => {
-    try {
-      await resetPassword(password, token);
-      setResult({ message: m.shared_accounts_password_updated(), ok: true });
-    } catch (error) {
-      setResult({ message: messageOf(error), ok: false });
-    }
-  };
-
-  const passwordError = errors.password?.message;
-
   return (
-    <>
-      <form
-        className="form card"
-        noValidate
-        onSubmit={submitUnlessBusy(isSubmitting, handleSubmit(onSubmit))}
-      >
-        <FieldBox id={`${id}-password`} label={m.accounts_new_password()} error={passwordError}>
-          {(w) => <PasswordInput {...w} autoComplete="new-password" {...register('password')} />}
-        </FieldBox>
-        <SubmitButton busy={isSubmitting} busyLabel={m.accounts_reset_updating()}>
-          {m.accounts_update_password()}
-        </SubmitButton>
-      </form>
-      <MessageModal
-        message={result?.message ?? null}
-        tone={result?.ok ? 'success' : 'error'}
-        onOkay={() => {
-          setResult(null);
-          void navigate(paths.auth);
-        }}
-      />
-    </>
+    <OneFieldForm
+      name="password"
+      label={m.accounts_new_password()}
+      check={check}
+      control={(props) => <PasswordInput {...props} autoComplete="new-password" />}
+      send={async (password) => {
+        await resetPassword(password, token);
+        return m.shared_accounts_password_updated();
+      }}
+      busyLabel={m.accounts_reset_updating()}
+      submitLabel={m.accounts_update_password()}
+    />
   );
 }

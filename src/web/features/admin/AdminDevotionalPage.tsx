@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import type { DevotionalWeekSummary } from '../../../shared/devotional.ts';
-import { BackLink } from '../../components/BackLink.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -18,7 +17,7 @@ import {
   useDevotionalWeeks,
 } from '../devotional/index.ts';
 import { WeekForm, type WeekFormValues } from './WeekForm.tsx';
-import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
+import { AdminItem, ContentPage, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'rename'; week: DevotionalWeekSummary } | null;
@@ -27,7 +26,6 @@ const days = (count: number) => m.admin_days_count({ count });
 
 /** /admin/devotional: add, rename and remove devotional weeks (issue 4, beyond the spec). */
 export function AdminDevotionalPage() {
-  const id = useId();
   const queryClient = useQueryClient();
   const weeks = useDevotionalWeeks();
   const [editing, setEditing] = useState<Editing>(null);
@@ -100,19 +98,13 @@ export function AdminDevotionalPage() {
   }
 
   return (
-    <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>{m.admin_dashboard()}</BackLink>
-      <div className="admin-title-row">
-        <h1 id={`${id}-title`}>{m.admin_devotional_title()}</h1>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => setEditing({ kind: 'add' })}
-        >
-          {m.admin_add_week()}
-        </button>
-      </div>
-      <p className="muted admin-intro">{m.admin_devotional_intro()}</p>
+    <ContentPage
+      back={paths.admin}
+      backLabel={m.admin_dashboard()}
+      title={m.admin_devotional_title()}
+      add={{ label: m.admin_add_week(), onClick: () => setEditing({ kind: 'add' }) }}
+      intro={m.admin_devotional_intro()}
+    >
       {body}
 
       <Modal
@@ -145,6 +137,6 @@ export function AdminDevotionalPage() {
           })}
         </p>
       </ConfirmModal>
-    </section>
+    </ContentPage>
   );
 }

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import { DEVOTIONAL_MESSAGES, type DevotionalDaySummary } from '../../../shared/devotional.ts';
-import { BackLink } from '../../components/BackLink.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -22,14 +21,13 @@ import {
   useDevotionalWeeks,
 } from '../devotional/index.ts';
 import { DayForm, type DayFormValues } from './DayForm.tsx';
-import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
+import { AdminItem, ContentPage, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; day: DevotionalDaySummary } | null;
 
 /** /admin/devotional/week/{weekId}: add, edit and remove the week's days. */
 export function AdminDevotionalWeekPage() {
-  const id = useId();
   const queryClient = useQueryClient();
   const { weekId: weekParam = '' } = useParams();
   const weekId = numberParam(weekParam);
@@ -111,21 +109,13 @@ export function AdminDevotionalWeekPage() {
   const nextDay = days.length > 0 ? Math.min(366, Math.max(...days.map((d) => d.day)) + 1) : 1;
 
   return (
-    <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.adminDevotional}>{m.admin_all_weeks()}</BackLink>
-      {week && <p className="eyebrow">{m.admin_week({ week: week.id })}</p>}
-      <div className="admin-title-row">
-        <h1 id={`${id}-title`}>{title}</h1>
-        {week && (
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => setEditing({ kind: 'add' })}
-          >
-            {m.admin_add_day()}
-          </button>
-        )}
-      </div>
+    <ContentPage
+      back={paths.adminDevotional}
+      backLabel={m.admin_all_weeks()}
+      eyebrow={week && m.admin_week({ week: week.id })}
+      title={title}
+      add={week && { label: m.admin_add_day(), onClick: () => setEditing({ kind: 'add' }) }}
+    >
       {body}
 
       <Modal
@@ -158,7 +148,7 @@ export function AdminDevotionalWeekPage() {
       >
         <p>{m.admin_delete_item_text({ title: removal.item?.title ?? '' })}</p>
       </ConfirmModal>
-    </section>
+    </ContentPage>
   );
 }
 

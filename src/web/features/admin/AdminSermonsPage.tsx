@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import type { Sermon } from '../../../shared/sermons.ts';
-import { BackLink } from '../../components/BackLink.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -21,14 +20,13 @@ import {
 } from '../sermons/index.ts';
 import { MoveButtons, useMoves } from './MoveButtons.tsx';
 import { SermonForm } from './SermonForm.tsx';
-import { AdminItem, ItemButtons, useRemoval } from './content-editing.tsx';
+import { AdminItem, ContentPage, ItemButtons, useRemoval } from './content-editing.tsx';
 import './admin.css';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; sermon: Sermon } | null;
 
 /** /admin/sermons: add, edit, reorder and remove sermons (issue 4, beyond the spec). */
 export function AdminSermonsPage() {
-  const id = useId();
   const queryClient = useQueryClient();
   const sermons = useSermons();
   const [editing, setEditing] = useState<Editing>(null);
@@ -106,19 +104,13 @@ export function AdminSermonsPage() {
   }
 
   return (
-    <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>{m.admin_dashboard()}</BackLink>
-      <div className="admin-title-row">
-        <h1 id={`${id}-title`}>{m.admin_sermons_title()}</h1>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => setEditing({ kind: 'add' })}
-        >
-          {m.admin_add_sermon()}
-        </button>
-      </div>
-      <p className="muted admin-intro">{m.admin_sermons_intro()}</p>
+    <ContentPage
+      back={paths.admin}
+      backLabel={m.admin_dashboard()}
+      title={m.admin_sermons_title()}
+      add={{ label: m.admin_add_sermon(), onClick: () => setEditing({ kind: 'add' }) }}
+      intro={m.admin_sermons_intro()}
+    >
       {body}
 
       <Modal
@@ -138,6 +130,6 @@ export function AdminSermonsPage() {
       <ConfirmModal {...removal.confirmProps} title={m.admin_delete_sermon_title()}>
         <p>{m.admin_delete_item_text({ title: removal.item?.title ?? '' })}</p>
       </ConfirmModal>
-    </section>
+    </ContentPage>
   );
 }

@@ -1,7 +1,7 @@
 import { m } from '../../../paraglide/messages.js';
 import { checkDay, type DayFormInput } from '../../../shared/devotional.ts';
 import { Field } from '../../components/form-fields.tsx';
-import { ContentForm } from './content-editing.tsx';
+import { ContentForm, LINK_INPUT, NumberField, TEXT_INPUT } from './content-editing.tsx';
 
 // The day's number is in the address of the write, its title and link in the body.
 export interface DayFormValues {
@@ -21,7 +21,7 @@ interface DayFormProps {
 }
 
 /** A devotional day: its number, title and optional document link ('Coming Soon' without). */
-export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayFormProps) {
+export function DayForm({ day, suggestedDay, takenDays, ...actions }: DayFormProps) {
   // What dayUpsertSchema and dayNumberSchema say, and that a new day's number is free.
   const check = (input: DayFormInput) => {
     const result = checkDay(input);
@@ -33,48 +33,31 @@ export function DayForm({ day, suggestedDay, takenDays, onSave, onCancel }: DayF
   };
   return (
     <ContentForm
+      {...actions}
       check={check}
       defaultValues={{
         day: day?.day ?? suggestedDay ?? '',
         title: day?.title ?? '',
         documentUrl: day?.documentUrl ?? '',
       }}
-      onSave={onSave}
-      onCancel={onCancel}
       submitLabel={day ? m.admin_save() : m.admin_add_day()}
     >
       {(fields) => (
         <>
-          {day ? (
-            <input type="hidden" {...fields.register('day')} />
-          ) : (
-            <Field
-              form={fields}
-              name="day"
-              label={m.admin_day_number()}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={366}
-              step={1}
-            />
-          )}
-          <Field
+          <NumberField
             form={fields}
-            name="title"
-            label={m.admin_title_label()}
-            type="text"
-            autoComplete="off"
+            name="day"
+            label={m.admin_day_number()}
+            max={366}
+            fixed={!!day}
           />
+          <Field form={fields} name="title" label={m.admin_title_label()} {...TEXT_INPUT} />
           <Field
             form={fields}
             name="documentUrl"
             label={m.admin_document_link()}
+            {...LINK_INPUT}
             type="url"
-            inputMode="url"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             hint={m.admin_document_link_hint()}
           />
         </>

@@ -1,7 +1,7 @@
 import { m } from '../../../paraglide/messages.js';
 import { checkWeek } from '../../../shared/devotional.ts';
 import { Field } from '../../components/form-fields.tsx';
-import { ContentForm } from './content-editing.tsx';
+import { ContentForm, NumberField, TEXT_INPUT } from './content-editing.tsx';
 
 export interface WeekFormValues {
   id: number;
@@ -18,39 +18,24 @@ interface WeekFormProps {
 }
 
 /** A devotional week: its number (1–53, fixed once added) and its title. */
-export function WeekForm({ week, suggestedId, onSave, onCancel }: WeekFormProps) {
+export function WeekForm({ week, suggestedId, ...actions }: WeekFormProps) {
   return (
     <ContentForm
+      {...actions}
       check={checkWeek}
       defaultValues={{ id: week?.id ?? suggestedId ?? '', title: week?.title ?? '' }}
-      onSave={onSave}
-      onCancel={onCancel}
       submitLabel={week ? m.admin_save() : m.admin_add_week()}
     >
       {(fields) => (
         <>
-          {week ? (
-            // Renaming keeps the number.
-            <input type="hidden" {...fields.register('id')} />
-          ) : (
-            <Field
-              form={fields}
-              name="id"
-              label={m.admin_week_number()}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={53}
-              step={1}
-            />
-          )}
-          <Field
+          <NumberField
             form={fields}
-            name="title"
-            label={m.admin_title_label()}
-            type="text"
-            autoComplete="off"
+            name="id"
+            label={m.admin_week_number()}
+            max={53}
+            fixed={!!week}
           />
+          <Field form={fields} name="title" label={m.admin_title_label()} {...TEXT_INPUT} />
         </>
       )}
     </ContentForm>

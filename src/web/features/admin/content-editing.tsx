@@ -1,14 +1,64 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldPath, type FieldValues } from 'react-hook-form';
 import { m } from '../../../paraglide/messages.js';
 import { messageOf } from '../../api.ts';
+import { BackLink } from '../../components/BackLink.tsx';
 import { checkResolver, type FormCheck } from '../../components/check-resolver.ts';
-import { formFields, placeServerErrors, type FormFields } from '../../components/form-fields.tsx';
+import {
+  Field,
+  formFields,
+  placeServerErrors,
+  type FormFields,
+} from '../../components/form-fields.tsx';
 import { submitUnlessBusy } from '../../components/SubmitButton.tsx';
 import { toast } from '../../components/Toasts.tsx';
 
-// What the admin's content screens (sermons, devotional weeks, a week's days) share: the form
-// that adds or edits one item, an item's Edit and Delete buttons, and the confirmed removal.
+// What the admin's content screens (sermons, devotional weeks, a week's days, videos) share:
+// the page's head, the form that adds or edits one item, an item's Edit and Delete buttons,
+// and the confirmed removal.
+
+interface ContentPageProps {
+  /** Where the back link goes, and what it says. */
+  back: string;
+  backLabel: string;
+  /** Over the title (the week a day list belongs to). */
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  /** The button that adds an item, beside the title; none without it. */
+  add?: { label: string; onClick: () => void };
+  intro?: ReactNode;
+  /** The list, then the page's dialogs. */
+  children: ReactNode;
+}
+
+/** A content screen: back link, title with its add button, a line of intro, then the list. */
+export function ContentPage({
+  back,
+  backLabel,
+  eyebrow,
+  title,
+  add,
+  intro,
+  children,
+}: ContentPageProps) {
+  const id = useId();
+  return (
+    <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
+      <BackLink to={back}>{backLabel}</BackLink>
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <div className="admin-title-row">
+        <h1 id={`${id}-title`}>{title}</h1>
+        {add && (
+          <button type="button" className="button button-small" onClick={add.onClick}>
+            {add.label}
+          </button>
+        )}
+      </div>
+      {intro && <p className="muted admin-intro">{intro}</p>}
+      {children}
+    </section>
+  );
+}
 
 interface ContentFormProps<I extends FieldValues, V> {
   /** The shared check (src/shared) that says what the server's schema says: no zod here. */
@@ -75,6 +125,50 @@ export function ContentForm<I extends FieldValues, V extends FieldValues>({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A title's or a name's input: the browser suggests no earlier entries. */
+export const TEXT_INPUT = { type: 'text', autoComplete: 'off' } as const;
+
+/** A link or a video's id, typed or pasted: the keyboard with / and .com, no capitals. */
+export const LINK_INPUT = {
+  type: 'text',
+  inputMode: 'url',
+  autoComplete: 'off',
+  autoCapitalize: 'none',
+  spellCheck: false,
+} as const;
+
+interface NumberFieldProps<T extends FieldValues, V> {
+  form: FormFields<T, V>;
+  name: FieldPath<T>;
+  label: string;
+  max: number;
+  /** Editing: the number is the item's and stays as it is. */
+  fixed: boolean;
+}
+
+/** A week's or a day's number, from 1 to `max`: typed when adding, kept when editing. */
+export function NumberField<T extends FieldValues, V>({
+  form,
+  name,
+  label,
+  max,
+  fixed,
+}: NumberFieldProps<T, V>) {
+  if (fixed) return <input type="hidden" {...form.register(name)} />;
+  return (
+    <Field
+      form={form}
+      name={name}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={max}
+      step={1}
+    />
   );
 }
 

@@ -14,13 +14,13 @@ export const screens: Screen[] = [
   { pattern: patterns.pastorAppointment, page: 'features/pastor/AppointmentPage.tsx' },
   {
     pattern: patterns.pastorAdminResources,
-    page: 'features/pastor/AdminResourcesPage.tsx',
+    page: 'features/pastor/ResourcesPage.tsx',
     guard: 'pastor',
   },
   { pattern: patterns.pastorMessages, page: 'features/pastor/MessagesPage.tsx', guard: 'pastor' },
   {
     pattern: patterns.pastorMinistryResources,
-    page: 'features/pastor/MinistryResourcesPage.tsx',
+    page: 'features/pastor/ResourcesPage.tsx',
     guard: 'pastor',
   },
   placeholder(patterns.pastorAccounts),

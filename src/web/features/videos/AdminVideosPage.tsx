@@ -7,14 +7,20 @@ import type {
   PlaylistFormInput,
   VideoValues,
 } from '../../../shared/videos.ts';
-import { BackLink } from '../../components/BackLink.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
-import { AdminItem, ItemButtons, MoveButtons, useMoves, useRemoval } from '../admin/index.ts';
+import {
+  AdminItem,
+  ContentPage,
+  ItemButtons,
+  MoveButtons,
+  useMoves,
+  useRemoval,
+} from '../admin/index.ts';
 import { PlaylistForm } from './PlaylistForm.tsx';
 import { VideoForm } from './VideoForm.tsx';
 import {
@@ -196,19 +202,13 @@ export function AdminVideosPage() {
   }
 
   return (
-    <section className="page admin-content-page" aria-labelledby={`${id}-title`}>
-      <BackLink to={paths.admin}>{m.videos_admin_dashboard()}</BackLink>
-      <div className="admin-title-row">
-        <h1 id={`${id}-title`}>{m.videos_title()}</h1>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => setEditing({ kind: 'add-playlist' })}
-        >
-          {m.videos_add_playlist()}
-        </button>
-      </div>
-      <p className="muted admin-intro">{m.videos_admin_intro()}</p>
+    <ContentPage
+      back={paths.admin}
+      backLabel={m.videos_admin_dashboard()}
+      title={m.videos_title()}
+      add={{ label: m.videos_add_playlist(), onClick: () => setEditing({ kind: 'add-playlist' }) }}
+      intro={m.videos_admin_intro()}
+    >
       {body}
 
       <Modal
@@ -243,6 +243,6 @@ export function AdminVideosPage() {
       <ConfirmModal {...videoRemoval.confirmProps} title={m.videos_delete_video_title()}>
         <p>{m.videos_delete_video_body({ title: videoRemoval.item?.title ?? '' })}</p>
       </ConfirmModal>
-    </section>
+    </ContentPage>
   );
 }
