@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { request } from '@playwright/test';
-import { formFor } from '../../src/shared/workers.ts';
+import { formFor } from '../../src/shared/workers/form.ts';
 import { startApp, type RunningApp } from './support/harness.ts';
 import { countMails } from './support/accounts.ts';
 import { checkScreen } from './support/screens.ts';

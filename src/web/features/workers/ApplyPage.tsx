@@ -2,18 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import {
-  DECLARATION,
-  formFor,
-  isShown,
-  ROLE_LABELS,
-  sectionProblems,
-  UPLOAD_MAX_BYTES,
-  type AnswerValue,
-  type Answers,
-  type ApplicationRole,
-  type SectionDef,
-} from '../../../shared/workers.ts';
+import { isShown, sectionProblems } from '../../../shared/workers/answers.ts';
+import type { AnswerValue, Answers, SectionDef } from '../../../shared/workers/fields.ts';
+import { DECLARATION, formFor } from '../../../shared/workers/form.ts';
+import { ROLE_LABELS, type ApplicationRole } from '../../../shared/workers/roles.ts';
+import { UPLOAD_MAX_BYTES } from '../../../shared/workers/uploads.ts';
 import type { WorkerRole } from '../../../shared/constants.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
