@@ -22,7 +22,7 @@ import { BankDetails } from './BankDetails.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
 import { AmountField, GiftDetailsFields, giftFields, useProfilePrefill } from './gift-fields.tsx';
 import { GiftSavedModal } from './GiftSavedModal.tsx';
-import { MomoPayment, readWaitingGift, type WaitingGift } from './MomoPayment.tsx';
+import { MomoPayment } from './MomoPayment.tsx';
 import {
   emptyOffering,
   localGhanaPhone,
@@ -30,6 +30,7 @@ import {
   offeringResolver,
   type OfferingFormValues,
 } from './offering-form.ts';
+import { readWaitingGift, type MomoOffering, type WaitingGift } from './waiting-gift.ts';
 import { m } from '../../../paraglide/messages.js';
 
 /** Spec §9: toasts on the offerings screen close after 4 s. */
@@ -42,7 +43,7 @@ const METHODS = ['momo', 'card', 'bank', 'cash'] as const;
 
 type Saved = { offering: Offering; result: Extract<GiftResult, { method: 'cash' | 'bank' }> };
 type MomoStarted = {
-  offering: Extract<Offering, { paymentMethod: 'momo' }>;
+  offering: MomoOffering;
   /**
    * Sent from the submit handler, never from an effect, so a gift cannot start twice; or the
    * gift this browser was waiting on before a reload.
