@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../components/Toasts.tsx';
-import { BANKS, MOMO_PROVIDERS } from '../../../shared/constants.ts';
+import { BANKS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import { plainCedis } from '../../../shared/format.ts';
-import { MOMO_SHORTCODES, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import type { ScheduleView } from '../../../shared/recurring.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
@@ -20,7 +20,13 @@ import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
-import { AmountField, GiftDetailsFields, giftFields, useProfilePrefill } from './gift-fields.tsx';
+import {
+  AmountField,
+  GiftDetailsFields,
+  giftFields,
+  MomoFields,
+  useProfilePrefill,
+} from './gift-fields.tsx';
 import { GiftSavedModal } from './GiftSavedModal.tsx';
 import { MomoPayment } from './MomoPayment.tsx';
 import {
@@ -194,38 +200,7 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
           </p>
         )}
 
-        {method === 'momo' && (
-          <>
-            <Field
-              form={fields}
-              name="phone"
-              label={m.giving_momo_number()}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="024 123 4567"
-            />
-            <ChoiceField
-              form={fields}
-              name="provider"
-              legend={m.giving_network()}
-              choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
-              gridClassName="choice-grid choice-grid-3"
-              describedBy={`${id}-shortcodes`}
-              after={
-                <p id={`${id}-shortcodes`} className="shortcodes">
-                  {m.giving_shortcodes_intro()}{' '}
-                  {MOMO_PROVIDERS.map((value, index) => (
-                    <span key={value}>
-                      {index > 0 && ', '}
-                      {value} <strong>{MOMO_SHORTCODES[value]}</strong>
-                    </span>
-                  ))}
-                </p>
-              }
-            />
-          </>
-        )}
+        {method === 'momo' && <MomoFields fields={giftFields(fields)} shortcodes />}
 
         {method === 'card' && (
           <Field
