@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../components/Toasts.tsx';
-import { BANKS } from '../../../shared/constants.ts';
+import { BANKS, MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import { plainCedis } from '../../../shared/format.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
+import { MOMO_SHORTCODES, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
 import type { GiftResult, Offering } from '../../../shared/schemas/giving.ts';
 import type { ScheduleView } from '../../../shared/recurring.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
@@ -200,7 +200,23 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
           </p>
         )}
 
-        {method === 'momo' && <MomoFields fields={giftFields(fields)} shortcodes />}
+        {method === 'momo' && (
+          <MomoFields
+            fields={giftFields(fields)}
+            describedBy={`${id}-shortcodes`}
+            after={
+              <p id={`${id}-shortcodes`} className="shortcodes">
+                {m.giving_shortcodes_intro()}{' '}
+                {MOMO_PROVIDERS.map((value, index) => (
+                  <span key={value}>
+                    {index > 0 && ', '}
+                    {value} <strong>{MOMO_SHORTCODES[value]}</strong>
+                  </span>
+                ))}
+              </p>
+            }
+          />
+        )}
 
         {method === 'card' && (
           <Field

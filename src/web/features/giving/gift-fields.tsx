@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
 import { offersAssembly, type ChurchInfo } from '../../../shared/schemas/church.ts';
-import { MOMO_SHORTCODES, OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
+import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { Field, type FormFields } from '../../components/form-fields.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
@@ -117,17 +117,18 @@ export function AmountField({
 }
 
 /**
- * The mobile-money number and network; with `shortcodes`, each network's short code under the
- * choice (the gift form's, for a prompt that does not come).
+ * The mobile-money number and network; `after` the network choice, what a form adds there (the
+ * gift form: each network's short code, the choice described by it).
  */
 export function MomoFields({
   fields,
-  shortcodes = false,
+  describedBy,
+  after,
 }: {
   fields: FormFields<GiftFieldValues>;
-  shortcodes?: boolean;
+  describedBy?: string;
+  after?: ReactNode;
 }) {
-  const shortcodesId = shortcodes ? `${fields.id}-shortcodes` : undefined;
   return (
     <>
       <Field
@@ -145,20 +146,8 @@ export function MomoFields({
         legend={m.giving_network()}
         choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
         gridClassName="choice-grid choice-grid-3"
-        describedBy={shortcodesId}
-        after={
-          shortcodesId && (
-            <p id={shortcodesId} className="shortcodes">
-              {m.giving_shortcodes_intro()}{' '}
-              {MOMO_PROVIDERS.map((value, index) => (
-                <span key={value}>
-                  {index > 0 && ', '}
-                  {value} <strong>{MOMO_SHORTCODES[value]}</strong>
-                </span>
-              ))}
-            </p>
-          )
-        }
+        describedBy={describedBy}
+        after={after}
       />
     </>
   );
