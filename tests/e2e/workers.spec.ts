@@ -1,5 +1,5 @@
 import { request } from '@playwright/test';
-import { formFor } from '../../src/shared/workers.ts';
+import { formFor } from '../../src/shared/workers/form.ts';
 import { countMails } from './support/accounts.ts';
 import { checkScreen } from './support/screens.ts';
 import { useSpecApp } from './support/spec-app.ts';

@@ -1,4 +1,5 @@
-import type { Answers, ApplicationRole } from '../../shared/workers.ts';
+import type { Answers } from '../../shared/workers/fields.ts';
+import type { ApplicationRole } from '../../shared/workers/roles.ts';
 
 // A whole, valid application's answers, for the HTTP tests and the browser specs alike (no
 // test-runner imports here, so both can load it).

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { Answers, ApplicationRole } from '../../shared/workers.ts';
+import type { Answers } from '../../shared/workers/fields.ts';
+import type { ApplicationRole } from '../../shared/workers/roles.ts';
 import { applicationFiles } from '../db/schema.ts';
 import { memberSession, ORIGIN, someClient } from './accounts.ts';
 import { validAnswers } from './application-answers.ts';

@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { m } from '../../paraglide/messages.js';
-import {
-  DECLARATION,
-  checkField,
-  DECISION_REASON_MAX,
-  formFor,
-  isShown,
-  isEmptyAnswer,
-  TEXTAREA_MAX,
-  type Answers,
-  type ApplicationRole,
-} from '../workers.ts';
+import { checkField, isShown, isEmptyAnswer } from '../workers/answers.ts';
+import { DECISION_REASON_MAX } from '../workers/decision.ts';
+import { TEXTAREA_MAX, type Answers } from '../workers/fields.ts';
+import { DECLARATION, formFor } from '../workers/form.ts';
+import type { ApplicationRole } from '../workers/roles.ts';
 import { passwordRequired } from '../accounts.ts';
 
-export { UPLOAD_KINDS, UPLOAD_MAX_BYTES, type UploadKind } from '../workers.ts';
-
 // Server-side validation of a whole application, built from the one definition in
-// shared/workers.ts (the web form checks each step with the same checkField).
+// shared/workers/form.ts (the web form checks each step with the same checkField).
 
 const answerValue = z.union([
   z.string().max(TEXTAREA_MAX + 100, { error: () => m.shared_workers_answer_too_long() }),

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { formFor, isShown, type Answers, type FieldDef } from '../../../src/shared/workers.ts';
+import { isShown } from '../../../src/shared/workers/answers.ts';
+import type { Answers, FieldDef } from '../../../src/shared/workers/fields.ts';
+import { formFor } from '../../../src/shared/workers/form.ts';
 import { validAnswers } from '../../../src/server/testing/application-answers.ts';
 import { expect } from './test.ts';
 

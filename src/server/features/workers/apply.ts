@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApplicationStatus, WorkerRole } from '../../../shared/constants.ts';
-import {
-  answersSchema,
-  UPLOAD_MAX_BYTES,
-  type ApplicationSubmit,
-  type UploadKind,
-} from '../../../shared/schemas/workers.ts';
-import { isApplicationRole } from '../../../shared/workers.ts';
+import { answersSchema, type ApplicationSubmit } from '../../../shared/schemas/workers.ts';
+import { isApplicationRole } from '../../../shared/workers/roles.ts';
+import { UPLOAD_MAX_BYTES, type UploadKind } from '../../../shared/workers/uploads.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { applicationFiles, workerApplications } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ApplicationStatus, WorkerRole } from '../../../shared/constants.ts';
-import { ROLE_LABELS } from '../../../shared/workers.ts';
+import { ROLE_LABELS } from '../../../shared/workers/roles.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { applicationDecisions, workerApplications } from '../../db/schema.ts';

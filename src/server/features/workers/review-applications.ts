@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { ApplicationStatus, WorkerRole } from '../../../shared/constants.ts';
-import type { UploadKind } from '../../../shared/schemas/workers.ts';
-import type { ApplicationDetail, ApplicationSummary } from '../../../shared/workers.ts';
+import type { ApplicationDetail, ApplicationSummary } from '../../../shared/workers/responses.ts';
+import type { UploadKind } from '../../../shared/workers/uploads.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import {

@@ -5,12 +5,14 @@ import {
   applicationListQuery,
   applicationSubmitSchema,
   decisionSchema,
+  workersGateSchema,
+} from '../../../shared/schemas/workers.ts';
+import { isApplicationRole } from '../../../shared/workers/roles.ts';
+import {
   UPLOAD_KINDS,
   UPLOAD_MAX_BYTES,
-  workersGateSchema,
   type UploadKind,
-} from '../../../shared/schemas/workers.ts';
-import { isApplicationRole } from '../../../shared/workers.ts';
+} from '../../../shared/workers/uploads.ts';
 import { m } from '../../../paraglide/messages.js';
 import type { AppContext } from '../../context.ts';
 import { assertStorableText } from '../../http/edge.ts';

@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ApplicationStatus, WorkerRole } from '../../../shared/constants.ts';
-import { formFor, type Answers, type WorkerStatus } from '../../../shared/workers.ts';
+import type { Answers } from '../../../shared/workers/fields.ts';
+import { formFor } from '../../../shared/workers/form.ts';
+import type { WorkerStatus } from '../../../shared/workers/responses.ts';
 import type { AppContext } from '../../context.ts';
 import { applicationDecisions, workerApplications } from '../../db/schema.ts';
 

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { m } from '../../../paraglide/messages.js';
-import { formFor } from '../../../shared/workers.ts';
+import { formFor } from '../../../shared/workers/form.ts';
 import {
   devSms,
   notifications,

@@ -3,15 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import type { ApplicationStatus } from '../../../shared/constants.ts';
-import {
-  checkRejection,
-  formFor,
-  pastorTypeOptions,
-  ROLE_LABELS,
-  STATUS_LABELS,
-  type ApplicationDetail,
-  type ApplicationSummary,
-} from '../../../shared/workers.ts';
+import { checkRejection } from '../../../shared/workers/decision.ts';
+import { formFor, pastorTypeOptions } from '../../../shared/workers/form.ts';
+import type { ApplicationDetail, ApplicationSummary } from '../../../shared/workers/responses.ts';
+import { ROLE_LABELS, STATUS_LABELS } from '../../../shared/workers/roles.ts';
 import { apiFetch, messageOf } from '../../api.ts';
 import { FieldBox } from '../../components/FieldBox.tsx';
 import { BackLink } from '../../components/BackLink.tsx';

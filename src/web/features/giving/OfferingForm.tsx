@@ -20,9 +20,15 @@ import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
 import { createGift } from './giving.api.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { ChoiceField } from './ChoiceField.tsx';
-import { AmountField, GiftDetailsFields, giftFields, useProfilePrefill } from './gift-fields.tsx';
+import {
+  AmountField,
+  GiftDetailsFields,
+  giftFields,
+  MomoFields,
+  useProfilePrefill,
+} from './gift-fields.tsx';
 import { GiftSavedModal } from './GiftSavedModal.tsx';
-import { MomoPayment, readWaitingGift, type WaitingGift } from './MomoPayment.tsx';
+import { MomoPayment } from './MomoPayment.tsx';
 import {
   emptyOffering,
   localGhanaPhone,
@@ -30,6 +36,7 @@ import {
   offeringResolver,
   type OfferingFormValues,
 } from './offering-form.ts';
+import { readWaitingGift, type MomoOffering, type WaitingGift } from './waiting-gift.ts';
 import { m } from '../../../paraglide/messages.js';
 
 /** Spec §9: toasts on the offerings screen close after 4 s. */
@@ -42,7 +49,7 @@ const METHODS = ['momo', 'card', 'bank', 'cash'] as const;
 
 type Saved = { offering: Offering; result: Extract<GiftResult, { method: 'cash' | 'bank' }> };
 type MomoStarted = {
-  offering: Extract<Offering, { paymentMethod: 'momo' }>;
+  offering: MomoOffering;
   /**
    * Sent from the submit handler, never from an effect, so a gift cannot start twice; or the
    * gift this browser was waiting on before a reload.
@@ -194,36 +201,21 @@ export function OfferingForm({ church, profile, schedule }: OfferingFormProps) {
         )}
 
         {method === 'momo' && (
-          <>
-            <Field
-              form={fields}
-              name="phone"
-              label={m.giving_momo_number()}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="024 123 4567"
-            />
-            <ChoiceField
-              form={fields}
-              name="provider"
-              legend={m.giving_network()}
-              choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
-              gridClassName="choice-grid choice-grid-3"
-              describedBy={`${id}-shortcodes`}
-              after={
-                <p id={`${id}-shortcodes`} className="shortcodes">
-                  {m.giving_shortcodes_intro()}{' '}
-                  {MOMO_PROVIDERS.map((value, index) => (
-                    <span key={value}>
-                      {index > 0 && ', '}
-                      {value} <strong>{MOMO_SHORTCODES[value]}</strong>
-                    </span>
-                  ))}
-                </p>
-              }
-            />
-          </>
+          <MomoFields
+            fields={giftFields(fields)}
+            describedBy={`${id}-shortcodes`}
+            after={
+              <p id={`${id}-shortcodes`} className="shortcodes">
+                {m.giving_shortcodes_intro()}{' '}
+                {MOMO_PROVIDERS.map((value, index) => (
+                  <span key={value}>
+                    {index > 0 && ', '}
+                    {value} <strong>{MOMO_SHORTCODES[value]}</strong>
+                  </span>
+                ))}
+              </p>
+            }
+          />
         )}
 
         {method === 'card' && (

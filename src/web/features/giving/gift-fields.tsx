@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { OFFERING_TYPES } from '../../../shared/constants.ts';
+import { MOMO_PROVIDERS, OFFERING_TYPES } from '../../../shared/constants.ts';
 import { offersAssembly, type ChurchInfo } from '../../../shared/schemas/church.ts';
 import { OFFERING_TYPE_LABELS } from '../../../shared/giving.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { Field, type FormFields } from '../../components/form-fields.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
 import { localGhanaPhone, splitFullName } from './offering-form.ts';
 import { m } from '../../../paraglide/messages.js';
 
 // What the giving forms (a gift, a recurring gift) ask alike: who gives what for which
-// assembly, and the amount, drawn once; and the member's own details filled in.
+// assembly, the amount and the mobile-money number, drawn once; and the member's own details
+// filled in.
 
 /** The fields every giving form has, by these names. */
 export interface GiftFieldValues {
@@ -20,6 +22,7 @@ export interface GiftFieldValues {
   assembly: string;
   amount: string;
   phone: string;
+  provider: string;
   email: string;
 }
 
@@ -110,6 +113,43 @@ export function AmountField({
         </div>
       )}
     />
+  );
+}
+
+/**
+ * The mobile-money number and network; `after` the network choice, what a form adds there (the
+ * gift form: each network's short code, the choice described by it).
+ */
+export function MomoFields({
+  fields,
+  describedBy,
+  after,
+}: {
+  fields: FormFields<GiftFieldValues>;
+  describedBy?: string;
+  after?: ReactNode;
+}) {
+  return (
+    <>
+      <Field
+        form={fields}
+        name="phone"
+        label={m.giving_momo_number()}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="024 123 4567"
+      />
+      <ChoiceField
+        form={fields}
+        name="provider"
+        legend={m.giving_network()}
+        choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
+        gridClassName="choice-grid choice-grid-3"
+        describedBy={describedBy}
+        after={after}
+      />
+    </>
   );
 }
 

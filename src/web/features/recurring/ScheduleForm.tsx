@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { MOMO_PROVIDERS } from '../../../shared/constants.ts';
 import type { ChurchInfo } from '../../../shared/schemas/church.ts';
 import { checkAmount } from '../../../shared/giving.ts';
 import {
@@ -22,6 +21,7 @@ import {
   ChoiceField,
   GiftDetailsFields,
   giftFields,
+  MomoFields,
   useProfilePrefill,
 } from '../giving/index.ts';
 import { createSchedule } from './recurring.api.ts';
@@ -241,22 +241,7 @@ export function ScheduleForm({ church, profile, onCreated }: ScheduleFormProps) 
 
       {method === 'momo' && (
         <>
-          <Field
-            form={fields}
-            name="phone"
-            label={m.giving_momo_number()}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="024 123 4567"
-          />
-          <ChoiceField
-            form={fields}
-            name="provider"
-            legend={m.giving_network()}
-            choices={MOMO_PROVIDERS.map((value) => ({ value, label: value }))}
-            gridClassName="choice-grid choice-grid-3"
-          />
+          <MomoFields fields={giftFields(fields)} />
           <ChoiceField
             form={fields}
             name="onDue"

@@ -1,11 +1,6 @@
 import { m } from '../../../paraglide/messages.js';
-import {
-  displayAnswer,
-  isShown,
-  type Answers,
-  type FieldDef,
-  type SectionDef,
-} from '../../../shared/workers.ts';
+import { displayAnswer, isShown } from '../../../shared/workers/answers.ts';
+import type { Answers, FieldDef, SectionDef } from '../../../shared/workers/fields.ts';
 import { useChurch } from '../../core/useChurch.ts';
 import './ApplicationAnswers.css';
 

@@ -1,5 +1,5 @@
 import { m } from '../../../paraglide/messages.js';
-import type { AnswerValue, FieldDef } from '../../../shared/workers.ts';
+import type { AnswerValue, FieldDef } from '../../../shared/workers/fields.ts';
 import { Choice } from '../../components/Choice.tsx';
 import { FieldBox } from '../../components/FieldBox.tsx';
 import { describedBy, FieldError } from '../../components/FieldError.tsx';
@@ -20,7 +20,7 @@ interface ApplicationFieldProps {
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
 
 /**
- * One field of the application, drawn from its definition (shared/workers.ts): the one place
+ * One field of the application, drawn from its definition (shared/workers/form.ts): the one place
  * the markup of each field kind lives, for every field of every step.
  */
 export function ApplicationField(props: ApplicationFieldProps) {

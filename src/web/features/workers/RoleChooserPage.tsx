@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { WORKER_ROLES } from '../../../shared/constants.ts';
-import { ROLE_LABELS } from '../../../shared/workers.ts';
+import { ROLE_LABELS } from '../../../shared/workers/roles.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { paths } from '../../paths.ts';
 import './workers.css';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { ROLE_LABELS } from '../../../shared/workers.ts';
+import { ROLE_LABELS } from '../../../shared/workers/roles.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { messageOf } from '../../api.ts';

@@ -1,4 +1,4 @@
-import type { Answers } from '../../../shared/workers.ts';
+import type { Answers } from '../../../shared/workers/fields.ts';
 import { readDraft } from '../../drafts.ts';
 import { useDraft } from '../../use-draft.ts';
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { m } from '../../../paraglide/messages.js';
-import type { Answers, UploadKind, WorkerStatus } from '../../../shared/workers.ts';
+import type { Answers } from '../../../shared/workers/fields.ts';
+import type { WorkerStatus } from '../../../shared/workers/responses.ts';
+import type { UploadKind } from '../../../shared/workers/uploads.ts';
 import { ApiError, apiFetch } from '../../api.ts';
 import { workersApiPaths } from './workers.paths.ts';
 

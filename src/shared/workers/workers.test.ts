@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inTwi } from './testing/in-twi.ts';
-import { decisionSchema } from './schemas/workers.ts';
-import {
-  checkField,
-  checkRejection,
-  DECISION_REASON_MAX,
-  DECLARATION,
-  displayAnswer,
-  formFor,
-  pastorTypeOptions,
-  type SectionDef,
-} from './workers.ts';
-import { m } from '../paraglide/messages.js';
+import { inTwi } from '../testing/in-twi.ts';
+import { decisionSchema } from '../schemas/workers.ts';
+import { checkField, displayAnswer } from './answers.ts';
+import { checkRejection, DECISION_REASON_MAX } from './decision.ts';
+import type { SectionDef } from './fields.ts';
+import { DECLARATION, formFor, pastorTypeOptions } from './form.ts';
+import { m } from '../../paraglide/messages.js';
 
 describe("the reject dialog's check says what decisionSchema says", () => {
   it.each([
