@@ -11,9 +11,8 @@ import { apiFetch, messageOf } from '../../api.ts';
 import { FieldBox } from '../../components/FieldBox.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { RejectModal } from '../../components/RejectModal.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { ApplicationAnswers } from '../workers/index.ts';
@@ -106,51 +105,49 @@ export function AdminApplicationsPage() {
         ))}
       </div>
 
-      {list.isPending ? (
-        <Spinner label={m.admin_loading_applications()} />
-      ) : list.isError ? (
-        <LoadFailed
-          message={m.admin_load_applications_failed()}
-          reason={messageOf(list.error)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : applications.length === 0 ? (
-        <p className="card muted">{noApplications(status)}</p>
-      ) : (
-        <>
-          <ul className="application-list">
-            {applications.map((a) => (
-              <li key={a.id}>
-                <Link
-                  className="application-row"
-                  to={`${paths.adminApplication(a.id)}${status ? `&status=${status}` : ''}`}
+      <QueryState
+        query={list}
+        loading={m.admin_loading_applications()}
+        failed={m.admin_load_applications_failed()}
+        isEmpty={() => applications.length === 0}
+        empty={noApplications(status)}
+      >
+        {() => (
+          <>
+            <ul className="application-list">
+              {applications.map((a) => (
+                <li key={a.id}>
+                  <Link
+                    className="application-row"
+                    to={`${paths.adminApplication(a.id)}${status ? `&status=${status}` : ''}`}
+                  >
+                    <span className="application-name">{a.applicantName}</span>
+                    <span className="muted">
+                      {ROLE_LABELS[a.role]} · {formatDateTime(a.createdAt, 'device')}
+                    </span>
+                    <span className={`status-badge status-${a.status}`}>
+                      {STATUS_LABELS[a.status]}
+                    </span>
+                    <span className="application-id muted">#{a.id.slice(0, 8)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage && (
+              <p>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => void list.fetchNextPage()}
+                  aria-disabled={list.isFetchingNextPage || undefined}
                 >
-                  <span className="application-name">{a.applicantName}</span>
-                  <span className="muted">
-                    {ROLE_LABELS[a.role]} · {formatDateTime(a.createdAt, 'device')}
-                  </span>
-                  <span className={`status-badge status-${a.status}`}>
-                    {STATUS_LABELS[a.status]}
-                  </span>
-                  <span className="application-id muted">#{a.id.slice(0, 8)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage && (
-            <p>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => void list.fetchNextPage()}
-                aria-disabled={list.isFetchingNextPage || undefined}
-              >
-                {list.isFetchingNextPage ? m.common_loading() : m.admin_load_more()}
-              </button>
-            </p>
-          )}
-        </>
-      )}
+                  {list.isFetchingNextPage ? m.common_loading() : m.admin_load_more()}
+                </button>
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -230,129 +227,127 @@ function ApplicationReview({ id, onBack }: { id: string; onBack: () => void }) {
       <h1 id={headingId} ref={headingRef} tabIndex={-1}>
         {data ? `${data.applicantName}: ${ROLE_LABELS[data.role]}` : m.admin_application()}
       </h1>
-      {detail.isPending ? (
-        <Spinner label={m.admin_loading_application()} />
-      ) : detail.isError ? (
-        <LoadFailed
-          message={m.admin_load_application_failed()}
-          reason={messageOf(detail.error)}
-          onRetry={() => void detail.refetch()}
-        />
-      ) : (
-        <>
-          <div className="card application-summary">
-            <p>
-              <span className={`status-badge status-${data!.status}`}>
-                {STATUS_LABELS[data!.status]}
-              </span>{' '}
-              <span className="muted">
-                {m.admin_application_sent({
-                  id: data!.id.slice(0, 8),
-                  when: formatDateTime(data!.createdAt, 'device'),
-                  email: data!.applicantEmail,
-                })}
-              </span>
-            </p>
-            <div className="application-files">
-              <figure>
-                {data!.files.passportPhoto ? (
-                  <img
-                    src={data!.files.passportPhoto}
-                    alt={m.admin_photo_of({ name: data!.applicantName })}
-                    width={120}
-                    height={160}
-                  />
-                ) : (
-                  <span className="muted">{m.admin_no_photo()}</span>
-                )}
-                <figcaption>{m.admin_passport_photo()}</figcaption>
-              </figure>
-              <figure>
-                {data!.files.signature ? (
-                  <img
-                    src={data!.files.signature}
-                    alt={m.admin_signature_of({ name: data!.applicantName })}
-                    className="signature-image"
-                  />
-                ) : (
-                  <span className="muted">{m.admin_no_signature()}</span>
-                )}
-                <figcaption>{m.admin_signature()}</figcaption>
-              </figure>
-            </div>
-
-            <div className="decision">
-              {data!.role === 'pastor' && (
-                <FieldBox id={`${headingId}-type`} label={m.admin_pastor_type()}>
-                  {(w) => (
-                    <select
-                      {...w}
-                      value={pastorType}
-                      onChange={(e) => setPastorType(e.target.value)}
-                    >
-                      {pastorTypeOptions().map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
+      <QueryState
+        query={detail}
+        loading={m.admin_loading_application()}
+        failed={m.admin_load_application_failed()}
+      >
+        {(application) => (
+          <>
+            <div className="card application-summary">
+              <p>
+                <span className={`status-badge status-${application.status}`}>
+                  {STATUS_LABELS[application.status]}
+                </span>{' '}
+                <span className="muted">
+                  {m.admin_application_sent({
+                    id: application.id.slice(0, 8),
+                    when: formatDateTime(application.createdAt, 'device'),
+                    email: application.applicantEmail,
+                  })}
+                </span>
+              </p>
+              <div className="application-files">
+                <figure>
+                  {application.files.passportPhoto ? (
+                    <img
+                      src={application.files.passportPhoto}
+                      alt={m.admin_photo_of({ name: application.applicantName })}
+                      width={120}
+                      height={160}
+                    />
+                  ) : (
+                    <span className="muted">{m.admin_no_photo()}</span>
                   )}
-                </FieldBox>
-              )}
-              <div className="button-row decision-actions">
-                <button
-                  type="button"
-                  className="button"
-                  aria-haspopup="dialog"
-                  onClick={() => setAsking('approved')}
-                >
-                  {m.admin_approve()}
-                </button>
-                <button
-                  type="button"
-                  className="button button-danger"
-                  aria-haspopup="dialog"
-                  onClick={() => setAsking('rejected')}
-                >
-                  {m.common_reject()}
-                </button>
+                  <figcaption>{m.admin_passport_photo()}</figcaption>
+                </figure>
+                <figure>
+                  {application.files.signature ? (
+                    <img
+                      src={application.files.signature}
+                      alt={m.admin_signature_of({ name: application.applicantName })}
+                      className="signature-image"
+                    />
+                  ) : (
+                    <span className="muted">{m.admin_no_signature()}</span>
+                  )}
+                  <figcaption>{m.admin_signature()}</figcaption>
+                </figure>
+              </div>
+
+              <div className="decision">
+                {application.role === 'pastor' && (
+                  <FieldBox id={`${headingId}-type`} label={m.admin_pastor_type()}>
+                    {(w) => (
+                      <select
+                        {...w}
+                        value={pastorType}
+                        onChange={(e) => setPastorType(e.target.value)}
+                      >
+                        {pastorTypeOptions().map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </FieldBox>
+                )}
+                <div className="button-row decision-actions">
+                  <button
+                    type="button"
+                    className="button"
+                    aria-haspopup="dialog"
+                    onClick={() => setAsking('approved')}
+                  >
+                    {m.admin_approve()}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    aria-haspopup="dialog"
+                    onClick={() => setAsking('rejected')}
+                  >
+                    {m.common_reject()}
+                  </button>
+                </div>
               </div>
             </div>
-          </div>
 
-          <div className="card">
-            <h2>{m.admin_answers()}</h2>
-            {sections && (
-              <ApplicationAnswers
-                sections={sections}
-                answers={data!.answers}
-                photo={m.admin_shown_above()}
-              />
-            )}
-          </div>
+            <div className="card">
+              <h2>{m.admin_answers()}</h2>
+              {sections && (
+                <ApplicationAnswers
+                  sections={sections}
+                  answers={application.answers}
+                  photo={m.admin_shown_above()}
+                />
+              )}
+            </div>
 
-          <div className="card">
-            <h2>{m.admin_decisions()}</h2>
-            {data!.decisions.length === 0 ? (
-              <p className="muted">{m.admin_no_decision()}</p>
-            ) : (
-              <ol className="decision-trail">
-                {data!.decisions.map((d) => (
-                  <li key={d.decidedAt}>
-                    {STATUS_LABELS[d.previousStatus]} → <strong>{STATUS_LABELS[d.status]}</strong>
-                    {d.pastorType ? ` (${d.pastorType})` : ''}{' '}
-                    {m.admin_decided_by({
-                      who: d.decidedBy,
-                      when: formatDateTime(d.decidedAt, 'device'),
-                    })}
-                    {d.reason && <q className="decision-reason">{d.reason}</q>}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </div>
-        </>
-      )}
+            <div className="card">
+              <h2>{m.admin_decisions()}</h2>
+              {application.decisions.length === 0 ? (
+                <p className="muted">{m.admin_no_decision()}</p>
+              ) : (
+                <ol className="decision-trail">
+                  {application.decisions.map((d) => (
+                    <li key={d.decidedAt}>
+                      {STATUS_LABELS[d.previousStatus]} → <strong>{STATUS_LABELS[d.status]}</strong>
+                      {d.pastorType ? ` (${d.pastorType})` : ''}{' '}
+                      {m.admin_decided_by({
+                        who: d.decidedBy,
+                        when: formatDateTime(d.decidedAt, 'device'),
+                      })}
+                      {d.reason && <q className="decision-reason">{d.reason}</q>}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
       <ConfirmModal
         open={asking === 'approved'}
         title={m.admin_approve_title()}

@@ -5,9 +5,8 @@ import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import type { DevotionalWeekSummary } from '../../../shared/devotional.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import {
   createWeek,
@@ -54,49 +53,6 @@ export function AdminDevotionalPage() {
     ? Math.min(53, Math.max(...weeks.data.map((w) => w.id)) + 1)
     : undefined;
 
-  let body;
-  if (weeks.isPending) {
-    body = <Spinner label={m.admin_loading_weeks()} />;
-  } else if (weeks.isError) {
-    body = (
-      <LoadFailed
-        message={m.admin_load_weeks_failed()}
-        reason={weeks.error.message}
-        onRetry={() => void weeks.refetch()}
-      />
-    );
-  } else if (weeks.data.length === 0) {
-    body = <p className="muted">{m.admin_no_weeks()}</p>;
-  } else {
-    body = (
-      <ul className="admin-list" aria-label={m.admin_weeks()}>
-        {weeks.data.map((week) => (
-          <AdminItem
-            key={week.id}
-            number={m.admin_week({ week: week.id })}
-            badge
-            title={week.title}
-            meta={days(week.dayCount)}
-          >
-            <Link
-              className="button button-small"
-              to={paths.adminDevotionalWeek(week.id)}
-              aria-label={m.admin_days_of_week({ week: week.id })}
-            >
-              {m.admin_days()}
-            </Link>
-            <ItemButtons
-              item={m.admin_week({ week: week.id })}
-              edit={m.admin_rename()}
-              onEdit={() => setEditing({ kind: 'rename', week })}
-              onDelete={() => removal.ask(week)}
-            />
-          </AdminItem>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <ContentPage
       back={paths.admin}
@@ -105,7 +61,41 @@ export function AdminDevotionalPage() {
       add={{ label: m.admin_add_week(), onClick: () => setEditing({ kind: 'add' }) }}
       intro={m.admin_devotional_intro()}
     >
-      {body}
+      <QueryState
+        query={weeks}
+        loading={m.admin_loading_weeks()}
+        failed={m.admin_load_weeks_failed()}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="muted">{m.admin_no_weeks()}</p>}
+      >
+        {(list) => (
+          <ul className="admin-list" aria-label={m.admin_weeks()}>
+            {list.map((week) => (
+              <AdminItem
+                key={week.id}
+                number={m.admin_week({ week: week.id })}
+                badge
+                title={week.title}
+                meta={days(week.dayCount)}
+              >
+                <Link
+                  className="button button-small"
+                  to={paths.adminDevotionalWeek(week.id)}
+                  aria-label={m.admin_days_of_week({ week: week.id })}
+                >
+                  {m.admin_days()}
+                </Link>
+                <ItemButtons
+                  item={m.admin_week({ week: week.id })}
+                  edit={m.admin_rename()}
+                  onEdit={() => setEditing({ kind: 'rename', week })}
+                  onDelete={() => removal.ask(week)}
+                />
+              </AdminItem>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <Modal
         open={editing !== null}

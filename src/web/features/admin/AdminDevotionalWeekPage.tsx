@@ -58,6 +58,7 @@ export function AdminDevotionalWeekPage() {
     () => refreshDevotional(queryClient),
   );
 
+  // Not QueryState: two queries in turn, the days' 404 is an empty week, and the title follows.
   let title: string = m.admin_week({ week: weekParam });
   let body;
   if (weeks.isPending || (week && daysQuery.isPending)) {
@@ -165,7 +166,8 @@ function EditDay({
   onCancel: () => void;
 }) {
   const current = useDevotionalDay(weekId, day);
-  // Not a copy cached from an earlier visit: the form starts from what is saved now.
+  // Not QueryState: a failure is the form's alert, without a retry. Not a copy cached from an
+  // earlier visit either: the form starts from what is saved now.
   if (current.isPending || (!current.isFetchedAfterMount && !current.isError)) {
     return <Spinner label={m.admin_loading_day()} />;
   }

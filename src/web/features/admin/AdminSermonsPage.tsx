@@ -4,9 +4,8 @@ import { m } from '../../../paraglide/messages.js';
 import { toast } from '../../components/Toasts.tsx';
 import type { Sermon } from '../../../shared/sermons.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import {
   createSermon,
@@ -55,54 +54,6 @@ export function AdminSermonsPage() {
     () => refreshSermons(queryClient),
   );
 
-  let body;
-  if (sermons.isPending) {
-    body = <Spinner label={m.admin_loading_sermons()} />;
-  } else if (sermons.isError) {
-    body = (
-      <LoadFailed
-        message={m.admin_load_sermons_failed()}
-        reason={sermons.error.message}
-        onRetry={() => void sermons.refetch()}
-      />
-    );
-  } else if (sermons.data.length === 0) {
-    body = <p className="muted">{m.admin_no_sermons()}</p>;
-  } else {
-    const list = sermons.data;
-    body = (
-      <ol className="admin-list" aria-label={m.admin_sermons_order()}>
-        {list.map((sermon, index) => (
-          <AdminItem
-            key={sermon.id}
-            number={index + 1}
-            title={sermon.title}
-            meta={m.admin_sermon_video({ id: sermon.videoId })}
-          >
-            <MoveButtons
-              name={sermon.title}
-              first={index === 0}
-              last={index === list.length - 1}
-              buttonRef={moves.buttonRef(sermon)}
-              onMove={(direction) =>
-                void moves.move(sermon, direction, {
-                  current: () => queryClient.getQueryData<Sermon[]>(sermonsQueryKey) ?? [],
-                  show: (next) => queryClient.setQueryData<Sermon[]>(sermonsQueryKey, next),
-                  save: reorderSermons,
-                })
-              }
-            />
-            <ItemButtons
-              item={sermon.title}
-              onEdit={() => setEditing({ kind: 'edit', sermon })}
-              onDelete={() => removal.ask(sermon)}
-            />
-          </AdminItem>
-        ))}
-      </ol>
-    );
-  }
-
   return (
     <ContentPage
       back={paths.admin}
@@ -111,7 +62,45 @@ export function AdminSermonsPage() {
       add={{ label: m.admin_add_sermon(), onClick: () => setEditing({ kind: 'add' }) }}
       intro={m.admin_sermons_intro()}
     >
-      {body}
+      <QueryState
+        query={sermons}
+        loading={m.admin_loading_sermons()}
+        failed={m.admin_load_sermons_failed()}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="muted">{m.admin_no_sermons()}</p>}
+      >
+        {(list) => (
+          <ol className="admin-list" aria-label={m.admin_sermons_order()}>
+            {list.map((sermon, index) => (
+              <AdminItem
+                key={sermon.id}
+                number={index + 1}
+                title={sermon.title}
+                meta={m.admin_sermon_video({ id: sermon.videoId })}
+              >
+                <MoveButtons
+                  name={sermon.title}
+                  first={index === 0}
+                  last={index === list.length - 1}
+                  buttonRef={moves.buttonRef(sermon)}
+                  onMove={(direction) =>
+                    void moves.move(sermon, direction, {
+                      current: () => queryClient.getQueryData<Sermon[]>(sermonsQueryKey) ?? [],
+                      show: (next) => queryClient.setQueryData<Sermon[]>(sermonsQueryKey, next),
+                      save: reorderSermons,
+                    })
+                  }
+                />
+                <ItemButtons
+                  item={sermon.title}
+                  onEdit={() => setEditing({ kind: 'edit', sermon })}
+                  onDelete={() => removal.ask(sermon)}
+                />
+              </AdminItem>
+            ))}
+          </ol>
+        )}
+      </QueryState>
 
       <Modal
         open={editing !== null}

@@ -3,10 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import type { UsersPage } from '../../../shared/accounts.ts';
-import { apiFetch, messageOf } from '../../api.ts';
+import { apiFetch } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../../core/useChurch.ts';
 import './admin.css';
@@ -76,91 +75,89 @@ export function AdminUsersPage() {
         />
       </form>
 
-      {users.isPending ? (
-        <Spinner label={m.admin_loading_members()} />
-      ) : users.isError ? (
-        <LoadFailed
-          message={m.admin_load_members_failed()}
-          reason={messageOf(users.error)}
-          onRetry={() => void users.refetch()}
-        />
-      ) : (
-        <>
-          <p className="muted" role="status">
-            {data!.total === 0
-              ? m.admin_users_none()
-              : q
-                ? m.admin_users_matching({ count: data!.total, q })
-                : m.admin_users_count({ count: data!.total })}
-          </p>
-          <ul className="user-list" aria-busy={users.isFetching || undefined}>
-            {data!.users.map((user) => (
-              <li key={user.id} className="user-card">
-                <p className="user-name">
-                  {user.fullName}
-                  {user.isAdmin && (
-                    <span className="status-badge status-approved">{m.admin_badge()}</span>
-                  )}
-                </p>
-                <dl>
-                  <div>
-                    <dt>{m.admin_users_email()}</dt>
-                    <dd>
-                      {user.email === null ? (
-                        <span className="muted">{m.admin_users_no_email()}</span>
-                      ) : (
-                        <>
-                          {user.email}{' '}
-                          <span className="muted">
-                            (
-                            {user.emailVerified
-                              ? m.admin_users_confirmed()
-                              : m.admin_users_not_confirmed()}
-                            )
-                          </span>
-                        </>
-                      )}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{m.admin_users_phone()}</dt>
-                    <dd>{user.phoneNumber ?? '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>{m.admin_users_assembly()}</dt>
-                    <dd>{assembly(user.assemblyName)}</dd>
-                  </div>
-                  <div>
-                    <dt>{m.admin_users_joined()}</dt>
-                    <dd>{formatDate(user.joinedAt, 'device')}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav className="pager" aria-label={m.admin_pages()}>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={page <= 1}
-                onClick={() => goToPage(page - 1)}
-              >
-                {m.admin_previous()}
-              </button>
-              <span>{m.admin_page_of({ page, pages })}</span>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={page >= pages}
-                onClick={() => goToPage(page + 1)}
-              >
-                {m.admin_next()}
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryState
+        query={users}
+        loading={m.admin_loading_members()}
+        failed={m.admin_load_members_failed()}
+      >
+        {(found) => (
+          <>
+            <p className="muted" role="status">
+              {found.total === 0
+                ? m.admin_users_none()
+                : q
+                  ? m.admin_users_matching({ count: found.total, q })
+                  : m.admin_users_count({ count: found.total })}
+            </p>
+            <ul className="user-list" aria-busy={users.isFetching || undefined}>
+              {found.users.map((user) => (
+                <li key={user.id} className="user-card">
+                  <p className="user-name">
+                    {user.fullName}
+                    {user.isAdmin && (
+                      <span className="status-badge status-approved">{m.admin_badge()}</span>
+                    )}
+                  </p>
+                  <dl>
+                    <div>
+                      <dt>{m.admin_users_email()}</dt>
+                      <dd>
+                        {user.email === null ? (
+                          <span className="muted">{m.admin_users_no_email()}</span>
+                        ) : (
+                          <>
+                            {user.email}{' '}
+                            <span className="muted">
+                              (
+                              {user.emailVerified
+                                ? m.admin_users_confirmed()
+                                : m.admin_users_not_confirmed()}
+                              )
+                            </span>
+                          </>
+                        )}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{m.admin_users_phone()}</dt>
+                      <dd>{user.phoneNumber ?? '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>{m.admin_users_assembly()}</dt>
+                      <dd>{assembly(user.assemblyName)}</dd>
+                    </div>
+                    <div>
+                      <dt>{m.admin_users_joined()}</dt>
+                      <dd>{formatDate(user.joinedAt, 'device')}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            {pages > 1 && (
+              <nav className="pager" aria-label={m.admin_pages()}>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={page <= 1}
+                  onClick={() => goToPage(page - 1)}
+                >
+                  {m.admin_previous()}
+                </button>
+                <span>{m.admin_page_of({ page, pages })}</span>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={page >= pages}
+                  onClick={() => goToPage(page + 1)}
+                >
+                  {m.admin_next()}
+                </button>
+              </nav>
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -7,8 +7,7 @@ import { bindValues, StateField } from '../../components/StateField.tsx';
 import { DateRange } from '../../components/DateRange.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { useChurch } from '../../core/useChurch.ts';
 import { useEvents } from '../events/index.ts';
@@ -40,64 +39,55 @@ export function AdminCheckinPage() {
   const assemblyLabel = (slug: string | null, none: string) =>
     slug ? (labels.get(slug) ?? slug) : none;
 
-  let body;
-  if (admin.isPending) body = <Spinner label={m.checkin_loading()} />;
-  else if (admin.isError)
-    body = (
-      <LoadFailed
-        message={m.checkin_load_failed()}
-        reason={admin.error.message}
-        onRetry={() => void admin.refetch()}
-      />
-    );
-  else
-    body = (
-      <>
-        <h2>{m.checkin_services()}</h2>
-        {admin.data.sessions.length === 0 ? (
-          <p className="card muted">{m.checkin_no_services()}</p>
-        ) : (
-          <ul className="checkin-list" aria-label={m.checkin_services()}>
-            {admin.data.sessions.map((s) => (
-              <li key={s.id} className="card">
-                <strong>{s.title}</strong>{' '}
-                <span className="muted">
-                  ·{' '}
-                  {m.checkin_session_when({
-                    assembly: assemblyLabel(s.assembly, m.checkin_all_assemblies()),
-                    opens: formatWeekdayTime(s.opensAt, 'device'),
-                    closes: formatWeekdayTime(s.closesAt, 'device'),
-                  })}
-                </span>
-                <p>
-                  {withPart(
-                    (mark) =>
-                      m.checkin_session_counts({
-                        code: mark,
-                        members: m.checkin_members_count({ count: s.members }),
-                        children: m.checkin_children_count({ count: s.children }),
-                      }),
-                    <strong>{s.code}</strong>,
-                  )}
-                </p>
-                <Link to={paths.checkinScreen(s.id)}>{m.checkin_entrance_screen()}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Attendance
-          data={admin.data}
-          label={(slug) => assemblyLabel(slug, m.checkin_no_assembly())}
-        />
-        <Ushers data={admin.data} />
-      </>
-    );
-
   return (
     <section className="page checkin-page" aria-labelledby={`${id}-title`}>
       <BackLink to={paths.admin}>{m.checkin_admin_dashboard()}</BackLink>
       <h1 id={`${id}-title`}>{m.checkin_admin_title()}</h1>
-      <div aria-live="polite">{body}</div>
+      <div aria-live="polite">
+        <QueryState query={admin} loading={m.checkin_loading()} failed={m.checkin_load_failed()}>
+          {(data) => (
+            <>
+              <h2>{m.checkin_services()}</h2>
+              {data.sessions.length === 0 ? (
+                <p className="card muted">{m.checkin_no_services()}</p>
+              ) : (
+                <ul className="checkin-list" aria-label={m.checkin_services()}>
+                  {data.sessions.map((s) => (
+                    <li key={s.id} className="card">
+                      <strong>{s.title}</strong>{' '}
+                      <span className="muted">
+                        ·{' '}
+                        {m.checkin_session_when({
+                          assembly: assemblyLabel(s.assembly, m.checkin_all_assemblies()),
+                          opens: formatWeekdayTime(s.opensAt, 'device'),
+                          closes: formatWeekdayTime(s.closesAt, 'device'),
+                        })}
+                      </span>
+                      <p>
+                        {withPart(
+                          (mark) =>
+                            m.checkin_session_counts({
+                              code: mark,
+                              members: m.checkin_members_count({ count: s.members }),
+                              children: m.checkin_children_count({ count: s.children }),
+                            }),
+                          <strong>{s.code}</strong>,
+                        )}
+                      </p>
+                      <Link to={paths.checkinScreen(s.id)}>{m.checkin_entrance_screen()}</Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Attendance
+                data={data}
+                label={(slug) => assemblyLabel(slug, m.checkin_no_assembly())}
+              />
+              <Ushers data={data} />
+            </>
+          )}
+        </QueryState>
+      </div>
       <NewSession assemblies={church.data?.assemblies ?? []} />
     </section>
   );

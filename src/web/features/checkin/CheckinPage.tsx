@@ -8,7 +8,7 @@ import {
 } from '../../../shared/checkin.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { FieldBox } from '../../components/FieldBox.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
@@ -120,18 +120,6 @@ function MemberCheckin() {
     else setOutcome({ ok: false, message: m.shared_checkin_bad_qr() });
   };
 
-  let body;
-  if (home.isPending) body = <Spinner label={m.checkin_loading()} />;
-  else if (home.isError)
-    body = (
-      <LoadFailed
-        message={m.checkin_load_failed()}
-        reason={home.error.message}
-        onRetry={() => void home.refetch()}
-      />
-    );
-  else body = <OpenServices home={home.data} />;
-
   return (
     <section className="page narrow-page checkin-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{m.checkin_check_in()}</h1>
@@ -147,7 +135,11 @@ function MemberCheckin() {
       )}
       {busy && <Spinner label={m.checkin_checking_you_in()} />}
 
-      <div aria-live="polite">{body}</div>
+      <div aria-live="polite">
+        <QueryState query={home} loading={m.checkin_loading()} failed={m.checkin_load_failed()}>
+          {(data) => <OpenServices home={data} />}
+        </QueryState>
+      </div>
 
       <h2>{m.checkin_scan()}</h2>
       {scanning ? (

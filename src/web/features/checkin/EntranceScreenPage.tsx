@@ -31,6 +31,7 @@ export function EntranceScreenPage() {
     return () => clearTimeout(timer);
   }, [refreshAt, refetch]);
 
+  // Not QueryState: a failure keeps the back link, and one who is not an usher is told so.
   if (screen.isPending) return <Spinner label={m.checkin_screen_loading()} />;
   if (screen.isError) {
     return (

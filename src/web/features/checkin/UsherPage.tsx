@@ -6,7 +6,7 @@ import { ApiError, messageOf } from '../../api.ts';
 import { FieldBox } from '../../components/FieldBox.tsx';
 import { bindValues, StateField } from '../../components/StateField.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import {
@@ -41,76 +41,77 @@ export function UsherPage() {
   const [tab, setTab] = useState<Tab>('members');
 
   let body;
-  if (sessions.isPending) body = <Spinner label={m.checkin_loading_services()} />;
-  else if (sessions.isError)
-    body =
-      sessions.error instanceof ApiError && sessions.error.status === 403 ? (
-        <p className="card form-alert" role="alert">
-          {m.shared_checkin_not_usher()}
-        </p>
-      ) : (
-        <LoadFailed
-          message={m.checkin_services_failed()}
-          reason={sessions.error.message}
-          onRetry={() => void sessions.refetch()}
-        />
-      );
-  else if (sessions.data.length === 0)
-    body = <p className="card muted">{m.shared_checkin_no_sessions()}</p>;
-  else {
-    const sessionId = chosen || sessions.data[0]!.id;
+  if (sessions.error instanceof ApiError && sessions.error.status === 403)
     body = (
-      <>
-        <FieldBox id={`${id}-session`} label={m.checkin_service()}>
-          {(w) => (
-            <select
-              {...w}
-              className="checkin-big"
-              value={sessionId}
-              onChange={(e) => setChosen(e.target.value)}
-            >
-              {sessions.data.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title} · {formatWeekdayTime(s.opensAt, 'device')}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldBox>
-        <p>
-          <Link
-            className="button button-secondary button-block"
-            to={paths.checkinScreen(sessionId)}
-          >
-            {m.checkin_open_screen()}
-          </Link>
-        </p>
-        <div className="checkin-tabs" role="tablist" aria-label={m.checkin_usher_tasks()}>
-          {tabs().map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`${id}-panel`}
-              className={
-                tab === t.id ? 'button checkin-big' : 'button button-secondary checkin-big'
-              }
-              onClick={() => setTab(t.id)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
-          {tab === 'members' && <MemberSearch sessionId={sessionId} />}
-          {tab === 'child' && <ChildIn sessionId={sessionId} />}
-          {tab === 'pickup' && <PickUp sessionId={sessionId} />}
-        </div>
-      </>
+      <p className="card form-alert" role="alert">
+        {m.shared_checkin_not_usher()}
+      </p>
     );
-  }
+  else
+    body = (
+      <QueryState
+        query={sessions}
+        loading={m.checkin_loading_services()}
+        failed={m.checkin_services_failed()}
+        isEmpty={(list) => list.length === 0}
+        empty={m.shared_checkin_no_sessions()}
+      >
+        {(list) => {
+          const sessionId = chosen || list[0]!.id;
+          return (
+            <>
+              <FieldBox id={`${id}-session`} label={m.checkin_service()}>
+                {(w) => (
+                  <select
+                    {...w}
+                    className="checkin-big"
+                    value={sessionId}
+                    onChange={(e) => setChosen(e.target.value)}
+                  >
+                    {list.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.title} · {formatWeekdayTime(s.opensAt, 'device')}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FieldBox>
+              <p>
+                <Link
+                  className="button button-secondary button-block"
+                  to={paths.checkinScreen(sessionId)}
+                >
+                  {m.checkin_open_screen()}
+                </Link>
+              </p>
+              <div className="checkin-tabs" role="tablist" aria-label={m.checkin_usher_tasks()}>
+                {tabs().map((t) => (
+                  <button
+                    key={t.id}
+                    type="button"
+                    role="tab"
+                    id={`${id}-tab-${t.id}`}
+                    aria-selected={tab === t.id}
+                    aria-controls={`${id}-panel`}
+                    className={
+                      tab === t.id ? 'button checkin-big' : 'button button-secondary checkin-big'
+                    }
+                    onClick={() => setTab(t.id)}
+                  >
+                    {t.label}
+                  </button>
+                ))}
+              </div>
+              <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+                {tab === 'members' && <MemberSearch sessionId={sessionId} />}
+                {tab === 'child' && <ChildIn sessionId={sessionId} />}
+                {tab === 'pickup' && <PickUp sessionId={sessionId} />}
+              </div>
+            </>
+          );
+        }}
+      </QueryState>
+    );
 
   return (
     <section className="page narrow-page checkin-page" aria-labelledby={`${id}-title`}>
@@ -158,6 +159,7 @@ function MemberSearch({ sessionId }: { sessionId: string }) {
           {said.text}
         </p>
       )}
+      {/* Not QueryState: a search's answer, whose failure is one line (typing again retries). */}
       <div aria-live="polite">
         {query.length < 2 ? (
           <p className="muted">{m.shared_checkin_query()}</p>

@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { isMissing, numberParam, useDevotionalDay } from './devotional.api.ts';
 import './devotional.css';
@@ -26,64 +25,61 @@ export function DevotionalDayPage() {
         {m.devotional_day_not_found({ day: dayParam, week: weekParam })}
       </h1>
     );
-  } else if (day.isPending) {
-    body = <Spinner label={m.devotional_loading_day()} />;
-  } else if (day.isError) {
-    body = (
-      <LoadFailed
-        message={m.devotional_day_failed()}
-        reason={day.error.message}
-        onRetry={() => void day.refetch()}
-      />
-    );
   } else {
-    const { data } = day;
     body = (
-      <>
-        <p className="eyebrow">{m.devotional_week_day({ week: data.weekId, day: data.day })}</p>
-        <h1 id={`${id}-title`}>{data.title}</h1>
-        {data.documentUrl ? (
-          <div className="devotional-document">
-            <iframe
-              key={data.documentUrl}
-              src={data.documentUrl}
-              title={m.devotional_day_title({ day: data.day, title: data.title })}
-              allow="fullscreen"
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
-            <p className="devotional-document-link">
-              <a href={data.documentUrl} target="_blank" rel="noopener noreferrer">
-                {m.devotional_open_document()}
-              </a>
-            </p>
-          </div>
-        ) : (
-          <div className="card devotional-coming-soon">
-            <h2>{m.shared_devotional_coming_soon()}</h2>
-            <p className="muted">{m.devotional_not_ready()}</p>
-          </div>
+      <QueryState
+        query={day}
+        loading={m.devotional_loading_day()}
+        failed={m.devotional_day_failed()}
+      >
+        {(data) => (
+          <>
+            <p className="eyebrow">{m.devotional_week_day({ week: data.weekId, day: data.day })}</p>
+            <h1 id={`${id}-title`}>{data.title}</h1>
+            {data.documentUrl ? (
+              <div className="devotional-document">
+                <iframe
+                  key={data.documentUrl}
+                  src={data.documentUrl}
+                  title={m.devotional_day_title({ day: data.day, title: data.title })}
+                  allow="fullscreen"
+                  referrerPolicy="strict-origin-when-cross-origin"
+                />
+                <p className="devotional-document-link">
+                  <a href={data.documentUrl} target="_blank" rel="noopener noreferrer">
+                    {m.devotional_open_document()}
+                  </a>
+                </p>
+              </div>
+            ) : (
+              <div className="card devotional-coming-soon">
+                <h2>{m.shared_devotional_coming_soon()}</h2>
+                <p className="muted">{m.devotional_not_ready()}</p>
+              </div>
+            )}
+            <nav className="devotional-pager" aria-label={m.devotional_days_label()}>
+              {data.previousDay !== null && (
+                <Link
+                  className="devotional-pager-link"
+                  to={paths.devotionalDay(data.weekId, data.previousDay)}
+                >
+                  <span className="devotional-pager-label">{m.devotional_previous_day()}</span>
+                  <span>{m.devotional_day({ day: data.previousDay })}</span>
+                </Link>
+              )}
+              {data.nextDay !== null && (
+                <Link
+                  className="devotional-pager-link devotional-pager-next"
+                  to={paths.devotionalDay(data.weekId, data.nextDay)}
+                >
+                  <span className="devotional-pager-label">{m.devotional_next_day()}</span>
+                  <span>{m.devotional_day({ day: data.nextDay })}</span>
+                </Link>
+              )}
+            </nav>
+          </>
         )}
-        <nav className="devotional-pager" aria-label={m.devotional_days_label()}>
-          {data.previousDay !== null && (
-            <Link
-              className="devotional-pager-link"
-              to={paths.devotionalDay(data.weekId, data.previousDay)}
-            >
-              <span className="devotional-pager-label">{m.devotional_previous_day()}</span>
-              <span>{m.devotional_day({ day: data.previousDay })}</span>
-            </Link>
-          )}
-          {data.nextDay !== null && (
-            <Link
-              className="devotional-pager-link devotional-pager-next"
-              to={paths.devotionalDay(data.weekId, data.nextDay)}
-            >
-              <span className="devotional-pager-label">{m.devotional_next_day()}</span>
-              <span>{m.devotional_day({ day: data.nextDay })}</span>
-            </Link>
-          )}
-        </nav>
-      </>
+      </QueryState>
     );
   }
 

@@ -3,8 +3,7 @@ import { Link, useParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { DEVOTIONAL_MESSAGES } from '../../../shared/devotional.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { Chevron } from './Chevron.tsx';
 import { isMissing, numberParam, useDevotionalWeek } from './devotional.api.ts';
@@ -24,38 +23,38 @@ export function DevotionalWeekPage() {
         {DEVOTIONAL_MESSAGES.noWeek(weekParam)}
       </h1>
     );
-  } else if (week.isPending) {
-    body = <Spinner label={m.devotional_loading_days()} />;
-  } else if (week.isError) {
-    body = (
-      <LoadFailed
-        message={m.devotional_week_failed()}
-        reason={week.error.message}
-        onRetry={() => void week.refetch()}
-      />
-    );
   } else {
     body = (
-      <>
-        <p className="eyebrow">{m.devotional_week({ week: week.data.id })}</p>
-        <h1 id={`${id}-title`}>{week.data.title}</h1>
-        <ol className="devotional-list" aria-labelledby={`${id}-title`}>
-          {week.data.days.map((day) => (
-            <li key={day.day}>
-              <Link className="devotional-row" to={paths.devotionalDay(week.data.id, day.day)}>
-                <span className="devotional-badge">{m.devotional_day({ day: day.day })}</span>
-                <span className="devotional-row-text">
-                  <span className="devotional-row-title">{day.title}</span>
-                  {!day.hasDocument && (
-                    <span className="devotional-row-meta">{m.shared_devotional_coming_soon()}</span>
-                  )}
-                </span>
-                <Chevron />
-              </Link>
-            </li>
-          ))}
-        </ol>
-      </>
+      <QueryState
+        query={week}
+        loading={m.devotional_loading_days()}
+        failed={m.devotional_week_failed()}
+      >
+        {(data) => (
+          <>
+            <p className="eyebrow">{m.devotional_week({ week: data.id })}</p>
+            <h1 id={`${id}-title`}>{data.title}</h1>
+            <ol className="devotional-list" aria-labelledby={`${id}-title`}>
+              {data.days.map((day) => (
+                <li key={day.day}>
+                  <Link className="devotional-row" to={paths.devotionalDay(data.id, day.day)}>
+                    <span className="devotional-badge">{m.devotional_day({ day: day.day })}</span>
+                    <span className="devotional-row-text">
+                      <span className="devotional-row-title">{day.title}</span>
+                      {!day.hasDocument && (
+                        <span className="devotional-row-meta">
+                          {m.shared_devotional_coming_soon()}
+                        </span>
+                      )}
+                    </span>
+                    <Chevron />
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </QueryState>
     );
   }
 

@@ -43,6 +43,7 @@ export function EventPage() {
   // A guest's reply, once saved: the name it was saved under.
   const [guestDone, setGuestDone] = useState<string | null>(null);
 
+  // Not QueryState: a failure keeps the back link, and a missing event is a page of its own.
   if (event.isPending) return <Spinner label={m.events_loading_event()} />;
   if (event.isError) {
     const missing =

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import type { EventSummary } from '../../../shared/events.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
 import { formatWhen, registrationNote, useEvents } from './events.api.ts';
@@ -16,27 +15,6 @@ export function EventsPage() {
   const { user } = useSession();
   const events = useEvents();
 
-  let body;
-  if (events.isPending) body = <Spinner label={m.events_loading()} />;
-  else if (events.isError)
-    body = (
-      <LoadFailed
-        message={m.events_load_failed()}
-        reason={events.error.message}
-        onRetry={() => void events.refetch()}
-      />
-    );
-  else if (events.data.events.length === 0)
-    body = <p className="card muted">{m.shared_events_no_events()}</p>;
-  else
-    body = (
-      <ul className="event-list" aria-label={m.events_upcoming()}>
-        {events.data.events.map((event) => (
-          <EventItem key={event.id} event={event} />
-        ))}
-      </ul>
-    );
-
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <BackLink to={paths.memberHome}>{m.events_home()}</BackLink>
@@ -46,7 +24,23 @@ export function EventsPage() {
           <Link to={paths.adminEvents}>{m.events_manage_link()}</Link>
         </p>
       )}
-      <div aria-live="polite">{body}</div>
+      <div aria-live="polite">
+        <QueryState
+          query={events}
+          loading={m.events_loading()}
+          failed={m.events_load_failed()}
+          isEmpty={(data) => data.events.length === 0}
+          empty={m.shared_events_no_events()}
+        >
+          {(data) => (
+            <ul className="event-list" aria-label={m.events_upcoming()}>
+              {data.events.map((event) => (
+                <EventItem key={event.id} event={event} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
     </section>
   );
 }

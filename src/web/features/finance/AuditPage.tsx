@@ -5,8 +5,7 @@ import { FINANCE_ACTIONS, type FinanceAction } from '../../../shared/constants.t
 import type { AuditEntry } from '../../../shared/schemas/finance.ts';
 import { FieldBox } from '../../components/FieldBox.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { fetchAudit, financeKeys } from './finance.api.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -45,64 +44,6 @@ export function AuditPage() {
     staleTime: 0,
   });
 
-  let body;
-  if (audit.isPending) body = <Spinner label={m.finance_audit_loading()} />;
-  else if (audit.isError)
-    body = (
-      <LoadFailed
-        message={m.finance_audit_failed()}
-        reason={audit.error.message}
-        onRetry={() => void audit.refetch()}
-      />
-    );
-  else {
-    const entries = audit.data.pages.flat();
-    body =
-      entries.length === 0 ? (
-        <p className="muted">{m.finance_audit_empty()}</p>
-      ) : (
-        <>
-          <ol className="finance-list" aria-label={m.finance_audit_list()}>
-            {entries.map((e) => (
-              <li key={e.id} className="finance-row finance-audit-row">
-                <div>
-                  <strong>{labels[e.action]}</strong> · {e.subjectId}
-                  {e.assembly ? ` · ${e.assembly}` : ''}
-                  <br />
-                  <span className="muted">
-                    <time dateTime={e.at}>{formatDateTime(e.at, 'device')}</time>{' '}
-                    {m.finance_audit_by({ email: e.actorEmail })}
-                  </span>
-                  <dl className="finance-audit-change">
-                    <div>
-                      <dt>{m.finance_before()}</dt>
-                      <dd>{describe(e.previous)}</dd>
-                    </div>
-                    <div>
-                      <dt>{m.finance_after()}</dt>
-                      <dd>{describe(e.next)}</dd>
-                    </div>
-                  </dl>
-                </div>
-              </li>
-            ))}
-          </ol>
-          {audit.hasNextPage && (
-            <p>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => void audit.fetchNextPage()}
-                aria-disabled={audit.isFetchingNextPage || undefined}
-              >
-                {audit.isFetchingNextPage ? m.common_loading() : m.finance_show_older()}
-              </button>
-            </p>
-          )}
-        </>
-      );
-  }
-
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <BackLink to={paths.admin}>{m.finance_admin_dashboard()}</BackLink>
@@ -123,7 +64,55 @@ export function AuditPage() {
           </select>
         )}
       </FieldBox>
-      {body}
+      <QueryState
+        query={audit}
+        loading={m.finance_audit_loading()}
+        failed={m.finance_audit_failed()}
+        isEmpty={(data) => data.pages.every((page) => page.length === 0)}
+        empty={<p className="muted">{m.finance_audit_empty()}</p>}
+      >
+        {(data) => (
+          <>
+            <ol className="finance-list" aria-label={m.finance_audit_list()}>
+              {data.pages.flat().map((e) => (
+                <li key={e.id} className="finance-row finance-audit-row">
+                  <div>
+                    <strong>{labels[e.action]}</strong> · {e.subjectId}
+                    {e.assembly ? ` · ${e.assembly}` : ''}
+                    <br />
+                    <span className="muted">
+                      <time dateTime={e.at}>{formatDateTime(e.at, 'device')}</time>{' '}
+                      {m.finance_audit_by({ email: e.actorEmail })}
+                    </span>
+                    <dl className="finance-audit-change">
+                      <div>
+                        <dt>{m.finance_before()}</dt>
+                        <dd>{describe(e.previous)}</dd>
+                      </div>
+                      <div>
+                        <dt>{m.finance_after()}</dt>
+                        <dd>{describe(e.next)}</dd>
+                      </div>
+                    </dl>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            {audit.hasNextPage && (
+              <p>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => void audit.fetchNextPage()}
+                  aria-disabled={audit.isFetchingNextPage || undefined}
+                >
+                  {audit.isFetchingNextPage ? m.common_loading() : m.finance_show_older()}
+                </button>
+              </p>
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

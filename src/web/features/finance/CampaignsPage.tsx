@@ -10,8 +10,7 @@ import { bindValues, StateField } from '../../components/StateField.tsx';
 import { BackLink } from '../../components/BackLink.tsx';
 import { AssemblyOptions } from '../../components/AssemblyOptions.tsx';
 import { DateRange } from '../../components/DateRange.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
@@ -46,40 +45,6 @@ export function CampaignsPage() {
   const { user } = useSession();
   const report = useCampaignReport();
 
-  let body;
-  if (report.isPending) body = <Spinner label={m.finance_campaigns_loading()} />;
-  else if (report.isError)
-    body = (
-      <LoadFailed
-        message={m.finance_campaigns_failed()}
-        reason={report.error.message}
-        onRetry={() => void report.refetch()}
-      />
-    );
-  else if (report.data.campaigns.length === 0)
-    body = <p className="card">{m.finance_campaigns_empty()}</p>;
-  else {
-    const labels = new Map(report.data.assemblies.map((a) => [a.slug, a.label]));
-    body = (
-      <>
-        <p>
-          <a
-            className="button button-secondary button-small"
-            href={pledgesApiPaths.campaignReportCsv}
-            download
-          >
-            {m.finance_campaigns_download()}
-          </a>
-        </p>
-        <ul className="pledge-list" aria-label={m.finance_campaigns()}>
-          {report.data.campaigns.map((c) => (
-            <CampaignCard key={c.id} campaign={c} labels={labels} />
-          ))}
-        </ul>
-      </>
-    );
-  }
-
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <BackLink to={user?.isAdmin ? paths.admin : paths.financeDesk}>
@@ -88,7 +53,37 @@ export function CampaignsPage() {
       <h1 id={`${id}-title`}>{m.finance_campaigns()}</h1>
       <p className="muted">{m.finance_campaigns_intro()}</p>
       {user?.isAdmin && <NewCampaign />}
-      <div aria-live="polite">{body}</div>
+      <div aria-live="polite">
+        <QueryState
+          query={report}
+          loading={m.finance_campaigns_loading()}
+          failed={m.finance_campaigns_failed()}
+          isEmpty={(data) => data.campaigns.length === 0}
+          empty={<p className="card">{m.finance_campaigns_empty()}</p>}
+        >
+          {(data) => {
+            const labels = new Map(data.assemblies.map((a) => [a.slug, a.label]));
+            return (
+              <>
+                <p>
+                  <a
+                    className="button button-secondary button-small"
+                    href={pledgesApiPaths.campaignReportCsv}
+                    download
+                  >
+                    {m.finance_campaigns_download()}
+                  </a>
+                </p>
+                <ul className="pledge-list" aria-label={m.finance_campaigns()}>
+                  {data.campaigns.map((c) => (
+                    <CampaignCard key={c.id} campaign={c} labels={labels} />
+                  ))}
+                </ul>
+              </>
+            );
+          }}
+        </QueryState>
+      </div>
     </section>
   );
 }

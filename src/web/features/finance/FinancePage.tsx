@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { useFinanceAccess } from './finance.access.ts';
 import './finance.css';
@@ -12,31 +11,24 @@ export function FinancePage() {
   const id = useId();
   const access = useFinanceAccess();
 
-  let scope;
-  if (access.isPending) scope = <Spinner label={m.finance_loading_assemblies()} />;
-  else if (access.isError)
-    scope = (
-      <LoadFailed
-        message={m.finance_access_failed()}
-        reason={access.error.message}
-        onRetry={() => void access.refetch()}
-      />
-    );
-  else
-    scope = (
-      <p className="muted finance-scope">
-        {access.data.scope.all
-          ? m.finance_scope_all()
-          : m.finance_scope_some({
-              assemblies: access.data.assemblies.map((a) => a.label).join(', '),
-            })}
-      </p>
-    );
-
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{m.finance_desk()}</h1>
-      {scope}
+      <QueryState
+        query={access}
+        loading={m.finance_loading_assemblies()}
+        failed={m.finance_access_failed()}
+      >
+        {(data) => (
+          <p className="muted finance-scope">
+            {data.scope.all
+              ? m.finance_scope_all()
+              : m.finance_scope_some({
+                  assemblies: data.assemblies.map((a) => a.label).join(', '),
+                })}
+          </p>
+        )}
+      </QueryState>
       <ul className="finance-cards" aria-label={m.finance_tools()}>
         <li>
           <Link className="admin-card admin-card-link" to={paths.financeCash}>

@@ -7,8 +7,7 @@ import type { FinanceOfficer } from '../../../shared/schemas/finance.ts';
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { Choice } from '../../components/Choice.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { useChurch } from '../../core/useChurch.ts';
 import { financeKeys, grantOfficer, revokeOfficer, useOfficers } from './finance.api.ts';
@@ -75,57 +74,6 @@ export function OfficersPage() {
       toast.error(messageOf(error));
     }
   };
-
-  let list;
-  if (officers.isPending) list = <Spinner label={m.finance_officers_loading()} />;
-  else if (officers.isError)
-    list = (
-      <LoadFailed
-        message={m.finance_officers_failed()}
-        reason={officers.error.message}
-        onRetry={() => void officers.refetch()}
-      />
-    );
-  else if (officers.data.length === 0) list = <p className="muted">{m.finance_officers_empty()}</p>;
-  else
-    list = (
-      <ul className="finance-list" aria-label={m.finance_officers()}>
-        {officers.data.map((o) => (
-          <li key={o.userId} className="finance-row">
-            <div>
-              <strong>{o.fullName}</strong> · {o.email}
-              <br />
-              <span className="muted">
-                {m.finance_officer_since({
-                  assemblies: o.allAssemblies
-                    ? m.finance_all_assemblies()
-                    : o.assemblies.map(label).join(', '),
-                  day: formatDate(o.since),
-                })}
-              </span>
-            </div>
-            <div className="finance-row-actions">
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                aria-label={m.finance_change_label({ email: o.email })}
-                onClick={() => edit(o)}
-              >
-                {m.finance_change()}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small button-danger"
-                aria-label={m.finance_revoke_label({ email: o.email })}
-                onClick={() => void revoke(o)}
-              >
-                {m.finance_revoke()}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
 
   return (
     <section className="page narrow-page" aria-labelledby={`${id}-title`}>
@@ -206,7 +154,52 @@ export function OfficersPage() {
         </button>
       </form>
       <h2>{m.finance_officers_heading()}</h2>
-      {list}
+      <QueryState
+        query={officers}
+        loading={m.finance_officers_loading()}
+        failed={m.finance_officers_failed()}
+        isEmpty={(data) => data.length === 0}
+        empty={<p className="muted">{m.finance_officers_empty()}</p>}
+      >
+        {(data) => (
+          <ul className="finance-list" aria-label={m.finance_officers()}>
+            {data.map((o) => (
+              <li key={o.userId} className="finance-row">
+                <div>
+                  <strong>{o.fullName}</strong> · {o.email}
+                  <br />
+                  <span className="muted">
+                    {m.finance_officer_since({
+                      assemblies: o.allAssemblies
+                        ? m.finance_all_assemblies()
+                        : o.assemblies.map(label).join(', '),
+                      day: formatDate(o.since),
+                    })}
+                  </span>
+                </div>
+                <div className="finance-row-actions">
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-label={m.finance_change_label({ email: o.email })}
+                    onClick={() => edit(o)}
+                  >
+                    {m.finance_change()}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small button-danger"
+                    aria-label={m.finance_revoke_label({ email: o.email })}
+                    onClick={() => void revoke(o)}
+                  >
+                    {m.finance_revoke()}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

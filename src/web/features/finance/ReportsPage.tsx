@@ -4,7 +4,7 @@ import { checkRange } from '../../../shared/finance.ts';
 import type { FinanceReport, ReportGroup } from '../../../shared/schemas/finance.ts';
 import { GIFT_CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from '../../../shared/giving.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
@@ -73,18 +73,6 @@ export function ReportsPage() {
     </div>
   );
 
-  let body;
-  if (report.isPending) body = <Spinner label={m.finance_report_loading()} />;
-  else if (report.isError)
-    body = (
-      <LoadFailed
-        message={m.finance_report_failed()}
-        reason={report.error.message}
-        onRetry={() => void report.refetch()}
-      />
-    );
-  else body = <ReportBody report={report.data} query={query!} />;
-
   return (
     <section className="page finance-page" aria-labelledby={`${id}-title`}>
       <BackLink to={user?.isAdmin ? paths.admin : paths.financeDesk}>
@@ -124,7 +112,15 @@ export function ReportsPage() {
           {m.finance_show_report()}
         </button>
       </form>
-      <div aria-live="polite">{body}</div>
+      <div aria-live="polite">
+        <QueryState
+          query={report}
+          loading={m.finance_report_loading()}
+          failed={m.finance_report_failed()}
+        >
+          {(data) => <ReportBody report={data} query={query!} />}
+        </QueryState>
+      </div>
     </section>
   );
 }

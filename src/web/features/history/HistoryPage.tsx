@@ -89,6 +89,7 @@ export function HistoryPage() {
   // The years with gifts and this year (the server's list), and the one in the address.
   const years = first?.years ? [...new Set([...first.years, shownYear])].sort((a, b) => b - a) : [];
 
+  // Not QueryState: its failure card and its two empty states (that year, or ever) are its own.
   let body;
   if (history.isPending) {
     body = <Spinner label={m.history_loading()} />;

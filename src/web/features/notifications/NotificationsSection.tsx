@@ -28,6 +28,7 @@ export function NotificationsSection() {
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{m.notifications_title()}</h2>
       <p className="muted">{m.notifications_intro()}</p>
+      {/* Not QueryState: a section of the profile, whose failure is one line without a retry. */}
       {settings.isPending ? (
         <Spinner label={m.common_loading()} />
       ) : settings.isError ? (

@@ -1,9 +1,8 @@
 import { Navigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
-import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
 import { useAppointment } from './pastor.api.ts';
@@ -23,75 +22,76 @@ export function AppointmentPage() {
 
   if (status === 'loading') return <PageLoading />;
   if (!signedIn) return <Navigate to={paths.auth} replace />;
-  if (appointment.isPending) return <PageLoading label={m.pastor_loading_appointment()} />;
-  if (appointment.isError) {
-    return (
-      <section className="page narrow-page">
-        <h1>{m.pastor_appointment()}</h1>
-        <LoadFailed
-          message={m.pastor_load_appointment_failed()}
-          reason={messageOf(appointment.error)}
-          onRetry={() => void appointment.refetch()}
-        />
-      </section>
-    );
-  }
-  const view = appointment.data;
-  if (view.status !== 'appointed') {
-    return (
-      <section className="page narrow-page" aria-labelledby="appointment-title">
-        <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
-        <h1 id="appointment-title">{m.pastor_appointment()}</h1>
-        <div className="card" role="status">
-          <p>{m.pastor_appointment_is({ status: view.message })}</p>
-        </div>
-      </section>
-    );
-  }
-
-  const { letter } = view;
   return (
-    <section className="page appointment-page" aria-labelledby="appointment-title">
-      <div className="no-print">
-        <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
-        <h1 id="appointment-title">{m.pastor_appointment()}</h1>
-        <div className="button-row appointment-actions">
-          <a className="button" href={pastorApiPaths.appointmentPdf} download>
-            {m.pastor_download_pdf()}
-          </a>
-          <button type="button" className="button button-secondary" onClick={() => window.print()}>
-            {m.pastor_print()}
-          </button>
-        </div>
-      </div>
-      <article className="letter" aria-label={letter.title}>
-        <header className="letter-header">
-          <p className="letter-church">{letter.registeredName}</p>
-          <p className="muted">{letter.churchName}</p>
-        </header>
-        <h2 className="letter-title">{letter.title}</h2>
-        <dl className="letter-facts">
-          <dt>{m.pastor_letter_name()}</dt>
-          <dd>{letter.fullName}</dd>
-          <dt>{m.pastor_letter_assembly()}</dt>
-          <dd>{letter.assembly}</dd>
-          <dt>{m.pastor_letter_role()}</dt>
-          <dd>{letter.role}</dd>
-          <dt>{m.pastor_letter_effective()}</dt>
-          <dd>{letter.effectiveDate}</dd>
-        </dl>
-        {letter.paragraphs.map((text, i) => (
-          <p key={i}>{text}</p>
-        ))}
-        <div className="letter-signatures">
-          {letter.signatories.map((s) => (
-            <div key={s.name} className="letter-signature">
-              <p className="letter-signature-name">{s.name}</p>
-              <p className="muted">{s.title}</p>
+    <QueryState
+      query={appointment}
+      loading={<PageLoading label={m.pastor_loading_appointment()} />}
+      failed={m.pastor_load_appointment_failed()}
+      failedHeading={m.pastor_appointment()}
+    >
+      {(view) => {
+        if (view.status !== 'appointed') {
+          return (
+            <section className="page narrow-page" aria-labelledby="appointment-title">
+              <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
+              <h1 id="appointment-title">{m.pastor_appointment()}</h1>
+              <div className="card" role="status">
+                <p>{m.pastor_appointment_is({ status: view.message })}</p>
+              </div>
+            </section>
+          );
+        }
+
+        const { letter } = view;
+        return (
+          <section className="page appointment-page" aria-labelledby="appointment-title">
+            <div className="no-print">
+              <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
+              <h1 id="appointment-title">{m.pastor_appointment()}</h1>
+              <div className="button-row appointment-actions">
+                <a className="button" href={pastorApiPaths.appointmentPdf} download>
+                  {m.pastor_download_pdf()}
+                </a>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => window.print()}
+                >
+                  {m.pastor_print()}
+                </button>
+              </div>
             </div>
-          ))}
-        </div>
-      </article>
-    </section>
+            <article className="letter" aria-label={letter.title}>
+              <header className="letter-header">
+                <p className="letter-church">{letter.registeredName}</p>
+                <p className="muted">{letter.churchName}</p>
+              </header>
+              <h2 className="letter-title">{letter.title}</h2>
+              <dl className="letter-facts">
+                <dt>{m.pastor_letter_name()}</dt>
+                <dd>{letter.fullName}</dd>
+                <dt>{m.pastor_letter_assembly()}</dt>
+                <dd>{letter.assembly}</dd>
+                <dt>{m.pastor_letter_role()}</dt>
+                <dd>{letter.role}</dd>
+                <dt>{m.pastor_letter_effective()}</dt>
+                <dd>{letter.effectiveDate}</dd>
+              </dl>
+              {letter.paragraphs.map((text, i) => (
+                <p key={i}>{text}</p>
+              ))}
+              <div className="letter-signatures">
+                {letter.signatories.map((s) => (
+                  <div key={s.name} className="letter-signature">
+                    <p className="letter-signature-name">{s.name}</p>
+                    <p className="muted">{s.title}</p>
+                  </div>
+                ))}
+              </div>
+            </article>
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

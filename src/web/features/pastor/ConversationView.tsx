@@ -11,8 +11,7 @@ import {
   type PastorPeer,
 } from '../../../shared/pastor.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { ApiError, messageOf } from '../../api.ts';
 import { upsertMessage } from './messages.ts';
@@ -249,50 +248,48 @@ export function ConversationView({ peer, myId, pollMs, onBack }: Props) {
         </button>
       </header>
 
-      {conversation.isPending ? (
-        <Spinner label={m.pastor_loading_conversation()} />
-      ) : conversation.isError ? (
-        <LoadFailed
-          message={m.pastor_load_conversation_failed()}
-          reason={messageOf(conversation.error)}
-          onRetry={() => void conversation.refetch()}
-        />
-      ) : (
-        // The log is the scrolling box; the list inside it keeps its list semantics.
-        <div
-          ref={logRef}
-          className="message-list"
-          role="log"
-          aria-label={m.pastor_conversation_with({ name: peer.fullName })}
-        >
-          <ol className="message-items">
-            {shown.length === 0 && (
-              <li className="muted message-list-empty">{m.pastor_no_messages_yet()}</li>
-            )}
-            {shown.map((message) => (
-              <MessageItem
-                key={message.id}
-                message={message}
-                mine={message.senderId === myId}
-                peerName={peer.fullName}
-                canEdit={
-                  message.senderId === myId &&
-                  !message.file &&
-                  !message.deleted &&
-                  age(message) <= EDIT_WINDOW_MS
-                }
-                canDeleteForEveryone={
-                  message.senderId === myId &&
-                  !message.deleted &&
-                  age(message) <= DELETE_FOR_EVERYONE_WINDOW_MS
-                }
-                onSaveEdit={saveEdit}
-                onDelete={remove}
-              />
-            ))}
-          </ol>
-        </div>
-      )}
+      <QueryState
+        query={conversation}
+        loading={m.pastor_loading_conversation()}
+        failed={m.pastor_load_conversation_failed()}
+      >
+        {() => (
+          // The log is the scrolling box; the list inside it keeps its list semantics.
+          <div
+            ref={logRef}
+            className="message-list"
+            role="log"
+            aria-label={m.pastor_conversation_with({ name: peer.fullName })}
+          >
+            <ol className="message-items">
+              {shown.length === 0 && (
+                <li className="muted message-list-empty">{m.pastor_no_messages_yet()}</li>
+              )}
+              {shown.map((message) => (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  mine={message.senderId === myId}
+                  peerName={peer.fullName}
+                  canEdit={
+                    message.senderId === myId &&
+                    !message.file &&
+                    !message.deleted &&
+                    age(message) <= EDIT_WINDOW_MS
+                  }
+                  canDeleteForEveryone={
+                    message.senderId === myId &&
+                    !message.deleted &&
+                    age(message) <= DELETE_FOR_EVERYONE_WINDOW_MS
+                  }
+                  onSaveEdit={saveEdit}
+                  onDelete={remove}
+                />
+              ))}
+            </ol>
+          </div>
+        )}
+      </QueryState>
 
       <form className="composer" onSubmit={(event) => void send(event)} noValidate>
         {error && (

@@ -4,9 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { POLL_INTERVAL_MS, type Conversation, type PastorPeer } from '../../../shared/pastor.ts';
 import { BackLink } from '../../components/BackLink.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
-import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
 import { ConversationView } from './ConversationView.tsx';
 import { markRead, pastorKeys, usePastorMe, usePastors } from './pastor.api.ts';
@@ -80,93 +79,95 @@ export function MessagesPage() {
     setSearchParams(next);
   };
 
-  if (me.isPending || pastors.isPending) return <PageLoading label={m.pastor_loading_messages()} />;
-  if (pastors.isError) {
-    return (
-      <section className="page narrow-page">
-        <h1>{m.pastor_messages()}</h1>
-        <LoadFailed
-          message={m.pastor_load_pastors_failed()}
-          reason={messageOf(pastors.error)}
-          onRetry={() => void pastors.refetch()}
-        />
-      </section>
-    );
-  }
-
-  const list: PastorPeer[] = pastors.data.pastors;
-  const peer = list.find((p) => p.id === peerId) ?? null;
-
+  const loading = <PageLoading label={m.pastor_loading_messages()} />;
+  // The pastor signed in is waited for too: it says which messages are theirs.
+  if (me.isPending) return loading;
   return (
-    <section
-      className={`page messages-page${peer ? ' has-conversation' : ''}`}
-      aria-labelledby="messages-title"
-      data-realtime={socket}
+    <QueryState
+      query={pastors}
+      loading={loading}
+      failed={m.pastor_load_pastors_failed()}
+      failedHeading={m.pastor_messages()}
     >
-      <div className="messages-heading">
-        <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
-        <h1 id="messages-title">{m.pastor_messages()}</h1>
-        {socket === 'down' && (
-          <p className="muted messages-offline" role="status">
-            {m.pastor_reconnecting()}
-          </p>
-        )}
-      </div>
-      <div className="messages-layout">
-        <nav className="pastor-list" aria-label={m.pastor_pastors()}>
-          {list.length === 0 ? (
-            <p className="muted">{m.pastor_no_pastors()}</p>
-          ) : (
-            <ul>
-              {list.map((p) => (
-                <li key={p.id}>
-                  <Link
-                    className="pastor-list-item"
-                    to={`${paths.pastorMessages}?with=${encodeURIComponent(p.id)}`}
-                    aria-current={p.id === peerId ? 'page' : undefined}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      choose(p.id);
-                    }}
-                  >
-                    <span className="pastor-list-top">
-                      <span className="pastor-list-name">{p.fullName}</span>
-                      {p.lastMessage && (
-                        <span className="muted pastor-list-time">
-                          {shortTime(p.lastMessage.createdAt)}
-                        </span>
-                      )}
-                    </span>
-                    <span className="muted pastor-list-email">{p.email}</span>
-                    <span className="pastor-list-bottom">
-                      <span className="pastor-list-preview">{preview(p.lastMessage, myId)}</span>
-                      {p.unread > 0 && (
-                        <span className="unread-badge">
-                          {p.unread}
-                          <span className="visually-hidden"> {m.pastor_unread()}</span>
-                        </span>
-                      )}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </nav>
-        <div className="conversation-pane">
-          {peer ? (
-            <ConversationView
-              key={peer.id}
-              peer={peer}
-              myId={myId}
-              pollMs={pollMs}
-              onBack={() => choose(null)}
-            />
-          ) : (
-            <p className="muted conversation-empty">{m.pastor_choose_pastor()}</p>
-          )}
-        </div>
-      </div>
-    </section>
+      {(data) => {
+        const list: PastorPeer[] = data.pastors;
+        const peer = list.find((p) => p.id === peerId) ?? null;
+
+        return (
+          <section
+            className={`page messages-page${peer ? ' has-conversation' : ''}`}
+            aria-labelledby="messages-title"
+            data-realtime={socket}
+          >
+            <div className="messages-heading">
+              <BackLink to={paths.pastorAdminResources}>{m.pastor_admin_resources()}</BackLink>
+              <h1 id="messages-title">{m.pastor_messages()}</h1>
+              {socket === 'down' && (
+                <p className="muted messages-offline" role="status">
+                  {m.pastor_reconnecting()}
+                </p>
+              )}
+            </div>
+            <div className="messages-layout">
+              <nav className="pastor-list" aria-label={m.pastor_pastors()}>
+                {list.length === 0 ? (
+                  <p className="muted">{m.pastor_no_pastors()}</p>
+                ) : (
+                  <ul>
+                    {list.map((p) => (
+                      <li key={p.id}>
+                        <Link
+                          className="pastor-list-item"
+                          to={`${paths.pastorMessages}?with=${encodeURIComponent(p.id)}`}
+                          aria-current={p.id === peerId ? 'page' : undefined}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            choose(p.id);
+                          }}
+                        >
+                          <span className="pastor-list-top">
+                            <span className="pastor-list-name">{p.fullName}</span>
+                            {p.lastMessage && (
+                              <span className="muted pastor-list-time">
+                                {shortTime(p.lastMessage.createdAt)}
+                              </span>
+                            )}
+                          </span>
+                          <span className="muted pastor-list-email">{p.email}</span>
+                          <span className="pastor-list-bottom">
+                            <span className="pastor-list-preview">
+                              {preview(p.lastMessage, myId)}
+                            </span>
+                            {p.unread > 0 && (
+                              <span className="unread-badge">
+                                {p.unread}
+                                <span className="visually-hidden"> {m.pastor_unread()}</span>
+                              </span>
+                            )}
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </nav>
+              <div className="conversation-pane">
+                {peer ? (
+                  <ConversationView
+                    key={peer.id}
+                    peer={peer}
+                    myId={myId}
+                    pollMs={pollMs}
+                    onBack={() => choose(null)}
+                  />
+                ) : (
+                  <p className="muted conversation-empty">{m.pastor_choose_pastor()}</p>
+                )}
+              </div>
+            </div>
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

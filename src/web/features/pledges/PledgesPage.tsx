@@ -17,8 +17,7 @@ import { BackLink } from '../../components/BackLink.tsx';
 import { FieldBox, wireField } from '../../components/FieldBox.tsx';
 import { StateField } from '../../components/StateField.tsx';
 import { FieldError } from '../../components/FieldError.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import { formDraft, readFormDraft, useFormDraft } from '../../use-draft.ts';
@@ -106,27 +105,6 @@ export function PledgesPage() {
 
   const fields = { id, errors };
 
-  let list;
-  if (pledges.isPending) list = <Spinner label={m.pledges_loading()} />;
-  else if (pledges.isError)
-    list = (
-      <LoadFailed
-        message={m.pledges_load_failed()}
-        reason={pledges.error.message}
-        onRetry={() => void pledges.refetch()}
-      />
-    );
-  else if (pledges.data.pledges.length === 0)
-    list = <p className="card muted">{m.shared_pledges_no_pledges()}</p>;
-  else
-    list = (
-      <ul className="pledge-list" aria-label={m.pledges_yours()}>
-        {pledges.data.pledges.map((p) => (
-          <PledgeItem key={p.id} pledge={p} gifts={pledges.data.gifts} onChange={refresh} />
-        ))}
-      </ul>
-    );
-
   const campaigns = pledges.data?.campaigns ?? [];
 
   return (
@@ -134,7 +112,23 @@ export function PledgesPage() {
       <BackLink to={paths.offerings}>{m.giving_offerings_title()}</BackLink>
       <h1 id={`${id}-title`}>{m.pledges_title()}</h1>
       <p className="muted">{m.pledges_intro()}</p>
-      <div aria-live="polite">{list}</div>
+      <div aria-live="polite">
+        <QueryState
+          query={pledges}
+          loading={m.pledges_loading()}
+          failed={m.pledges_load_failed()}
+          isEmpty={(data) => data.pledges.length === 0}
+          empty={m.shared_pledges_no_pledges()}
+        >
+          {(data) => (
+            <ul className="pledge-list" aria-label={m.pledges_yours()}>
+              {data.pledges.map((p) => (
+                <PledgeItem key={p.id} pledge={p} gifts={data.gifts} onChange={refresh} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </div>
 
       <h2 className="pledge-heading">{m.pledges_make()}</h2>
       <form className="form card" aria-label={m.pledges_make()} onSubmit={submit} noValidate>

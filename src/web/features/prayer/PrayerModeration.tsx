@@ -7,9 +7,8 @@ import {
   type RejectedPrayer,
 } from '../../../shared/prayer.ts';
 import { messageOf } from '../../api.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { RejectModal } from '../../components/RejectModal.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { useChurch } from '../../core/useChurch.ts';
 import { decidePrayer, prayerKeys, restorePrayer, usePrayerQueue } from './prayer.api.ts';
@@ -33,46 +32,41 @@ export function ModerationQueue() {
   const id = useId();
   const queue = usePrayerQueue(true);
   const rejectedRef = useRef<HTMLHeadingElement>(null);
-  if (queue.isPending) return <Spinner label={m.prayer_loading_queue()} />;
-  if (queue.isError)
-    return (
-      <LoadFailed
-        message={m.prayer_queue_failed()}
-        reason={queue.error.message}
-        onRetry={() => void queue.refetch()}
-      />
-    );
   // A rejected request moves down to the rejections: the focus goes with it, to undo it.
   const onRejected = () => requestAnimationFrame(() => rejectedRef.current?.focus());
   return (
-    <>
-      <p className="muted">{m.prayer_queue_intro()}</p>
-      <div aria-live="polite">
-        {queue.data.held.length === 0 ? (
-          <p className="card muted">{m.shared_prayer_empty_queue()}</p>
-        ) : (
-          <ul className="prayer-list" aria-label={m.prayer_queue_label()}>
-            {queue.data.held.map((held) => (
-              <HeldItem key={held.id} held={held} onRejected={onRejected} />
-            ))}
-          </ul>
-        )}
-      </div>
-      <h2 id={`${id}-rejected`} ref={rejectedRef} className="prayer-heading" tabIndex={-1}>
-        {m.prayer_rejected_heading()}
-      </h2>
-      <div aria-live="polite">
-        {queue.data.rejected.length === 0 ? (
-          <p className="card muted">{m.prayer_rejected_none()}</p>
-        ) : (
-          <ul className="prayer-list" aria-label={m.prayer_rejected_label()}>
-            {queue.data.rejected.map((rejected) => (
-              <RejectedItem key={rejected.id} rejected={rejected} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </>
+    <QueryState query={queue} loading={m.prayer_loading_queue()} failed={m.prayer_queue_failed()}>
+      {(data) => (
+        <>
+          <p className="muted">{m.prayer_queue_intro()}</p>
+          <div aria-live="polite">
+            {data.held.length === 0 ? (
+              <p className="card muted">{m.shared_prayer_empty_queue()}</p>
+            ) : (
+              <ul className="prayer-list" aria-label={m.prayer_queue_label()}>
+                {data.held.map((held) => (
+                  <HeldItem key={held.id} held={held} onRejected={onRejected} />
+                ))}
+              </ul>
+            )}
+          </div>
+          <h2 id={`${id}-rejected`} ref={rejectedRef} className="prayer-heading" tabIndex={-1}>
+            {m.prayer_rejected_heading()}
+          </h2>
+          <div aria-live="polite">
+            {data.rejected.length === 0 ? (
+              <p className="card muted">{m.prayer_rejected_none()}</p>
+            ) : (
+              <ul className="prayer-list" aria-label={m.prayer_rejected_label()}>
+                {data.rejected.map((rejected) => (
+                  <RejectedItem key={rejected.id} rejected={rejected} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -15,7 +15,7 @@ import { checkAnswerNote, PRAYER_NOTE_MAX, type PrayerRequest } from '../../../s
 import { ApiError, messageOf } from '../../api.ts';
 import { BackLink } from '../../components/BackLink.tsx';
 import { FieldBox } from '../../components/FieldBox.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
@@ -120,8 +120,7 @@ export function PrayerPage() {
 
 function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
   let list;
-  if (wall.isPending) list = <Spinner label={m.prayer_loading()} />;
-  else if (wall.error instanceof ApiError && wall.error.status === 401)
+  if (wall.error instanceof ApiError && wall.error.status === 401)
     // A guest: the browser's guest flag opens the screen, the server answers members only.
     list = (
       <div className="card">
@@ -131,23 +130,23 @@ function Wall({ wall }: { wall: ReturnType<typeof usePrayerWall> }) {
         </Link>
       </div>
     );
-  else if (wall.isError)
-    list = (
-      <LoadFailed
-        message={m.prayer_load_failed()}
-        reason={wall.error.message}
-        onRetry={() => void wall.refetch()}
-      />
-    );
-  else if (wall.data.requests.length === 0)
-    list = <p className="card muted">{m.shared_prayer_empty()}</p>;
   else
     list = (
-      <ul className="prayer-list" aria-label={m.prayer_requests_label()}>
-        {wall.data.requests.map((request) => (
-          <PrayerItem key={request.id} request={request} />
-        ))}
-      </ul>
+      <QueryState
+        query={wall}
+        loading={m.prayer_loading()}
+        failed={m.prayer_load_failed()}
+        isEmpty={(data) => data.requests.length === 0}
+        empty={m.shared_prayer_empty()}
+      >
+        {(data) => (
+          <ul className="prayer-list" aria-label={m.prayer_requests_label()}>
+            {data.requests.map((request) => (
+              <PrayerItem key={request.id} request={request} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     );
   return (
     <>

@@ -27,6 +27,7 @@ export function ProfilePage() {
   const isMember = status === 'member';
   const profile = useProfile(isMember);
 
+  // Not QueryState: its failure card tells 'not found' apart, and a guest sees a card of their own.
   let body;
   if (!isMember) {
     body = (

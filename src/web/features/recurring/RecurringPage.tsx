@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatWeekdayDate, plainCedis } from '../../../shared/format.ts';
 import { ruleText, type ScheduleView } from '../../../shared/recurring.ts';
 import '../../components/ConfirmModal.css';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { ApiError } from '../../api.ts';
@@ -72,23 +72,21 @@ export function RecurringPage() {
       ) : (
         <>
           <h2>{m.recurring_yours()}</h2>
-          {schedules.isPending ? (
-            <PageLoading label={m.recurring_loading()} />
-          ) : schedules.isError ? (
-            <LoadFailed
-              message={m.recurring_load_failed()}
-              reason={schedules.error.message}
-              onRetry={() => void schedules.refetch()}
-            />
-          ) : schedules.data.length === 0 ? (
-            <p className="muted">{m.recurring_none()}</p>
-          ) : (
-            <ul className="schedule-list">
-              {schedules.data.map((schedule) => (
-                <ScheduleItem key={schedule.id} schedule={schedule} onChanged={refresh} />
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={schedules}
+            loading={<PageLoading label={m.recurring_loading()} />}
+            failed={m.recurring_load_failed()}
+            isEmpty={(list) => list.length === 0}
+            empty={<p className="muted">{m.recurring_none()}</p>}
+          >
+            {(list) => (
+              <ul className="schedule-list">
+                {list.map((schedule) => (
+                  <ScheduleItem key={schedule.id} schedule={schedule} onChanged={refresh} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
           <h2>{m.recurring_new()}</h2>
           <div className="card">
             <Suspense fallback={<PageLoading label={m.recurring_form_loading()} />}>

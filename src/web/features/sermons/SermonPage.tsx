@@ -35,6 +35,7 @@ export function SermonPage() {
   // A failed request keeps what navigation state gave; only 'not found' takes it away.
   const sermon = isNotFound(query.error) ? undefined : (query.data ?? fromState);
 
+  // Not QueryState: what navigation passed is shown while the sermon loads and when it fails.
   let body;
   if (sermon) {
     body = (

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { paths } from '../../paths.ts';
 import { useSermons } from './sermons.api.ts';
 import { PlayMark, SermonThumbnail } from './SermonThumbnail.tsx';
@@ -19,47 +18,38 @@ export function SermonsPage() {
   const id = useId();
   const sermons = useSermons();
 
-  let body;
-  if (sermons.isPending) {
-    body = <Spinner label={m.sermons_loading()} />;
-  } else if (sermons.isError) {
-    body = (
-      <LoadFailed
-        message={m.sermons_load_failed()}
-        reason={sermons.error.message}
-        onRetry={() => void sermons.refetch()}
-      />
-    );
-  } else if (sermons.data.length === 0) {
-    body = <p className="muted">{m.sermons_none()}</p>;
-  } else {
-    body = (
-      <ul className="sermon-grid" aria-labelledby={`${id}-title`}>
-        {sermons.data.map((sermon) => (
-          <li key={sermon.id}>
-            <Link
-              className="sermon-card"
-              to={paths.sermon(sermon.id)}
-              state={
-                { title: sermon.title, videoId: sermon.videoId } satisfies SermonNavigationState
-              }
-            >
-              <span className="sermon-card-media">
-                <SermonThumbnail videoId={sermon.videoId} />
-                <PlayMark size={40} />
-              </span>
-              <span className="sermon-card-title">{sermon.title}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <section className="page sermons-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{m.sermons_title()}</h1>
-      {body}
+      <QueryState
+        query={sermons}
+        loading={m.sermons_loading()}
+        failed={m.sermons_load_failed()}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="muted">{m.sermons_none()}</p>}
+      >
+        {(list) => (
+          <ul className="sermon-grid" aria-labelledby={`${id}-title`}>
+            {list.map((sermon) => (
+              <li key={sermon.id}>
+                <Link
+                  className="sermon-card"
+                  to={paths.sermon(sermon.id)}
+                  state={
+                    { title: sermon.title, videoId: sermon.videoId } satisfies SermonNavigationState
+                  }
+                >
+                  <span className="sermon-card-media">
+                    <SermonThumbnail videoId={sermon.videoId} />
+                    <PlayMark size={40} />
+                  </span>
+                  <span className="sermon-card-title">{sermon.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

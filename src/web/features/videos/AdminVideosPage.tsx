@@ -8,9 +8,8 @@ import type {
   VideoValues,
 } from '../../../shared/videos.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../components/Toasts.tsx';
 import { paths } from '../../paths.ts';
 import {
@@ -121,86 +120,6 @@ export function AdminVideosPage() {
       save: (ids) => reorderVideos(playlist.id, ids),
     });
 
-  let body;
-  if (library.isPending) {
-    body = <Spinner label={m.videos_loading()} />;
-  } else if (library.isError) {
-    body = (
-      <LoadFailed
-        message={m.videos_load_failed()}
-        reason={library.error.message}
-        onRetry={() => void library.refetch()}
-      />
-    );
-  } else if (library.data.length === 0) {
-    body = <p className="muted">{m.videos_no_playlists()}</p>;
-  } else {
-    const playlists = library.data;
-    body = playlists.map((playlist, index) => (
-      <section
-        key={playlist.id}
-        className="admin-playlist"
-        aria-labelledby={`${id}-${playlist.id}`}
-      >
-        <div className="admin-playlist-head">
-          <div className="admin-item-text">
-            <h2 id={`${id}-${playlist.id}`}>{playlist.title}</h2>
-            {playlist.description && (
-              <span className="admin-item-meta">{playlist.description}</span>
-            )}
-          </div>
-          <div className="admin-item-actions">
-            <MoveButtons
-              name={m.videos_playlist_name({ title: playlist.title })}
-              first={index === 0}
-              last={index === playlists.length - 1}
-              buttonRef={playlistMoves.buttonRef(playlist)}
-              onMove={movePlaylist(playlist)}
-            />
-            <ItemButtons
-              item={m.videos_playlist_name({ title: playlist.title })}
-              onEdit={() => setEditing({ kind: 'edit-playlist', playlist })}
-              onDelete={() => playlistRemoval.ask(playlist)}
-            />
-          </div>
-        </div>
-        {playlist.videos.length === 0 ? (
-          <p className="muted">{m.videos_playlist_empty()}</p>
-        ) : (
-          <ol
-            className="admin-list"
-            aria-label={m.videos_playlist_order({ title: playlist.title })}
-          >
-            {playlist.videos.map((video, at) => (
-              <AdminItem key={video.id} number={at + 1} title={video.title} meta={detailOf(video)}>
-                <MoveButtons
-                  name={video.title}
-                  first={at === 0}
-                  last={at === playlist.videos.length - 1}
-                  buttonRef={videoMoves.buttonRef(video)}
-                  onMove={moveVideo(playlist, video)}
-                />
-                <ItemButtons
-                  item={video.title}
-                  onEdit={() => setEditing({ kind: 'edit-video', playlist, video })}
-                  onDelete={() => videoRemoval.ask(video)}
-                />
-              </AdminItem>
-            ))}
-          </ol>
-        )}
-        <button
-          type="button"
-          className="button button-small button-secondary admin-playlist-add"
-          aria-label={m.videos_add_video_to({ title: playlist.title })}
-          onClick={() => setEditing({ kind: 'add-video', playlist })}
-        >
-          {m.videos_add_video()}
-        </button>
-      </section>
-    ));
-  }
-
   return (
     <ContentPage
       back={paths.admin}
@@ -209,7 +128,84 @@ export function AdminVideosPage() {
       add={{ label: m.videos_add_playlist(), onClick: () => setEditing({ kind: 'add-playlist' }) }}
       intro={m.videos_admin_intro()}
     >
-      {body}
+      <QueryState
+        query={library}
+        loading={m.videos_loading()}
+        failed={m.videos_load_failed()}
+        isEmpty={(playlists) => playlists.length === 0}
+        empty={<p className="muted">{m.videos_no_playlists()}</p>}
+      >
+        {(playlists) =>
+          playlists.map((playlist, index) => (
+            <section
+              key={playlist.id}
+              className="admin-playlist"
+              aria-labelledby={`${id}-${playlist.id}`}
+            >
+              <div className="admin-playlist-head">
+                <div className="admin-item-text">
+                  <h2 id={`${id}-${playlist.id}`}>{playlist.title}</h2>
+                  {playlist.description && (
+                    <span className="admin-item-meta">{playlist.description}</span>
+                  )}
+                </div>
+                <div className="admin-item-actions">
+                  <MoveButtons
+                    name={m.videos_playlist_name({ title: playlist.title })}
+                    first={index === 0}
+                    last={index === playlists.length - 1}
+                    buttonRef={playlistMoves.buttonRef(playlist)}
+                    onMove={movePlaylist(playlist)}
+                  />
+                  <ItemButtons
+                    item={m.videos_playlist_name({ title: playlist.title })}
+                    onEdit={() => setEditing({ kind: 'edit-playlist', playlist })}
+                    onDelete={() => playlistRemoval.ask(playlist)}
+                  />
+                </div>
+              </div>
+              {playlist.videos.length === 0 ? (
+                <p className="muted">{m.videos_playlist_empty()}</p>
+              ) : (
+                <ol
+                  className="admin-list"
+                  aria-label={m.videos_playlist_order({ title: playlist.title })}
+                >
+                  {playlist.videos.map((video, at) => (
+                    <AdminItem
+                      key={video.id}
+                      number={at + 1}
+                      title={video.title}
+                      meta={detailOf(video)}
+                    >
+                      <MoveButtons
+                        name={video.title}
+                        first={at === 0}
+                        last={at === playlist.videos.length - 1}
+                        buttonRef={videoMoves.buttonRef(video)}
+                        onMove={moveVideo(playlist, video)}
+                      />
+                      <ItemButtons
+                        item={video.title}
+                        onEdit={() => setEditing({ kind: 'edit-video', playlist, video })}
+                        onDelete={() => videoRemoval.ask(video)}
+                      />
+                    </AdminItem>
+                  ))}
+                </ol>
+              )}
+              <button
+                type="button"
+                className="button button-small button-secondary admin-playlist-add"
+                aria-label={m.videos_add_video_to({ title: playlist.title })}
+                onClick={() => setEditing({ kind: 'add-video', playlist })}
+              >
+                {m.videos_add_video()}
+              </button>
+            </section>
+          ))
+        }
+      </QueryState>
 
       <Modal
         open={editing !== null}

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
 import { m } from '../../../paraglide/messages.js';
 import { ROLE_LABELS } from '../../../shared/workers/roles.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { PageLoading } from '../../components/Spinner.tsx';
-import { messageOf } from '../../api.ts';
 import { paths } from '../../paths.ts';
 import { useSession } from '../../core/useSession.ts';
 import { useWorkerStatus } from './workers.api.ts';
@@ -23,88 +22,84 @@ export function WorkersPage() {
 
   if (session === 'loading') return <PageLoading />;
   if (!signedIn) return <Navigate to={paths.auth} replace />;
-  if (worker.isPending) return <PageLoading label={m.workers_loading_application()} />;
-  if (worker.isError) {
-    return (
-      <section className="page narrow-page">
-        <h1>{m.workers_portal()}</h1>
-        <LoadFailed
-          message={m.workers_load_application_failed()}
-          reason={messageOf(worker.error)}
-          onRetry={() => void worker.refetch()}
-        />
-      </section>
-    );
-  }
-
-  const { status, application } = worker.data;
-  const role = application ? ROLE_LABELS[application.role] : '';
-  const appliedOn = application ? formatLongDate(application.createdAt, 'device') : '';
-
-  if (status === 'approved' && application?.role === 'pastor') {
-    return (
-      <section className="page workers-page" aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`}>{m.workers_pastor_dashboard()}</h1>
-        <ul className="portal-cards">
-          <li>
-            <Link className="portal-card" to={paths.pastorAdminResources}>
-              <h2>{m.pastor_admin_resources()}</h2>
-              <p className="muted">{m.workers_admin_resources_card()}</p>
-            </Link>
-          </li>
-          <li>
-            <Link className="portal-card" to={paths.pastorMinistryResources}>
-              <h2>{m.pastor_ministry_resources()}</h2>
-              <p className="muted">{m.workers_ministry_resources_card()}</p>
-            </Link>
-          </li>
-        </ul>
-      </section>
-    );
-  }
-
   return (
-    <section className="page narrow-page workers-page" aria-labelledby={`${id}-title`}>
-      {status === 'approved' && (
-        <div className="card workers-status">
-          <h1 id={`${id}-title`}>{m.workers_approved_title()}</h1>
-          <p>{m.workers_approved_text({ role, roleLower: role.toLowerCase() })}</p>
-        </div>
-      )}
-      {status === 'pending' && (
-        <div className="card workers-status">
-          <h1 id={`${id}-title`}>{m.workers_pending_title()}</h1>
-          <p>{m.workers_pending_text({ role, date: appliedOn })}</p>
-        </div>
-      )}
-      {status === 'rejected' && (
-        <div className="card workers-status">
-          <h1 id={`${id}-title`}>{m.workers_rejected_title()}</h1>
-          <p>{m.workers_rejected_text({ role, date: appliedOn })}</p>
-          {application?.reason && (
-            <>
-              <h2 className="workers-reason-title">{m.workers_reason_given()}</h2>
-              <p className="workers-reason">{application.reason}</p>
-            </>
-          )}
-          <p>
-            <Link className="button button-secondary" to={paths.roleChooser}>
-              {m.workers_reapply()}
-            </Link>
-          </p>
-        </div>
-      )}
-      {status === 'not_applied' && (
-        <div className="card workers-status">
-          <h1 id={`${id}-title`}>{m.workers_portal()}</h1>
-          <p>{m.workers_not_applied_text()}</p>
-          <p>
-            <Link className="button button-block" to={paths.roleChooser}>
-              {m.workers_apply_now()}
-            </Link>
-          </p>
-        </div>
-      )}
-    </section>
+    <QueryState
+      query={worker}
+      loading={<PageLoading label={m.workers_loading_application()} />}
+      failed={m.workers_load_application_failed()}
+      failedHeading={m.workers_portal()}
+    >
+      {({ status, application }) => {
+        const role = application ? ROLE_LABELS[application.role] : '';
+        const appliedOn = application ? formatLongDate(application.createdAt, 'device') : '';
+
+        if (status === 'approved' && application?.role === 'pastor') {
+          return (
+            <section className="page workers-page" aria-labelledby={`${id}-title`}>
+              <h1 id={`${id}-title`}>{m.workers_pastor_dashboard()}</h1>
+              <ul className="portal-cards">
+                <li>
+                  <Link className="portal-card" to={paths.pastorAdminResources}>
+                    <h2>{m.pastor_admin_resources()}</h2>
+                    <p className="muted">{m.workers_admin_resources_card()}</p>
+                  </Link>
+                </li>
+                <li>
+                  <Link className="portal-card" to={paths.pastorMinistryResources}>
+                    <h2>{m.pastor_ministry_resources()}</h2>
+                    <p className="muted">{m.workers_ministry_resources_card()}</p>
+                  </Link>
+                </li>
+              </ul>
+            </section>
+          );
+        }
+
+        return (
+          <section className="page narrow-page workers-page" aria-labelledby={`${id}-title`}>
+            {status === 'approved' && (
+              <div className="card workers-status">
+                <h1 id={`${id}-title`}>{m.workers_approved_title()}</h1>
+                <p>{m.workers_approved_text({ role, roleLower: role.toLowerCase() })}</p>
+              </div>
+            )}
+            {status === 'pending' && (
+              <div className="card workers-status">
+                <h1 id={`${id}-title`}>{m.workers_pending_title()}</h1>
+                <p>{m.workers_pending_text({ role, date: appliedOn })}</p>
+              </div>
+            )}
+            {status === 'rejected' && (
+              <div className="card workers-status">
+                <h1 id={`${id}-title`}>{m.workers_rejected_title()}</h1>
+                <p>{m.workers_rejected_text({ role, date: appliedOn })}</p>
+                {application?.reason && (
+                  <>
+                    <h2 className="workers-reason-title">{m.workers_reason_given()}</h2>
+                    <p className="workers-reason">{application.reason}</p>
+                  </>
+                )}
+                <p>
+                  <Link className="button button-secondary" to={paths.roleChooser}>
+                    {m.workers_reapply()}
+                  </Link>
+                </p>
+              </div>
+            )}
+            {status === 'not_applied' && (
+              <div className="card workers-status">
+                <h1 id={`${id}-title`}>{m.workers_portal()}</h1>
+                <p>{m.workers_not_applied_text()}</p>
+                <p>
+                  <Link className="button button-block" to={paths.roleChooser}>
+                    {m.workers_apply_now()}
+                  </Link>
+                </p>
+              </div>
+            )}
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }
