@@ -70,7 +70,8 @@ async function contextFor(browser: Browser, role: Role): Promise<BrowserContext>
 async function screenOf(page: Page): Promise<{ path: string; heading: string }> {
   // Settled, whatever the machine's speed (decision 049): the app has taken over a drawn page
   // (a tap on the drawn page is first-paint.spec.ts's business), no navigation is loading a
-  // screen's code or data, and the page has had an idle moment to render what it loaded.
+  // screen's code or data, no spinner is showing, and the page has had an idle moment to
+  // render what it loaded.
   // Then the screen's heading (or the title of the popup a screen is: the workers gate),
   // visible, past 'Loading…' (screens that wait for the server say so in their heading first),
   // and the same for 100 ms. One check in the page, polled each frame: the crawl makes ~1,000
@@ -88,6 +89,14 @@ async function screenOf(page: Page): Promise<{ path: string; heading: string }> 
           crawlHeading?: { element: Element; text: string; since: number };
         };
         if (drawnGlobal in window || document.querySelector('.route-progress')) return false;
+        // A screen still loading its data is not settled either: its heading may be a
+        // placeholder ('Week 15' before the week's title), shown longer than 100 ms on a slow
+        // database.
+        for (const spinner of document.querySelectorAll(
+          'main .spinner, [role="dialog"] .spinner',
+        )) {
+          if (spinner.checkVisibility()) return false;
+        }
         const heading = document.querySelector<HTMLElement>('main h1, [role="dialog"] h2');
         if (!heading?.checkVisibility()) return false;
         const text = heading.innerText.trim();
